@@ -1,0 +1,10 @@
+//go:build tools
+
+package deps
+
+import (
+	_ "github.com/anthropics/anthropic-sdk-go"
+	_ "github.com/google/go-cmp/cmp"
+	_ "golang.org/x/tools/txtar"
+	_ "github.com/yuin/goldmark"
+)

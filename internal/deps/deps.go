@@ -5,6 +5,6 @@ package deps
 import (
 	_ "github.com/anthropics/anthropic-sdk-go"
 	_ "github.com/google/go-cmp/cmp"
-	_ "golang.org/x/tools/txtar"
 	_ "github.com/yuin/goldmark"
+	_ "golang.org/x/tools/txtar"
 )

@@ -1,0 +1,86 @@
+// Command ccwire pins down the Claude Code CLI's stream-json protocol.
+//
+// Usage:
+//
+//	ccwire <command> [arguments]
+//
+// The commands are:
+//
+//	validate   check stream-json transcripts and report unknown or malformed lines
+//	stub       serve a scripted fake Anthropic Messages API
+//	cli        install a pinned Claude Code CLI version or print its path
+//
+// Run "ccwire <command> -h" for a command's flags.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// env is what a command sees of the process: its streams and arguments.
+// Commands take it instead of reaching for os.Stdin and friends, so tests can
+// run them in-process.
+type env struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// command is one ccwire subcommand.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, e env, args []string) int
+}
+
+// commands lists the subcommands in the order the usage text shows them.
+func commands() []command {
+	return []command{
+		{"validate", "check stream-json transcripts and report unknown or malformed lines", runValidate},
+		{"stub", "serve a scripted fake Anthropic Messages API", runStub},
+		{"cli", "install a pinned Claude Code CLI version or print its path", runCLI},
+	}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// run dispatches args to a subcommand and returns the process exit code:
+// 0 for success, 1 for a failed check, 2 for a usage error.
+func run(ctx context.Context, e env, args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(e.stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(ctx, e, args[1:])
+		}
+	}
+	fmt.Fprintf(e.stderr, "ccwire: unknown command %q\n\n", args[0])
+	usage(e.stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "Usage: ccwire <command> [arguments]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, `Run "ccwire <command> -h" for a command's flags.`)
+}

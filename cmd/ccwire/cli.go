@@ -2,11 +2,138 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
+	"io"
+	"log/slog"
+
+	"github.com/ccwire/ccwire/claude"
 )
 
-// runCLI is a placeholder until the cli command lands; it reports that plainly.
+// runCLI installs pinned Claude Code CLI versions or prints where one is.
+//
+//	ccwire cli install [--cache-dir DIR] [--claude PATH] [VERSION...]
+//	ccwire cli path [--cache-dir DIR] [--claude PATH] [VERSION]
 func runCLI(ctx context.Context, e env, args []string) int {
-	fmt.Fprintln(e.stderr, "ccwire cli: not built yet")
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		cliUsage(e.stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	switch args[0] {
+	case "install":
+		return runCLIInstall(ctx, e, args[1:])
+	case "path":
+		return runCLIPath(ctx, e, args[1:])
+	}
+	fmt.Fprintf(e.stderr, "ccwire cli: unknown subcommand %q\n\n", args[0])
+	cliUsage(e.stderr)
 	return 2
+}
+
+func cliUsage(w io.Writer) {
+	fmt.Fprintf(w, `Usage:
+  ccwire cli install [flags] [VERSION...]   install Claude Code versions (default: the pinned %s)
+  ccwire cli path [flags] [VERSION]         print the installed CLI's path (default version %s)
+
+Versions are installed with npm into the cache (%s, default under the user cache folder)
+and reused once complete. %s (or %s_<version>, e.g. %s_2_1_37) names an explicit
+binary to use instead.
+
+Run "ccwire cli install -h" for the flags.
+`, claude.PinnedVersions(), claude.DefaultVersion, claude.EnvCacheDir, claude.EnvBinary, claude.EnvBinary, claude.EnvBinary)
+}
+
+// cliFlags are the flags both cli subcommands take.
+type cliFlags struct {
+	cacheDir string
+	binary   string
+	quiet    bool
+}
+
+func (f *cliFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.cacheDir, "cache-dir", "", "ccwire cache root (default $"+claude.EnvCacheDir+" or the user cache folder)")
+	fs.StringVar(&f.binary, "claude", "", "use this Claude Code binary (native executable or cli.js) instead of the cache")
+	fs.BoolVar(&f.quiet, "q", false, "do not log install progress")
+}
+
+func (f *cliFlags) options(stderr io.Writer) []claude.InstallOption {
+	var opts []claude.InstallOption
+	if f.cacheDir != "" {
+		opts = append(opts, claude.WithCacheDir(f.cacheDir))
+	}
+	if f.binary != "" {
+		opts = append(opts, claude.WithBinaryPath(f.binary))
+	}
+	if !f.quiet {
+		opts = append(opts, claude.WithLogger(slog.New(slog.NewTextHandler(stderr, nil))))
+	}
+	return opts
+}
+
+func runCLIInstall(ctx context.Context, e env, args []string) int {
+	fs := flag.NewFlagSet("ccwire cli install", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	var f cliFlags
+	f.register(fs)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "Usage: ccwire cli install [flags] [VERSION...]\n\nInstalls each VERSION (default: %v) and prints \"VERSION PATH\" per line.\n\nFlags:\n", claude.PinnedVersions())
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	versions := fs.Args()
+	if len(versions) == 0 {
+		versions = claude.PinnedVersions()
+	}
+	opts := f.options(e.stderr)
+	failed := false
+	for _, v := range versions {
+		b, err := claude.Install(ctx, v, opts...)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "ccwire cli install: %v\n", err)
+			failed = true
+			continue
+		}
+		fmt.Fprintf(e.stdout, "%s %s\n", b.Version, b.Path)
+	}
+	if failed {
+		return 1
+	}
+	return 0
+}
+
+func runCLIPath(ctx context.Context, e env, args []string) int {
+	fs := flag.NewFlagSet("ccwire cli path", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	var f cliFlags
+	f.register(fs)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "Usage: ccwire cli path [flags] [VERSION]\n\nPrints the installed CLI's path (default version %s); fails if it is not installed.\n\nFlags:\n", claude.DefaultVersion)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintln(e.stderr, "ccwire cli path: at most one VERSION")
+		return 2
+	}
+	b, err := claude.Locate(ctx, fs.Arg(0), f.options(e.stderr)...)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "ccwire cli path: %v\n", err)
+		return 1
+	}
+	fmt.Fprintln(e.stdout, b.Path)
+	return 0
 }

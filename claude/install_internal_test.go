@@ -1,0 +1,230 @@
+package claude
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestCheckVersion(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		v  string
+		ok bool
+	}{
+		{"2.1.330", true},
+		{"2.1.37", true},
+		{"0.0.1", true},
+		{"1.0.0-beta.2", true},
+		{"", false},
+		{"latest", false},
+		{"^2.1.0", false},
+		{"2.1", false},
+		{"02.1.3", false},
+		{"2.1.3 ", false},
+		{"2.1.3;rm -rf /", false},
+		{"../2.1.3", false},
+	} {
+		err := checkVersion(tc.v)
+		if (err == nil) != tc.ok {
+			t.Errorf("checkVersion(%q) = %v, want ok=%v", tc.v, err, tc.ok)
+		}
+		if err != nil && !errors.Is(err, ErrInvalidVersion) {
+			t.Errorf("checkVersion(%q) = %v, does not wrap ErrInvalidVersion", tc.v, err)
+		}
+	}
+}
+
+func TestParseVersionOutput(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		out, want string
+		ok        bool
+	}{
+		{"2.1.330 (Claude Code)\n", "2.1.330", true},
+		{"2.1.37 (Claude Code)", "2.1.37", true},
+		{"warning: something\n1.0.0 (Claude Code)\n", "1.0.0", true},
+		{"", "", false},
+		{"error: unknown option '--version'", "", false},
+	} {
+		got, ok := parseVersionOutput(tc.out)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("parseVersionOutput(%q) = %q, %v; want %q, %v", tc.out, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestVersionEnvVar(t *testing.T) {
+	t.Parallel()
+	for v, want := range map[string]string{
+		"2.1.37":       "CCWIRE_CLAUDE_2_1_37",
+		"2.1.330":      "CCWIRE_CLAUDE_2_1_330",
+		"1.0.0-beta.2": "CCWIRE_CLAUDE_1_0_0_BETA_2",
+	} {
+		if got := versionEnvVar(v); got != want {
+			t.Errorf("versionEnvVar(%q) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// Outputs captured from npm 11.
+const (
+	npmETARGET = `npm warn Unknown user config "nodedir". This will stop working in the next major version of npm.
+npm error code ETARGET
+npm error notarget No matching version found for @anthropic-ai/claude-code@9.9.9.
+npm error notarget In most cases you or one of your dependencies are requesting a package version that doesn't exist.
+npm error A complete log of this run can be found in: /root/.npm/_logs/2026-11-21T19_03_44_035Z-debug-0.log
+`
+	npmE404 = `npm error code E404
+npm error 404 Not Found - GET https://registry.npmjs.org/@anthropic-ai%2fclaude-code-nonexistent-pkg
+npm error 404
+npm error 404  The requested resource '@anthropic-ai/claude-code-nonexistent-pkg@1.0.0' could not be found or you do not have permission to access it.
+npm error A complete log of this run can be found in: /root/.npm/_logs/x.log
+`
+	npmRefused = `npm error code ECONNREFUSED
+npm error syscall connect
+npm error errno ECONNREFUSED
+npm error FetchError: request to http://127.0.0.1:1/@anthropic-ai%2fclaude-code failed, reason: connect ECONNREFUSED 127.0.0.1:1
+npm error     at ClientRequest.<anonymous> (/usr/lib/node_modules/npm/node_modules/minipass-fetch/lib/index.js:130:14)
+npm error     at process.processTicksAndRejections (node:internal/process/task_queues:83:21) {
+npm error   code: 'ECONNREFUSED',
+npm error   errno: 'ECONNREFUSED',
+npm error   port: 1,
+npm error   type: 'system',
+npm error }
+npm error
+npm error If you are behind a proxy, please make sure that the 'proxy' config is set properly.  See: 'npm help config'
+npm error A complete log of this run can be found in: /root/.npm/_logs/y.log
+`
+	npmOldETARGET = "npm ERR! code ETARGET\nnpm ERR! notarget No matching version found for x@1.\n"
+	npmEACCES     = "npm error code EACCES\nnpm error syscall mkdir\n"
+)
+
+func TestClassifyNPM(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, stderr, code string
+		kind               error
+		summary            []string // lines the summary must hold
+		notInSummary       []string
+	}{
+		{"ETARGET", npmETARGET, "ETARGET", ErrUnknownVersion, []string{"No matching version found"}, []string{"complete log", "nodedir"}},
+		{"E404", npmE404, "E404", ErrUnknownVersion, []string{"could not be found"}, nil},
+		{"refused", npmRefused, "ECONNREFUSED", ErrRegistry, []string{"FetchError: request to http://127.0.0.1:1", "proxy"}, []string{"minipass-fetch", "port: 1"}},
+		{"old npm", npmOldETARGET, "ETARGET", ErrUnknownVersion, []string{"No matching version"}, nil},
+		{"other", npmEACCES, "EACCES", nil, []string{"EACCES"}, nil},
+		{"no code", "something broke\n", "", nil, nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, kind := classifyNPM(tc.stderr)
+			if code != tc.code || kind != tc.kind {
+				t.Errorf("classifyNPM = %q, %v; want %q, %v", code, kind, tc.code, tc.kind)
+			}
+			e := &NPMError{Version: "9.9.9", ExitCode: 1, Code: code, Kind: kind, Stderr: tc.stderr}
+			msg := e.Error()
+			for _, s := range tc.summary {
+				if !strings.Contains(msg, s) {
+					t.Errorf("error lacks %q:\n%s", s, msg)
+				}
+			}
+			for _, s := range tc.notInSummary {
+				if strings.Contains(msg, s) {
+					t.Errorf("error holds noise %q:\n%s", s, msg)
+				}
+			}
+			if kind != nil && !errors.Is(e, kind) {
+				t.Errorf("errors.Is(%v) = false", kind)
+			}
+		})
+	}
+}
+
+func TestCLIEnvIsClean(t *testing.T) {
+	t.Parallel()
+	parent := map[string]string{
+		"PATH":                    "/usr/bin:/bin",
+		"LANG":                    "C.UTF-8",
+		"ANTHROPIC_API_KEY":       "sk-real",
+		"ANTHROPIC_BASE_URL":      "https://api.anthropic.com",
+		"CLAUDE_CONFIG_DIR":       "/root/.claude",
+		"CLAUDE_CODE_USE_BEDROCK": "1",
+		"HOME":                    "/root",
+		"HTTPS_PROXY":             "http://proxy:3128",
+		"CI":                      "true",
+	}
+	lookup := func(k string) (string, bool) { v, ok := parent[k]; return v, ok }
+	env := cliEnv(lookup, "/h", "/h/.claude", "/t", "ANTHROPIC_BASE_URL=http://127.0.0.1:1", "DISABLE_TELEMETRY=0")
+	got := map[string]string{}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		if _, dup := got[k]; dup {
+			t.Errorf("%s set twice", k)
+		}
+		got[k] = v
+	}
+	want := map[string]string{
+		"PATH":                "/usr/bin:/bin",
+		"LANG":                "C.UTF-8",
+		"HOME":                "/h",
+		"CLAUDE_CONFIG_DIR":   "/h/.claude",
+		"TMPDIR":              "/t",
+		"CLAUDE_CODE_TMPDIR":  "/t",
+		"ANTHROPIC_BASE_URL":  "http://127.0.0.1:1",
+		"DISABLE_TELEMETRY":   "0",
+		"DISABLE_AUTOUPDATER": "1",
+		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+		"DISABLE_ERROR_REPORTING":                  "1",
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s = %q, want %q", k, got[k], v)
+		}
+	}
+	for _, k := range []string{"ANTHROPIC_API_KEY", "CLAUDE_CODE_USE_BEDROCK", "HTTPS_PROXY", "CI"} {
+		if _, ok := got[k]; ok {
+			t.Errorf("%s leaked from the parent", k)
+		}
+	}
+}
+
+func TestLockFileWaitsAndHonoursContext(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "x.lock")
+	unlock, err := lockFile(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 200*time.Millisecond)
+	defer cancel()
+	if _, err := lockFile(ctx, path); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("second lock while held = %v, want deadline exceeded", err)
+	}
+	got := make(chan error, 1)
+	go func() {
+		u, err := lockFile(t.Context(), path)
+		if err == nil {
+			u()
+		}
+		got <- err
+	}()
+	unlock()
+	if err := <-got; err != nil {
+		t.Fatalf("lock after release = %v", err)
+	}
+}
+
+func TestPinnedVersions(t *testing.T) {
+	t.Parallel()
+	if got := PinnedVersions(); !slices.Equal(got, []string{SeedVersion, DefaultVersion}) {
+		t.Errorf("PinnedVersions() = %v", got)
+	}
+	for _, v := range PinnedVersions() {
+		if err := checkVersion(v); err != nil {
+			t.Error(err)
+		}
+	}
+}

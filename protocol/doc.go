@@ -1,0 +1,22 @@
+// Package protocol models the Claude Code CLI's stream-json protocol
+// (claude -p --input-format stream-json --output-format stream-json
+// --verbose): one JSON object per line, on the CLI's stdin and stdout.
+//
+// [Decode] turns a line into a typed [Message]; [Reader] reads a stream of
+// them with no fixed line limit. Decoding is lossless: every message keeps
+// its original line ([Message.Raw]), types, subtypes and block kinds the
+// model does not know decode to generic values (*UnknownMessage,
+// *SystemMessage, *UnknownBlock) rather than errors, and members the model
+// does not know are kept at every depth and listed by [UnknownFields], which
+// is how drift between CLI versions shows. [Marshal] writes a decoded,
+// unmodified message back as the same JSON: same members in the same order,
+// same values, null where the line had null.
+//
+// Messages for the CLI's stdin are built with [NewUserText],
+// [NewUserBlocks] and the control request and response constructors.
+//
+// Typed fields hold a JSON null as their zero value; the null is written back
+// while the field stays zero. Members kept as JSON text (json.RawMessage
+// fields such as tool inputs) and strings are views of the message's line
+// where possible: treat them as read-only.
+package protocol

@@ -1,0 +1,174 @@
+package protocol
+
+// Type is the value of a message's "type" member.
+type Type string
+
+// The message types of the stream-json protocol.
+const (
+	// TypeSystem is a CLI lifecycle event (initialization, state changes).
+	TypeSystem Type = "system"
+	// TypeAssistant is a response message from the model.
+	TypeAssistant Type = "assistant"
+	// TypeUser is user input or a tool execution result.
+	TypeUser Type = "user"
+	// TypeResult is the notification that a turn has completed.
+	TypeResult Type = "result"
+	// TypeStreamEvent is a raw Messages API streaming event, emitted with
+	// --include-partial-messages.
+	TypeStreamEvent Type = "stream_event"
+	// TypeControlRequest asks the other side of the pipe to do something
+	// (initialize, interrupt, can_use_tool...) and expects a control_response.
+	TypeControlRequest Type = "control_request"
+	// TypeControlResponse answers a control_request.
+	TypeControlResponse Type = "control_response"
+	// TypeControlCancelRequest cancels a control_request still open.
+	TypeControlCancelRequest Type = "control_cancel_request"
+	// TypeRateLimitEvent reports the account's rate limit state.
+	TypeRateLimitEvent Type = "rate_limit_event"
+	// TypeKeepAlive keeps a connection open; it carries nothing else.
+	TypeKeepAlive Type = "keep_alive"
+	// TypeToolProgress reports that a tool is still running.
+	TypeToolProgress Type = "tool_progress"
+	// TypeToolUseSummary summarizes a run of tool calls.
+	TypeToolUseSummary Type = "tool_use_summary"
+	// TypeAuthStatus reports progress of an authentication.
+	TypeAuthStatus Type = "auth_status"
+)
+
+// Subtype is the value of a message's "subtype" member. System and result
+// messages use it.
+type Subtype string
+
+// The subtypes of system and result messages.
+const (
+	// SubtypeInit is the initialization message emitted when the CLI starts
+	// (type=system).
+	SubtypeInit Subtype = "init"
+	// SubtypeStatus is a notification that the system state changed
+	// (type=system).
+	SubtypeStatus Subtype = "status"
+	// SubtypeCompactBoundary marks where the conversation was compacted
+	// (type=system).
+	SubtypeCompactBoundary Subtype = "compact_boundary"
+	// SubtypeAPIRetry reports that a failed API request will be retried
+	// (type=system).
+	SubtypeAPIRetry Subtype = "api_retry"
+	// SubtypeHookStarted reports that a hook started (type=system).
+	SubtypeHookStarted Subtype = "hook_started"
+	// SubtypeHookProgress carries a running hook's output so far
+	// (type=system).
+	SubtypeHookProgress Subtype = "hook_progress"
+	// SubtypeHookResponse reports a hook's outcome (type=system).
+	SubtypeHookResponse Subtype = "hook_response"
+	// SubtypeTaskStarted reports that a background task or subagent started
+	// (type=system).
+	SubtypeTaskStarted Subtype = "task_started"
+	// SubtypeTaskProgress reports a background task's progress
+	// (type=system).
+	SubtypeTaskProgress Subtype = "task_progress"
+	// SubtypeTaskNotification reports that a background task ended
+	// (type=system).
+	SubtypeTaskNotification Subtype = "task_notification"
+	// SubtypeFilesPersisted reports files uploaded for the session
+	// (type=system).
+	SubtypeFilesPersisted Subtype = "files_persisted"
+
+	// SubtypeSuccess is a turn that completed normally (type=result). A turn
+	// cut short by max_tokens also has this subtype, with is_error true.
+	SubtypeSuccess Subtype = "success"
+	// SubtypeErrorDuringExecution is a turn that ended because of an API
+	// error (type=result).
+	SubtypeErrorDuringExecution Subtype = "error_during_execution"
+	// SubtypeErrorMaxTurns is a turn stopped by the --max-turns limit
+	// (type=result).
+	SubtypeErrorMaxTurns Subtype = "error_max_turns"
+	// SubtypeErrorMaxBudgetUSD is a turn stopped by the --max-budget-usd
+	// limit (type=result).
+	SubtypeErrorMaxBudgetUSD Subtype = "error_max_budget_usd"
+	// SubtypeErrorMaxStructuredOutputRetries is a turn that could not
+	// produce output matching the requested JSON schema (type=result).
+	SubtypeErrorMaxStructuredOutputRetries Subtype = "error_max_structured_output_retries"
+)
+
+// BlockType is the value of a content block's "type" member, used in the
+// content arrays of assistant and user messages.
+type BlockType string
+
+// The content block types.
+const (
+	// BlockText is a text response block: the model's natural-language reply.
+	BlockText BlockType = "text"
+	// BlockThinking is an extended thinking block: the model's internal
+	// reasoning.
+	BlockThinking BlockType = "thinking"
+	// BlockRedactedThinking is a thinking block whose content the API
+	// encrypted.
+	BlockRedactedThinking BlockType = "redacted_thinking"
+	// BlockToolUse is a tool call block: the model asks for a tool to run.
+	BlockToolUse BlockType = "tool_use"
+	// BlockToolResult is a tool result block: the CLI reports a tool's result.
+	BlockToolResult BlockType = "tool_result"
+	// BlockImage is an image block.
+	BlockImage BlockType = "image"
+	// BlockDocument is a document block (a PDF or text file).
+	BlockDocument BlockType = "document"
+	// BlockServerToolUse is a call of a tool the API runs itself (web search,
+	// code execution...).
+	BlockServerToolUse BlockType = "server_tool_use"
+)
+
+// PermissionMode controls how tool executions are approved.
+type PermissionMode string
+
+// The permission modes.
+const (
+	// PermissionDefault is the standard behavior: prompt for dangerous
+	// operations.
+	PermissionDefault PermissionMode = "default"
+	// PermissionAcceptEdits accepts file edits automatically.
+	PermissionAcceptEdits PermissionMode = "acceptEdits"
+	// PermissionBypassPermissions bypasses every permission check.
+	PermissionBypassPermissions PermissionMode = "bypassPermissions"
+	// PermissionPlan is planning mode: tools are not actually executed.
+	PermissionPlan PermissionMode = "plan"
+	// PermissionDelegate restricts a team leader to the team and task tools
+	// (CLI 2.1.37).
+	PermissionDelegate PermissionMode = "delegate"
+	// PermissionDontAsk never prompts: what is not pre-approved is denied.
+	PermissionDontAsk PermissionMode = "dontAsk"
+	// PermissionAuto lets a classifier decide (CLI 2.1.330).
+	PermissionAuto PermissionMode = "auto"
+)
+
+// ControlSubtype is the "subtype" of a control request or response body.
+type ControlSubtype string
+
+// The control request and response subtypes.
+const (
+	// ControlInitialize starts an SDK session: hooks, MCP servers, agents.
+	ControlInitialize ControlSubtype = "initialize"
+	// ControlInterrupt stops the running turn.
+	ControlInterrupt ControlSubtype = "interrupt"
+	// ControlSetPermissionMode changes the permission mode.
+	ControlSetPermissionMode ControlSubtype = "set_permission_mode"
+	// ControlSetModel changes the model.
+	ControlSetModel ControlSubtype = "set_model"
+	// ControlSetMaxThinkingTokens changes the thinking budget.
+	ControlSetMaxThinkingTokens ControlSubtype = "set_max_thinking_tokens"
+	// ControlCanUseTool asks the SDK host whether a tool may run
+	// (CLI to host).
+	ControlCanUseTool ControlSubtype = "can_use_tool"
+	// ControlHookCallback runs a hook the host registered (CLI to host).
+	ControlHookCallback ControlSubtype = "hook_callback"
+	// ControlMCPMessage carries a JSON-RPC message for an SDK MCP server.
+	ControlMCPMessage ControlSubtype = "mcp_message"
+	// ControlMCPStatus asks for the MCP servers' status.
+	ControlMCPStatus ControlSubtype = "mcp_status"
+	// ControlRewindFiles restores files to their state at a user message.
+	ControlRewindFiles ControlSubtype = "rewind_files"
+
+	// ControlSuccess is a successful control response.
+	ControlSuccess ControlSubtype = "success"
+	// ControlError is a failed control response.
+	ControlError ControlSubtype = "error"
+)

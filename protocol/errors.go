@@ -1,0 +1,37 @@
+package protocol
+
+import (
+	"fmt"
+)
+
+// DecodeError reports a line that is not a JSON object. Reading can go on
+// with the next line.
+type DecodeError struct {
+	Line    int    // 1-based line number, 0 when decoding a single line
+	Err     error  // what was wrong
+	Excerpt string // the part of the line around the problem
+}
+
+// Error implements error.
+func (e *DecodeError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("line %d: %v (near %q)", e.Line, e.Err, e.Excerpt)
+	}
+	return fmt.Sprintf("%v (near %q)", e.Err, e.Excerpt)
+}
+
+// Unwrap returns the cause.
+func (e *DecodeError) Unwrap() error { return e.Err }
+
+// LineTooLongError reports a line longer than the reader's limit. The line
+// was skipped without being kept in memory; reading can go on.
+type LineTooLongError struct {
+	Line  int   // 1-based line number
+	Size  int64 // the line's length in bytes, without the newline
+	Limit int64 // the limit in force
+}
+
+// Error implements error.
+func (e *LineTooLongError) Error() string {
+	return fmt.Sprintf("line %d: %d bytes, over the limit of %d", e.Line, e.Size, e.Limit)
+}

@@ -1,0 +1,451 @@
+package protocol
+
+import (
+	"encoding/json"
+)
+
+// Message is one line of the stream-json protocol, read from the CLI's
+// stdout or written to its stdin. Every concrete message type is a pointer
+// to one of the structs of this package: *SystemInit, *SystemStatus,
+// *CompactBoundary, *APIRetry, *HookMessage, *TaskMessage, *SystemMessage,
+// *AssistantMessage, *UserMessage, *ResultMessage, *StreamEvent,
+// *ControlRequest, *ControlResponse, *ControlCancelRequest,
+// *RateLimitEvent and *UnknownMessage.
+//
+// A decoded message remembers its original line, the order of its members
+// and every member the model does not know, so [Marshal] writes it back
+// unchanged and [UnknownFields] lists what the model missed.
+type Message interface {
+	// MessageType returns the message's "type".
+	MessageType() Type
+	// Raw returns the line the message was decoded from, nil for a message
+	// built in code. The slice must not be modified.
+	Raw() []byte
+	jsonObject
+}
+
+// envelope holds what every message keeps besides its typed fields.
+type envelope struct {
+	raw []byte
+	objectState
+}
+
+// Raw returns the line the message was decoded from, nil for a message built
+// in code. The slice must not be modified.
+func (e *envelope) Raw() []byte { return e.raw }
+
+// MCPServerStatus is one entry of system/init's mcp_servers.
+type MCPServerStatus struct {
+	Name   string // server name
+	Status string // connection status: connected, failed, pending, needs-auth...
+	Source string // where the server was configured (CLI 2.1.330)
+	objectState
+}
+
+// PluginInfo is one entry of system/init's plugins.
+type PluginInfo struct {
+	Name    string // plugin name
+	Path    string // plugin directory
+	Version string // plugin version, when known
+	objectState
+}
+
+// SystemInit is the first message of a session (system/init): the
+// session's ID, working directory, model, tools and configuration. It
+// always comes first, and its tools member lists the tools available.
+type SystemInit struct {
+	envelope
+	CWD                    string            // working directory
+	SessionID              string            // session ID
+	Tools                  []string          // names of the tools available
+	MCPServers             []MCPServerStatus // MCP servers and their status
+	Model                  string            // model in use
+	PermissionMode         PermissionMode    // permission mode in force
+	SlashCommands          []string          // slash commands available
+	APIKeySource           string            // where the API key came from: user, project, org, temporary, none...
+	Betas                  []string          // API betas enabled
+	ClaudeCodeVersion      string            // CLI version
+	OutputStyle            string            // output style in use
+	Agents                 []string          // subagents available
+	Skills                 []string          // skills available
+	Plugins                []PluginInfo      // plugins loaded
+	PluginErrors           json.RawMessage   // plugins that failed to load (CLI 2.1.330)
+	FastModeState          string            // fast mode state (CLI 2.1.330)
+	FastModeDisabledReason string            // why fast mode is off (CLI 2.1.330)
+	Effort                 string            // reasoning effort: low, medium, high... (CLI 2.1.330)
+	ViewMode               string            // view mode (CLI 2.1.330)
+	Capabilities           []string          // CLI capabilities (CLI 2.1.330)
+	TerminalSlashCommands  []string          // slash commands only a terminal offers (CLI 2.1.330)
+	MemoryPaths            json.RawMessage   // memory files in use
+	UUID                   string            // message UUID
+}
+
+// SystemStatus reports a change of the system state (system/status): it is
+// emitted right after the EnterPlanMode tool runs, with PermissionMode
+// giving the mode now in force, and while compacting.
+type SystemStatus struct {
+	envelope
+	Status         string         // compacting, requesting, or empty (null)
+	PermissionMode PermissionMode // the permission mode now in force
+	CompactResult  string         // success or failed, after compacting (CLI 2.1.330)
+	CompactError   string         // why compacting failed (CLI 2.1.330)
+	UUID           string         // message UUID
+	SessionID      string         // session ID
+}
+
+// CompactMetadata describes a compaction.
+type CompactMetadata struct {
+	Trigger           string          // manual or auto
+	PreTokens         int64           // tokens before compacting
+	PostTokens        int64           // tokens after compacting (CLI 2.1.330)
+	DurationMS        int64           // how long compacting took (CLI 2.1.330)
+	PreservedSegment  json.RawMessage // messages kept verbatim (CLI 2.1.330)
+	PreservedMessages json.RawMessage // messages kept verbatim (CLI 2.1.330)
+	objectState
+}
+
+// CompactBoundary marks where the conversation was compacted
+// (system/compact_boundary).
+type CompactBoundary struct {
+	envelope
+	CompactMetadata CompactMetadata // what was compacted
+	UUID            string          // message UUID
+	SessionID       string          // session ID
+}
+
+// APIRetry reports that a failed API request will be retried
+// (system/api_retry).
+type APIRetry struct {
+	envelope
+	Attempt      int64           // this retry's number, from 1
+	MaxRetries   int64           // retries allowed
+	RetryDelayMS int64           // wait before the retry
+	ErrorStatus  int64           // HTTP status of the failure, 0 (null) when none
+	Error        string          // error category: rate_limit, overloaded, server_error...
+	NoResponse   json.RawMessage // set when the API did not answer at all (CLI 2.1.330)
+	UUID         string          // message UUID
+	SessionID    string          // session ID
+}
+
+// HookMessage reports a hook's life (system/hook_started, hook_progress,
+// hook_response).
+type HookMessage struct {
+	envelope
+	Subtype   Subtype // SubtypeHookStarted, SubtypeHookProgress or SubtypeHookResponse
+	HookID    string  // hook run ID
+	HookName  string  // hook name
+	HookEvent string  // hook event: PreToolUse, SessionStart...
+	Output    string  // combined output so far
+	Stdout    string  // standard output so far
+	Stderr    string  // standard error so far
+	ExitCode  int64   // exit code (hook_response)
+	Outcome   string  // success, error or cancelled (hook_response)
+	UUID      string  // message UUID
+	SessionID string  // session ID
+}
+
+// TaskUsage is what a background task used so far.
+type TaskUsage struct {
+	TotalTokens int64 // tokens used
+	ToolUses    int64 // tool calls made
+	DurationMS  int64 // time spent
+	objectState
+}
+
+// TaskMessage reports a background task or subagent's life
+// (system/task_started, task_progress, task_notification).
+type TaskMessage struct {
+	envelope
+	Subtype      Subtype   // SubtypeTaskStarted, SubtypeTaskProgress or SubtypeTaskNotification
+	TaskID       string    // task ID
+	ToolUseID    string    // the tool call that started the task
+	Description  string    // what the task does
+	TaskType     string    // kind of task
+	Status       string    // completed, failed or stopped (task_notification)
+	OutputFile   string    // file holding the task's output (task_notification)
+	Summary      string    // summary of the outcome
+	Usage        TaskUsage // what the task used
+	LastToolName string    // last tool the task called (task_progress)
+	UUID         string    // message UUID
+	SessionID    string    // session ID
+}
+
+// SystemMessage is a system message of a subtype the model has no type for.
+// All its members other than type, subtype, uuid and session_id are unknown
+// and kept.
+type SystemMessage struct {
+	envelope
+	Subtype   Subtype // the subtype
+	UUID      string  // message UUID
+	SessionID string  // session ID
+}
+
+// Usage is the token usage of a Messages API response, as the assistant
+// message and the result carry it.
+type Usage struct {
+	InputTokens              int64         // input tokens not read from or written to the cache
+	CacheCreationInputTokens int64         // input tokens written to the cache
+	CacheReadInputTokens     int64         // input tokens read from the cache
+	OutputTokens             int64         // output tokens
+	CacheCreation            CacheCreation // cache writes by lifetime
+	ServerToolUse            ServerToolUse // server tool calls
+	ServiceTier              string        // standard, priority or batch
+	InferenceGeo             string        // where inference ran
+	Iterations               json.RawMessage
+	Speed                    string // standard or fast
+	objectState
+}
+
+// CacheCreation splits cache writes by lifetime.
+type CacheCreation struct {
+	Ephemeral5mInputTokens int64 // tokens cached for 5 minutes
+	Ephemeral1hInputTokens int64 // tokens cached for 1 hour
+	objectState
+}
+
+// ServerToolUse counts server tool calls.
+type ServerToolUse struct {
+	WebSearchRequests int64 // web searches
+	WebFetchRequests  int64 // web fetches
+	objectState
+}
+
+// AssistantBody is the Messages API message an assistant message carries.
+type AssistantBody struct {
+	ID                string          // Messages API message ID
+	Type              string          // "message"
+	Role              string          // "assistant"
+	Model             string          // model that answered
+	Content           []ContentBlock  // content blocks; the CLI emits one block per message
+	StopReason        string          // end_turn, tool_use, max_tokens... empty (null) while streaming
+	StopSequence      string          // stop sequence hit, empty (null) when none
+	Usage             Usage           // token usage
+	Container         json.RawMessage // code execution container
+	ContextManagement json.RawMessage // context management applied
+	objectState
+}
+
+// AssistantMessage is a response from the model. Each content block comes
+// as its own assistant message; thinking blocks come before text blocks.
+type AssistantMessage struct {
+	envelope
+	Message         AssistantBody // the Messages API message
+	ParentToolUseID string        // the Task tool call this subagent message belongs to, empty (null) for the main thread
+	Error           string        // error category when the message reports an API failure
+	SessionID       string        // session ID
+	UUID            string        // message UUID
+	RequestID       string        // API request ID (CLI 2.1.330)
+	AgentID         string        // subagent ID (CLI 2.1.330)
+	Timestamp       string        // when the message was created (CLI 2.1.330)
+}
+
+// Content is a message's or tool result's content: a plain string or an
+// array of content blocks. Blocks is non-nil exactly when the content is an
+// array.
+type Content struct {
+	Text   string         // the content when it is a string
+	Blocks []ContentBlock // the content when it is an array
+}
+
+// IsBlocks reports whether the content is an array of blocks.
+func (c Content) IsBlocks() bool { return c.Blocks != nil }
+
+// UserBody is the Messages API message a user message carries.
+type UserBody struct {
+	Role    string  // "user"
+	Content Content // the prompt, or tool results
+	objectState
+}
+
+// UserMessage is user input sent to the CLI's stdin, or a tool execution
+// result the CLI reports on stdout (with tool_result blocks whose
+// tool_use_id matches a tool_use block's ID).
+type UserMessage struct {
+	envelope
+	Message         UserBody        // the Messages API message
+	ParentToolUseID string          // the Task tool call this subagent message belongs to, empty (null) for the main thread
+	SessionID       string          // session ID
+	UUID            string          // message UUID
+	IsSynthetic     bool            // generated by the CLI rather than typed
+	IsReplay        bool            // a replayed user message (--replay-user-messages)
+	ToolUseResult   json.RawMessage // the tool's structured output
+	Timestamp       string          // when the message was created (CLI 2.1.330)
+	Priority        string          // now, next or later (CLI 2.1.330)
+}
+
+// PermissionDenial is a tool call denied permission, as listed in a result.
+type PermissionDenial struct {
+	ToolName  string          // denied tool
+	ToolUseID string          // denied call
+	ToolInput json.RawMessage // the call's input
+	objectState
+}
+
+// ModelUsage is one model's usage over a session, as result.modelUsage
+// lists it.
+type ModelUsage struct {
+	InputTokens              int64   // input tokens
+	OutputTokens             int64   // output tokens
+	CacheReadInputTokens     int64   // input tokens read from the cache
+	CacheCreationInputTokens int64   // input tokens written to the cache
+	WebSearchRequests        int64   // web searches
+	CostUSD                  float64 // cost in US dollars
+	ContextWindow            int64   // model's context window
+	MaxOutputTokens          int64   // model's output limit (CLI 2.1.330)
+	objectState
+}
+
+// ResultMessage ends a turn (result). Subtype is SubtypeSuccess when the
+// turn completed, even when cut short by max_tokens (then IsError is true);
+// the error subtypes carry Errors and no Result.
+type ResultMessage struct {
+	envelope
+	Subtype           Subtype               // success or an error subtype
+	IsError           bool                  // the turn ended in error
+	DurationMS        int64                 // wall time of the turn
+	DurationAPIMS     int64                 // time spent waiting for the API
+	NumTurns          int64                 // model round trips
+	Result            string                // text of the last text block (success)
+	StopReason        string                // the last response's stop reason, empty (null) when none
+	SessionID         string                // session ID
+	TotalCostUSD      float64               // cost in US dollars
+	Usage             Usage                 // token usage summed over the turn
+	ModelUsage        map[string]ModelUsage // usage per model
+	PermissionDenials []PermissionDenial    // tool calls denied permission
+	Errors            []string              // error messages (error subtypes)
+	StructuredOutput  json.RawMessage       // output matching --json-schema
+	UUID              string                // message UUID
+	TerminalReason    string                // why the loop ended (CLI 2.1.330)
+	FastModeState     string                // fast mode state (CLI 2.1.330)
+	APIErrorStatus    int64                 // HTTP status of the API error that ended the turn (CLI 2.1.330)
+}
+
+// StreamEvent is a raw Messages API streaming event (stream_event), emitted
+// with --include-partial-messages.
+type StreamEvent struct {
+	envelope
+	Event           json.RawMessage // the event: message_start, content_block_delta...
+	ParentToolUseID string          // the Task tool call this subagent event belongs to, empty (null) for the main thread
+	SessionID       string          // session ID
+	UUID            string          // message UUID
+	TTFTMS          int64           // time to first token (CLI 2.1.330)
+}
+
+// EventType returns the streaming event's "type", such as
+// "content_block_delta", or "" when it has none.
+func (m *StreamEvent) EventType() string {
+	if len(m.Event) == 0 {
+		return ""
+	}
+	var d decoder
+	d.Reset(m.Event)
+	d.AliasStrings = true
+	if d.Peek() != 7 { // not an object
+		return ""
+	}
+	t, _, _ := discriminator(&d, "type")
+	return string([]byte(t))
+}
+
+// RateLimitInfo is the account's rate limit state.
+type RateLimitInfo struct {
+	Status                string  // allowed, allowed_warning or rejected
+	ResetsAt              int64   // when the limit resets, Unix seconds
+	RateLimitType         string  // five_hour, seven_day...
+	Utilization           float64 // share of the limit used
+	OverageStatus         string  // allowed, allowed_warning or rejected
+	OverageResetsAt       int64   // when the overage limit resets
+	OverageDisabledReason string  // why overage is off
+	IsUsingOverage        bool    // usage is drawn from overage
+	SurpassedThreshold    float64 // warning threshold crossed
+	objectState
+}
+
+// RateLimitEvent reports the account's rate limit state (rate_limit_event).
+type RateLimitEvent struct {
+	envelope
+	RateLimitInfo RateLimitInfo // the state
+	UUID          string        // message UUID
+	SessionID     string        // session ID
+}
+
+// UnknownMessage is a message of a type the model does not know. All its
+// members other than type, uuid and session_id are unknown and kept.
+type UnknownMessage struct {
+	envelope
+	Type      Type   // the type, "" when the line has none
+	UUID      string // message UUID
+	SessionID string // session ID
+}
+
+// Message types.
+
+// MessageType returns TypeSystem.
+func (*SystemInit) MessageType() Type { return TypeSystem }
+
+// MessageType returns TypeSystem.
+func (*SystemStatus) MessageType() Type { return TypeSystem }
+
+// MessageType returns TypeSystem.
+func (*CompactBoundary) MessageType() Type { return TypeSystem }
+
+// MessageType returns TypeSystem.
+func (*APIRetry) MessageType() Type { return TypeSystem }
+
+// MessageType returns TypeSystem.
+func (*HookMessage) MessageType() Type { return TypeSystem }
+
+// MessageType returns TypeSystem.
+func (*TaskMessage) MessageType() Type { return TypeSystem }
+
+// MessageType returns TypeSystem.
+func (*SystemMessage) MessageType() Type { return TypeSystem }
+
+// MessageType returns TypeAssistant.
+func (*AssistantMessage) MessageType() Type { return TypeAssistant }
+
+// MessageType returns TypeUser.
+func (*UserMessage) MessageType() Type { return TypeUser }
+
+// MessageType returns TypeResult.
+func (*ResultMessage) MessageType() Type { return TypeResult }
+
+// MessageType returns TypeStreamEvent.
+func (*StreamEvent) MessageType() Type { return TypeStreamEvent }
+
+// MessageType returns TypeRateLimitEvent.
+func (*RateLimitEvent) MessageType() Type { return TypeRateLimitEvent }
+
+// MessageType returns the message's type as the line gave it.
+func (m *UnknownMessage) MessageType() Type { return m.Type }
+
+// SubtypeOf returns a message's subtype, or "" when its kind has none.
+func SubtypeOf(m Message) Subtype {
+	switch m := m.(type) {
+	case *SystemInit:
+		return SubtypeInit
+	case *SystemStatus:
+		return SubtypeStatus
+	case *CompactBoundary:
+		return SubtypeCompactBoundary
+	case *APIRetry:
+		return SubtypeAPIRetry
+	case *HookMessage:
+		return m.Subtype
+	case *TaskMessage:
+		return m.Subtype
+	case *SystemMessage:
+		return m.Subtype
+	case *ResultMessage:
+		return m.Subtype
+	case *ControlRequest:
+		if m.Request != nil {
+			return Subtype(m.Request.ControlSubtype())
+		}
+	case *ControlResponse:
+		if m.Response != nil {
+			return Subtype(m.Response.ControlSubtype())
+		}
+	}
+	return ""
+}

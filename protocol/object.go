@@ -1,0 +1,820 @@
+package protocol
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strconv"
+
+	"github.com/ccwire/ccwire/internal/jsonwire"
+)
+
+// This file holds the machinery every typed JSON object of the protocol
+// shares: a table of the members a type knows, a decoder that fills the
+// typed fields and remembers everything else, an encoder that writes the
+// members back in their original order, and a walk that lists the members
+// the model does not know.
+
+// objectState records what decoding saw of one JSON object: every member in
+// document order with its raw value. Known members are written back from
+// the typed fields; unknown ones from their raw value. A constructed value
+// has no state and is written in table order.
+type objectState struct {
+	members []member
+	decoded bool
+}
+
+// member is one member of a decoded object.
+type member struct {
+	key string
+	raw []byte // the value's JSON text, a view of the message's Raw
+	// field is the member's index in its type's table, or -1 when the type
+	// does not know the key.
+	field int32
+	// mismatch marks a known key whose value has a shape the model does not
+	// expect (a string where a number belongs, a fraction in a count...). Its
+	// raw value is kept and written back; the typed field stays zero.
+	mismatch bool
+}
+
+// unknown reports whether the member is one the model does not know.
+func (m *member) unknown() bool { return m.field < 0 || m.mismatch }
+
+// stateful is implemented by every typed object through its embedded
+// objectState.
+type stateful interface{ objState() *objectState }
+
+func (s *objectState) objState() *objectState { return s }
+
+// errMismatch is returned by field decoders when the value's kind is not the
+// one the field holds. The decoder then keeps the value raw.
+var errMismatch = errors.New("protocol: value of unexpected shape")
+
+// decoder is the state of one decode.
+type decoder struct {
+	jsonwire.Decoder
+}
+
+// field describes one member a type knows.
+type field[T any] struct {
+	key string
+	// decode reads the member's value into *p. It returns errMismatch,
+	// leaving the field zero, when the value has another shape.
+	decode func(p *T, d *decoder) error
+	// encode appends the field's current value.
+	encode func(p *T, b []byte) []byte
+	// same reports whether raw still holds the field's current value, so
+	// the original text can be written back. Nil for composite fields,
+	// which are written from their parts.
+	same func(p *T, raw []byte) bool
+	// nonzero reports whether the field holds a value worth writing: a
+	// member the original did not have is written when nonzero.
+	nonzero func(p *T) bool
+	// always makes a value built in code write the member even when zero
+	// (required members of the protocol).
+	always bool
+	// walk lists the unknown members below a composite field; nil for
+	// leaves.
+	walk func(p *T, w *unknownWalker)
+}
+
+// table lists the members a type T knows.
+type table[T any] struct {
+	fields []field[T]
+	index  map[string]int32
+}
+
+func newTable[T any](fields ...field[T]) *table[T] {
+	t := &table[T]{fields: fields, index: make(map[string]int32, len(fields))}
+	for i, f := range fields {
+		if _, dup := t.index[f.key]; dup {
+			panic("protocol: duplicate field " + f.key)
+		}
+		t.index[f.key] = int32(i)
+	}
+	if len(fields) > 128 {
+		panic("protocol: table too large")
+	}
+	return t
+}
+
+// decodeObject reads an object into p, recording its members in st.
+func decodeObject[T any](d *decoder, t *table[T], p *T, st *objectState) error {
+	if err := d.OpenObject(); err != nil {
+		return err
+	}
+	st.decoded = true
+	st.members = st.members[:0]
+	for i := 0; ; i++ {
+		key, ok, err := d.ObjectNext(i)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return nil
+		}
+		d.Peek() // move to the value's first byte
+		start, depth := d.Pos(), d.Depth()
+		idx, known := t.index[key]
+		if known {
+			err := t.fields[idx].decode(p, d)
+			if err == nil {
+				st.members = append(st.members, member{key: key, raw: d.Data()[start:d.Pos()], field: idx})
+				continue
+			}
+			if !errors.Is(err, errMismatch) {
+				return err
+			}
+			d.Rewind(start, depth)
+		} else {
+			idx = -1
+		}
+		raw, err := d.Skip()
+		if err != nil {
+			return err
+		}
+		st.members = append(st.members, member{key: key, raw: raw, field: idx, mismatch: known})
+	}
+}
+
+// encodeObject appends p as a JSON object.
+func encodeObject[T any](b []byte, t *table[T], p *T, st *objectState) []byte {
+	b = append(b, '{')
+	first := true
+	sep := func() {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+	}
+	if st.decoded {
+		var seen [2]uint64
+		for i := range st.members {
+			m := &st.members[i]
+			sep()
+			b = jsonwire.AppendString(b, m.key)
+			b = append(b, ':')
+			if m.field >= 0 {
+				seen[m.field/64] |= 1 << (m.field % 64)
+			}
+			if m.unknown() {
+				b = append(b, m.raw...)
+				continue
+			}
+			f := &t.fields[m.field]
+			if f.same != nil && f.same(p, m.raw) {
+				b = append(b, m.raw...)
+			} else {
+				b = f.encode(p, b)
+			}
+		}
+		for i := range t.fields {
+			if seen[i/64]&(1<<(i%64)) != 0 {
+				continue
+			}
+			f := &t.fields[i]
+			if f.nonzero(p) {
+				sep()
+				b = jsonwire.AppendString(b, f.key)
+				b = append(b, ':')
+				b = f.encode(p, b)
+			}
+		}
+	} else {
+		for i := range t.fields {
+			f := &t.fields[i]
+			if f.always || f.nonzero(p) {
+				sep()
+				b = jsonwire.AppendString(b, f.key)
+				b = append(b, ':')
+				b = f.encode(p, b)
+			}
+		}
+	}
+	return append(b, '}')
+}
+
+// objectPresent reports whether an object field should be written: it was
+// decoded, or one of its fields is set.
+func objectPresent[T any](t *table[T], p *T, st *objectState) bool {
+	if st.decoded {
+		return true
+	}
+	for i := range t.fields {
+		if t.fields[i].nonzero(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// unknownWalker collects unknown member paths.
+type unknownWalker struct {
+	path []byte
+	seen map[string]struct{}
+	out  []string
+}
+
+func (w *unknownWalker) report(key string) {
+	n := len(w.path)
+	if n > 0 {
+		w.path = append(w.path, '.')
+	}
+	w.path = append(w.path, key...)
+	if _, ok := w.seen[string(w.path)]; !ok {
+		s := string(w.path)
+		if w.seen == nil {
+			w.seen = make(map[string]struct{})
+		}
+		w.seen[s] = struct{}{}
+		w.out = append(w.out, s)
+	}
+	w.path = w.path[:n]
+}
+
+// push descends into key and returns the length to pop back to.
+func (w *unknownWalker) push(key string) int {
+	n := len(w.path)
+	if n > 0 {
+		w.path = append(w.path, '.')
+	}
+	w.path = append(w.path, key...)
+	return n
+}
+
+func (w *unknownWalker) pop(n int) { w.path = w.path[:n] }
+
+// walkObject lists the unknown members of p and below.
+func walkObject[T any](w *unknownWalker, t *table[T], p *T, st *objectState) {
+	for i := range st.members {
+		m := &st.members[i]
+		if m.unknown() {
+			w.report(m.key)
+			continue
+		}
+		if f := &t.fields[m.field]; f.walk != nil {
+			n := w.push(m.key)
+			f.walk(p, w)
+			w.pop(n)
+		}
+	}
+}
+
+// Field constructors. Each takes the member's key and a function returning
+// a pointer to the field in the containing struct. A JSON null is accepted
+// for every field: the field stays zero and the null is written back as long
+// as the field is still zero.
+
+func isNull(raw []byte) bool { return len(raw) == 4 && string(raw) == "null" }
+
+// stringField is a string member, written when not empty.
+func stringField[T any, S ~string](key string, get func(*T) *S) field[T] {
+	return field[T]{
+		key: key,
+		decode: func(p *T, d *decoder) error {
+			switch d.Peek() {
+			case jsonwire.String:
+				s, err := d.ReadString()
+				*get(p) = S(s)
+				return err
+			case jsonwire.Null:
+				return d.ReadNull()
+			}
+			return errMismatch
+		},
+		encode: func(p *T, b []byte) []byte { return jsonwire.AppendString(b, string(*get(p))) },
+		same: func(p *T, raw []byte) bool {
+			v := string(*get(p))
+			if isNull(raw) {
+				return v == ""
+			}
+			return rawStringEqual(raw, v)
+		},
+		nonzero: func(p *T) bool { return *get(p) != "" },
+	}
+}
+
+// nullableStringField is a string member the protocol always carries, null
+// when empty (parent_tool_use_id, stop_reason...).
+func nullableStringField[T any, S ~string](key string, get func(*T) *S) field[T] {
+	f := stringField(key, get)
+	f.encode = func(p *T, b []byte) []byte {
+		if *get(p) == "" {
+			return append(b, "null"...)
+		}
+		return jsonwire.AppendString(b, string(*get(p)))
+	}
+	f.always = true
+	return f
+}
+
+// constField is the discriminating "type" or "subtype" member of a type
+// that has one value for it: decoding accepts any string (dispatch already
+// chose the type), encoding writes value.
+func constField[T any](key, value string) field[T] {
+	return field[T]{
+		key: key,
+		decode: func(p *T, d *decoder) error {
+			if d.Peek() != jsonwire.String {
+				return errMismatch
+			}
+			_, err := d.ReadStringRaw()
+			return err
+		},
+		encode:  func(p *T, b []byte) []byte { return jsonwire.AppendString(b, value) },
+		same:    func(p *T, raw []byte) bool { return rawStringEqual(raw, value) },
+		nonzero: func(*T) bool { return false },
+		always:  true,
+	}
+}
+
+// rawStringEqual reports whether raw, a JSON string, holds s.
+func rawStringEqual(raw []byte, s string) bool {
+	if len(raw) < 2 || raw[0] != '"' {
+		return false
+	}
+	body := raw[1 : len(raw)-1]
+	if bytes.IndexByte(body, '\\') < 0 && string(body) == s {
+		return true
+	}
+	var d jsonwire.Decoder
+	d.Reset(raw)
+	d.AliasStrings = true
+	v, err := d.ReadString()
+	return err == nil && v == s
+}
+
+// intField is an integer member, written when not zero. Numbers with a
+// fraction or exponent, or beyond int64, are kept raw as a mismatch.
+func intField[T any](key string, get func(*T) *int64) field[T] {
+	return field[T]{
+		key: key,
+		decode: func(p *T, d *decoder) error {
+			switch d.Peek() {
+			case jsonwire.Number:
+				start, depth := d.Pos(), d.Depth()
+				lit, err := d.ReadNumber()
+				if err != nil {
+					return err
+				}
+				n, ok := parseInt(lit)
+				if !ok {
+					d.Rewind(start, depth)
+					return errMismatch
+				}
+				*get(p) = n
+				return nil
+			case jsonwire.Null:
+				return d.ReadNull()
+			}
+			return errMismatch
+		},
+		encode: func(p *T, b []byte) []byte { return jsonwire.AppendInt(b, *get(p)) },
+		same: func(p *T, raw []byte) bool {
+			if isNull(raw) {
+				return *get(p) == 0
+			}
+			n, ok := parseInt(raw)
+			return ok && n == *get(p)
+		},
+		nonzero: func(p *T) bool { return *get(p) != 0 },
+	}
+}
+
+// nullableIntField is an integer member the protocol always carries, null
+// when zero.
+func nullableIntField[T any](key string, get func(*T) *int64) field[T] {
+	f := intField(key, get)
+	f.encode = func(p *T, b []byte) []byte {
+		if *get(p) == 0 {
+			return append(b, "null"...)
+		}
+		return jsonwire.AppendInt(b, *get(p))
+	}
+	f.always = true
+	return f
+}
+
+// requiredIntField is an integer member always written, even when zero.
+func requiredIntField[T any](key string, get func(*T) *int64) field[T] {
+	f := intField(key, get)
+	f.always = true
+	return f
+}
+
+func parseInt(lit []byte) (int64, bool) {
+	if len(lit) == 0 || len(lit) > 20 {
+		return 0, false
+	}
+	// Fast path for small non-negative integers.
+	if len(lit) <= 18 {
+		var n int64
+		neg := lit[0] == '-'
+		digits := lit
+		if neg {
+			digits = lit[1:]
+		}
+		if len(digits) == 0 {
+			return 0, false
+		}
+		for _, c := range digits {
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			n = n*10 + int64(c-'0')
+		}
+		if neg {
+			n = -n
+		}
+		return n, true
+	}
+	n, err := strconv.ParseInt(string(lit), 10, 64)
+	return n, err == nil
+}
+
+// floatField is a number member held as float64, written when not zero.
+func floatField[T any](key string, get func(*T) *float64) field[T] {
+	return field[T]{
+		key: key,
+		decode: func(p *T, d *decoder) error {
+			switch d.Peek() {
+			case jsonwire.Number:
+				start, depth := d.Pos(), d.Depth()
+				lit, err := d.ReadNumber()
+				if err != nil {
+					return err
+				}
+				f, err := strconv.ParseFloat(string(lit), 64)
+				if err != nil { // out of float64 range
+					d.Rewind(start, depth)
+					return errMismatch
+				}
+				*get(p) = f
+				return nil
+			case jsonwire.Null:
+				return d.ReadNull()
+			}
+			return errMismatch
+		},
+		encode: func(p *T, b []byte) []byte { return jsonwire.AppendFloat(b, *get(p)) },
+		same: func(p *T, raw []byte) bool {
+			if isNull(raw) {
+				return *get(p) == 0
+			}
+			f, err := strconv.ParseFloat(string(raw), 64)
+			return err == nil && f == *get(p)
+		},
+		nonzero: func(p *T) bool { return *get(p) != 0 },
+	}
+}
+
+// requiredFloatField is a number member always written, even when zero.
+func requiredFloatField[T any](key string, get func(*T) *float64) field[T] {
+	f := floatField(key, get)
+	f.always = true
+	return f
+}
+
+// boolField is a boolean member, written when true.
+func boolField[T any](key string, get func(*T) *bool) field[T] {
+	return field[T]{
+		key: key,
+		decode: func(p *T, d *decoder) error {
+			switch d.Peek() {
+			case jsonwire.Bool:
+				v, err := d.ReadBool()
+				*get(p) = v
+				return err
+			case jsonwire.Null:
+				return d.ReadNull()
+			}
+			return errMismatch
+		},
+		encode: func(p *T, b []byte) []byte { return jsonwire.AppendBool(b, *get(p)) },
+		same: func(p *T, raw []byte) bool {
+			switch string(raw) {
+			case "true":
+				return *get(p)
+			case "false", "null":
+				return !*get(p)
+			}
+			return false
+		},
+		nonzero: func(p *T) bool { return *get(p) },
+	}
+}
+
+// requiredBoolField is a boolean member always written, even when false.
+func requiredBoolField[T any](key string, get func(*T) *bool) field[T] {
+	f := boolField(key, get)
+	f.always = true
+	return f
+}
+
+// stringsField is an array of strings, written when not nil.
+func stringsField[T any](key string, get func(*T) *[]string) field[T] {
+	return field[T]{
+		key: key,
+		decode: func(p *T, d *decoder) error {
+			switch d.Peek() {
+			case jsonwire.Array:
+				v, err := readStrings(d)
+				*get(p) = v
+				return err
+			case jsonwire.Null:
+				return d.ReadNull()
+			}
+			return errMismatch
+		},
+		encode: func(p *T, b []byte) []byte {
+			v := *get(p)
+			if v == nil {
+				return append(b, "null"...)
+			}
+			b = append(b, '[')
+			for i, s := range v {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = jsonwire.AppendString(b, s)
+			}
+			return append(b, ']')
+		},
+		same: func(p *T, raw []byte) bool {
+			if isNull(raw) {
+				return *get(p) == nil
+			}
+			var d decoder
+			d.Reset(raw)
+			d.AliasStrings = true
+			v, err := readStrings(&d)
+			return err == nil && slices.Equal(v, *get(p)) && (v == nil) == (*get(p) == nil)
+		},
+		nonzero: func(p *T) bool { return *get(p) != nil },
+	}
+}
+
+// readStrings reads an array of strings; any other element is a mismatch.
+func readStrings(d *decoder) ([]string, error) {
+	start, depth := d.Pos(), d.Depth()
+	if err := d.OpenArray(); err != nil {
+		return nil, err
+	}
+	v := []string{}
+	for i := 0; ; i++ {
+		ok, err := d.ArrayNext(i)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return v, nil
+		}
+		if d.Peek() != jsonwire.String {
+			d.Rewind(start, depth)
+			return nil, errMismatch
+		}
+		s, err := d.ReadString()
+		if err != nil {
+			return nil, err
+		}
+		v = append(v, s)
+	}
+}
+
+// rawField is a member of any shape kept as its JSON text (tool inputs,
+// structured output...). The decoded text is a view of the message's Raw.
+func rawField[T any](key string, get func(*T) *json.RawMessage) field[T] {
+	return field[T]{
+		key: key,
+		decode: func(p *T, d *decoder) error {
+			raw, err := d.Skip()
+			*get(p) = raw
+			return err
+		},
+		encode: func(p *T, b []byte) []byte {
+			if len(*get(p)) == 0 {
+				return append(b, "null"...)
+			}
+			return append(b, *get(p)...)
+		},
+		same:    func(p *T, raw []byte) bool { return bytes.Equal(raw, *get(p)) },
+		nonzero: func(p *T) bool { return len(*get(p)) > 0 },
+	}
+}
+
+// objectField is a member holding a typed object.
+func objectField[T, U any, PU interface {
+	*U
+	stateful
+}](key string, t **table[U], get func(*T) *U) field[T] {
+	return field[T]{
+		key: key,
+		decode: func(p *T, d *decoder) error {
+			switch d.Peek() {
+			case jsonwire.Object:
+				u := get(p)
+				return decodeObject(d, *t, u, PU(u).objState())
+			case jsonwire.Null:
+				return d.ReadNull()
+			}
+			return errMismatch
+		},
+		encode: func(p *T, b []byte) []byte {
+			u := get(p)
+			return encodeObject(b, *t, u, PU(u).objState())
+		},
+		same: func(p *T, raw []byte) bool {
+			// A null stays null while the object is untouched.
+			u := get(p)
+			return isNull(raw) && !objectPresent(*t, u, PU(u).objState())
+		},
+		nonzero: func(p *T) bool {
+			u := get(p)
+			return objectPresent(*t, u, PU(u).objState())
+		},
+		walk: func(p *T, w *unknownWalker) {
+			u := get(p)
+			walkObject(w, *t, u, PU(u).objState())
+		},
+	}
+}
+
+// objectsField is a member holding an array of typed objects.
+func objectsField[T, U any, PU interface {
+	*U
+	stateful
+}](key string, t **table[U], get func(*T) *[]U) field[T] {
+	return field[T]{
+		key: key,
+		decode: func(p *T, d *decoder) error {
+			switch d.Peek() {
+			case jsonwire.Array:
+			case jsonwire.Null:
+				return d.ReadNull()
+			default:
+				return errMismatch
+			}
+			start, depth := d.Pos(), d.Depth()
+			if err := d.OpenArray(); err != nil {
+				return err
+			}
+			v := []U{}
+			for i := 0; ; i++ {
+				ok, err := d.ArrayNext(i)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					break
+				}
+				if d.Peek() != jsonwire.Object {
+					d.Rewind(start, depth)
+					return errMismatch
+				}
+				v = append(v, *new(U))
+				u := &v[len(v)-1]
+				if err := decodeObject(d, *t, u, PU(u).objState()); err != nil {
+					return err
+				}
+			}
+			*get(p) = v
+			return nil
+		},
+		encode: func(p *T, b []byte) []byte {
+			v := *get(p)
+			if v == nil {
+				return append(b, "null"...)
+			}
+			b = append(b, '[')
+			for i := range v {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = encodeObject(b, *t, &v[i], PU(&v[i]).objState())
+			}
+			return append(b, ']')
+		},
+		same:    func(p *T, raw []byte) bool { return isNull(raw) && *get(p) == nil },
+		nonzero: func(p *T) bool { return *get(p) != nil },
+		walk: func(p *T, w *unknownWalker) {
+			v := *get(p)
+			n := w.push("*")
+			for i := range v {
+				walkObject(w, *t, &v[i], PU(&v[i]).objState())
+			}
+			w.pop(n)
+		},
+	}
+}
+
+// requiredObjectsField is an array of objects always written, [] when nil.
+func requiredObjectsField[T, U any, PU interface {
+	*U
+	stateful
+}](key string, t **table[U], get func(*T) *[]U) field[T] {
+	f := objectsField[T, U, PU](key, t, get)
+	enc := f.encode
+	f.encode = func(p *T, b []byte) []byte {
+		if *get(p) == nil {
+			return append(b, "[]"...)
+		}
+		return enc(p, b)
+	}
+	f.always = true
+	return f
+}
+
+// objectMapField is a member holding an object whose members are all typed
+// objects of one kind, keyed by data (model names...). Members are written
+// back in their original order, new keys after them in sorted order.
+func objectMapField[T, U any, PU interface {
+	*U
+	stateful
+}](key string, t **table[U], get func(*T) *map[string]U) field[T] {
+	return field[T]{
+		key: key,
+		decode: func(p *T, d *decoder) error {
+			switch d.Peek() {
+			case jsonwire.Object:
+			case jsonwire.Null:
+				return d.ReadNull()
+			default:
+				return errMismatch
+			}
+			start, depth := d.Pos(), d.Depth()
+			if err := d.OpenObject(); err != nil {
+				return err
+			}
+			v := map[string]U{}
+			for i := 0; ; i++ {
+				k, ok, err := d.ObjectNext(i)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					break
+				}
+				if d.Peek() != jsonwire.Object {
+					d.Rewind(start, depth)
+					return errMismatch
+				}
+				var u U
+				if err := decodeObject(d, *t, &u, PU(&u).objState()); err != nil {
+					return err
+				}
+				v[k] = u
+			}
+			*get(p) = v
+			return nil
+		},
+		encode: func(p *T, b []byte) []byte {
+			v := *get(p)
+			if v == nil {
+				return append(b, "null"...)
+			}
+			b = append(b, '{')
+			for i, k := range mapKeys(p, v, nil) {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = jsonwire.AppendString(b, k)
+				b = append(b, ':')
+				u := v[k]
+				b = encodeObject(b, *t, &u, PU(&u).objState())
+			}
+			return append(b, '}')
+		},
+		same:    func(p *T, raw []byte) bool { return isNull(raw) && *get(p) == nil },
+		nonzero: func(p *T) bool { return *get(p) != nil },
+		walk: func(p *T, w *unknownWalker) {
+			v := *get(p)
+			n := w.push("*")
+			for _, k := range mapKeys(p, v, nil) {
+				u := v[k]
+				walkObject(w, *t, &u, PU(&u).objState())
+			}
+			w.pop(n)
+		},
+	}
+}
+
+// mapKeys returns a map's keys sorted; maps carry no order of their own.
+func mapKeys[T, U any](_ *T, v map[string]U, _ []byte) []string {
+	keys := make([]string, 0, len(v))
+	for k := range v {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// rawJSON is the type of members kept as JSON text.
+type rawJSON = json.RawMessage
+
+// requiredStringField is a string member always written, even when empty.
+func requiredStringField[T any, S ~string](key string, get func(*T) *S) field[T] {
+	f := stringField(key, get)
+	f.always = true
+	return f
+}

@@ -1,0 +1,262 @@
+package protocol
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+)
+
+// DefaultMaxLineSize is the longest line a Reader accepts unless told
+// otherwise: 1 GiB.
+const DefaultMaxLineSize int64 = 1 << 30
+
+const (
+	// slabSize is the size of the buffers the reader reads into. Lines that
+	// fit in one are handed out as views of it, without copying.
+	slabSize = 64 << 10
+	// chunkSize is the size of the pieces a line longer than a slab is
+	// collected in, before it is copied once into a buffer of its exact size.
+	chunkSize = 1 << 20
+)
+
+// Reader reads protocol messages from a stream of newline-delimited JSON,
+// such as the CLI's stdout or a transcript file.
+//
+// Lines have no fixed size limit: a line of any length up to the reader's
+// maximum (see [WithMaxLineSize]) is read into memory once, in a buffer of
+// its own size. A longer line is skipped without being kept and reported as
+// a *LineTooLongError; a line that is not a JSON object is reported as a
+// *DecodeError. Both carry the line number and reading goes on. Any other
+// error comes from the underlying reader and ends the stream. Blank lines
+// are skipped.
+//
+// Decoded messages share memory with the reader's buffers, which are never
+// reused, so messages stay valid after later calls.
+type Reader struct {
+	r       io.Reader
+	maxLine int64
+	line    int
+
+	slab       []byte // current buffer; slab[start:end] is unread
+	start, end int
+	err        error // sticky error from r
+}
+
+// ReaderOption configures a Reader.
+type ReaderOption func(*Reader)
+
+// WithMaxLineSize sets the longest line the reader accepts, in bytes without
+// the newline. n <= 0 means DefaultMaxLineSize.
+func WithMaxLineSize(n int64) ReaderOption {
+	return func(r *Reader) {
+		if n <= 0 {
+			n = DefaultMaxLineSize
+		}
+		r.maxLine = n
+	}
+}
+
+// NewReader returns a reader of messages from r.
+func NewReader(r io.Reader, opts ...ReaderOption) *Reader {
+	rd := &Reader{r: r, maxLine: DefaultMaxLineSize}
+	for _, o := range opts {
+		o(rd)
+	}
+	return rd
+}
+
+// Line returns the 1-based number of the line last read (0 before the
+// first).
+func (r *Reader) Line() int { return r.line }
+
+// Next returns the next message. At the end of the stream it returns io.EOF.
+// A *DecodeError or *LineTooLongError concerns one line only: the next call
+// reads on. Any other error is final.
+func (r *Reader) Next() (Message, error) {
+	for {
+		line, size, err := r.readLine()
+		if err != nil {
+			return nil, err
+		}
+		if size > r.maxLine {
+			return nil, &LineTooLongError{Line: r.line, Size: size, Limit: r.maxLine}
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		m, err := decodeLine(line)
+		if err != nil {
+			return nil, &DecodeError{Line: r.line, Err: err, Excerpt: excerpt(line, err)}
+		}
+		return m, nil
+	}
+}
+
+// All returns an iterator over the remaining messages. Per-line errors
+// (*DecodeError, *LineTooLongError) are yielded with a nil message and
+// iteration goes on; a final error from the underlying reader is yielded
+// last. The end of the stream ends the iteration without an error.
+func (r *Reader) All() iter.Seq2[Message, error] {
+	return func(yield func(Message, error) bool) {
+		for {
+			m, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				return
+			}
+			if !yield(m, err) {
+				return
+			}
+			if err != nil && !isLineError(err) {
+				return
+			}
+		}
+	}
+}
+
+func isLineError(err error) bool {
+	var de *DecodeError
+	var le *LineTooLongError
+	return errors.As(err, &de) || errors.As(err, &le)
+}
+
+// fill reads more input into the slab after end. It returns false when
+// nothing more can be read (r.err is then set).
+func (r *Reader) fill() bool {
+	if r.err != nil {
+		return false
+	}
+	for tries := 0; tries < 100; tries++ {
+		n, err := r.r.Read(r.slab[r.end:])
+		r.end += n
+		if err != nil {
+			r.err = err
+			return n > 0
+		}
+		if n > 0 {
+			return true
+		}
+	}
+	r.err = io.ErrNoProgress
+	return false
+}
+
+// newSlab starts a new slab holding the unread bytes of the current one.
+func (r *Reader) newSlab() {
+	s := make([]byte, slabSize)
+	n := copy(s, r.slab[r.start:r.end])
+	r.slab, r.start, r.end = s, 0, n
+}
+
+// readLine returns the next line without its newline, and its size. A line
+// over the limit is consumed and returned as nil with its size. At the end
+// of input it returns the read error (io.EOF when the stream ended).
+func (r *Reader) readLine() ([]byte, int64, error) {
+	if r.slab == nil {
+		r.slab = make([]byte, slabSize)
+	}
+	scan := r.start
+	for {
+		if i := bytes.IndexByte(r.slab[scan:r.end], '\n'); i >= 0 {
+			nl := scan + i
+			line := r.slab[r.start:nl:nl]
+			r.start = nl + 1
+			r.line++
+			return line, int64(len(line)), nil
+		}
+		if r.end == len(r.slab) {
+			if r.start > 0 {
+				// Make room: move the partial line to a fresh slab.
+				r.newSlab()
+			} else {
+				// The line fills a whole slab: collect it in chunks.
+				return r.readLongLine()
+			}
+		}
+		scan = r.end
+		if !r.fill() {
+			if r.end > r.start {
+				// A last line without a newline.
+				line := r.slab[r.start:r.end:r.end]
+				r.start = r.end
+				r.line++
+				return line, int64(len(line)), nil
+			}
+			return nil, 0, r.readError()
+		}
+	}
+}
+
+func (r *Reader) readError() error {
+	if errors.Is(r.err, io.EOF) {
+		return io.EOF
+	}
+	return fmt.Errorf("protocol: reading line %d: %w", r.line+1, r.err)
+}
+
+// readLongLine reads a line longer than a slab. The slab holds its start.
+// Pieces are collected in chunks of fixed size, then copied once into a
+// buffer of the line's exact size, so the peak memory is about twice the
+// line. Over the limit, pieces are dropped as they come.
+func (r *Reader) readLongLine() ([]byte, int64, error) {
+	chunks := [][]byte{r.slab[r.start:r.end]}
+	size := int64(r.end - r.start)
+	discard := size > r.maxLine
+	if discard {
+		chunks = chunks[:0]
+	}
+	for {
+		buf := make([]byte, chunkSize)
+		n, err := io.ReadAtLeast(r.r, buf, 1)
+		buf = buf[:n]
+		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
+			size += int64(i)
+			r.line++
+			// The rest after the newline starts a new slab.
+			r.slab = make([]byte, max(slabSize, n-i-1))
+			r.start, r.end = 0, copy(r.slab, buf[i+1:])
+			if err != nil {
+				r.err = err
+			}
+			if discard || size > r.maxLine {
+				return nil, size, nil
+			}
+			chunks = append(chunks, buf[:i])
+			return joinChunks(chunks, size), size, nil
+		}
+		size += int64(n)
+		if !discard && size > r.maxLine {
+			discard = true
+			chunks = nil
+		}
+		if !discard {
+			chunks = append(chunks, buf)
+		}
+		if err != nil {
+			// End of input inside the line: it is the last line.
+			r.err = err
+			r.slab = make([]byte, slabSize)
+			r.start, r.end = 0, 0
+			if !errors.Is(err, io.EOF) {
+				return nil, 0, r.readError()
+			}
+			r.line++
+			if discard {
+				return nil, size, nil
+			}
+			return joinChunks(chunks, size), size, nil
+		}
+	}
+}
+
+// joinChunks copies chunks into one buffer of exactly size bytes, dropping
+// each chunk once copied.
+func joinChunks(chunks [][]byte, size int64) []byte {
+	line := make([]byte, 0, size)
+	for i, c := range chunks {
+		line = append(line, c...)
+		chunks[i] = nil
+	}
+	return line
+}

@@ -2,6 +2,8 @@ package protocol
 
 import (
 	"encoding/json"
+
+	"github.com/ccwire/ccwire/internal/jsonwire"
 )
 
 // Message is one line of the stream-json protocol, read from the CLI's
@@ -340,7 +342,7 @@ func (m *StreamEvent) EventType() string {
 	var d decoder
 	d.Reset(m.Event)
 	d.AliasStrings = true
-	if d.Peek() != 7 { // not an object
+	if d.Peek() != jsonwire.Object {
 		return ""
 	}
 	t, _, _ := discriminator(&d, "type")

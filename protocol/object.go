@@ -36,6 +36,9 @@ type member struct {
 	// expect (a string where a number belongs, a fraction in a count...). Its
 	// raw value is kept and written back; the typed field stays zero.
 	mismatch bool
+	// shadowed marks a known member repeated later in the object: the typed
+	// field holds the last value, this one is written back as it was.
+	shadowed bool
 }
 
 // unknown reports whether the member is one the model does not know.
@@ -106,6 +109,7 @@ func decodeObject[T any](d *decoder, t *table[T], p *T, st *objectState) error {
 	}
 	st.decoded = true
 	st.members = st.members[:0]
+	var seen [2]uint64
 	for i := 0; ; i++ {
 		key, ok, err := d.ObjectNext(i)
 		if err != nil {
@@ -118,6 +122,10 @@ func decodeObject[T any](d *decoder, t *table[T], p *T, st *objectState) error {
 		start, depth := d.Pos(), d.Depth()
 		idx, known := t.index[key]
 		if known {
+			if seen[idx/64]&(1<<(idx%64)) != 0 {
+				shadow(st.members, idx)
+			}
+			seen[idx/64] |= 1 << (idx % 64)
 			err := t.fields[idx].decode(p, d)
 			if err == nil {
 				st.members = append(st.members, member{key: key, raw: d.Data()[start:d.Pos()], field: idx})
@@ -135,6 +143,15 @@ func decodeObject[T any](d *decoder, t *table[T], p *T, st *objectState) error {
 			return err
 		}
 		st.members = append(st.members, member{key: key, raw: raw, field: idx, mismatch: known})
+	}
+}
+
+// shadow marks the earlier members of field idx as shadowed by a later one.
+func shadow(members []member, idx int32) {
+	for i := range members {
+		if members[i].field == idx {
+			members[i].shadowed = true
+		}
 	}
 }
 
@@ -158,7 +175,7 @@ func encodeObject[T any](b []byte, t *table[T], p *T, st *objectState) []byte {
 			if m.field >= 0 {
 				seen[m.field/64] |= 1 << (m.field % 64)
 			}
-			if m.unknown() {
+			if m.unknown() || m.shadowed {
 				b = append(b, m.raw...)
 				continue
 			}
@@ -253,7 +270,7 @@ func walkObject[T any](w *unknownWalker, t *table[T], p *T, st *objectState) {
 			w.report(m.key)
 			continue
 		}
-		if f := &t.fields[m.field]; f.walk != nil {
+		if f := &t.fields[m.field]; f.walk != nil && !m.shadowed {
 			n := w.push(m.key)
 			f.walk(p, w)
 			w.pop(n)
@@ -811,6 +828,12 @@ func mapKeys[T, U any](_ *T, v map[string]U, _ []byte) []string {
 
 // rawJSON is the type of members kept as JSON text.
 type rawJSON = json.RawMessage
+
+// required makes a value built in code always write the field.
+func required[T any](f field[T]) field[T] {
+	f.always = true
+	return f
+}
 
 // requiredStringField is a string member always written, even when empty.
 func requiredStringField[T any, S ~string](key string, get func(*T) *S) field[T] {

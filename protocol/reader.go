@@ -166,17 +166,17 @@ func (r *Reader) readLine() ([]byte, int64, error) {
 			return line, int64(len(line)), nil
 		}
 		if r.end == len(r.slab) {
-			if r.start > 0 {
+			if pending := r.end - r.start; pending < slabSize/2 {
 				// Make room: move the partial line to a fresh slab.
 				r.newSlab()
 			} else {
-				// The line fills a whole slab: collect it in chunks.
+				// The line fills much of a slab: collect it in chunks.
 				return r.readLongLine()
 			}
 		}
 		scan = r.end
 		if !r.fill() {
-			if r.end > r.start {
+			if r.end > r.start && errors.Is(r.err, io.EOF) {
 				// A last line without a newline.
 				line := r.slab[r.start:r.end:r.end]
 				r.start = r.end
@@ -206,9 +206,12 @@ func (r *Reader) readLongLine() ([]byte, int64, error) {
 	if discard {
 		chunks = chunks[:0]
 	}
+	var buf []byte
 	for {
-		buf := make([]byte, chunkSize)
-		n, err := io.ReadAtLeast(r.r, buf, 1)
+		if buf == nil || !discard {
+			buf = make([]byte, chunkSize)
+		}
+		n, err := io.ReadAtLeast(r.r, buf[:cap(buf)], 1)
 		buf = buf[:n]
 		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
 			size += int64(i)

@@ -283,7 +283,7 @@ func init() {
 		nullableStringField("stop_reason", func(m *M) *string { return &m.StopReason }),
 		stringField("session_id", func(m *M) *string { return &m.SessionID }),
 		requiredFloatField("total_cost_usd", func(m *M) *float64 { return &m.TotalCostUSD }),
-		objectField[M, Usage]("usage", &usageTable, func(m *M) *Usage { return &m.Usage }),
+		required(objectField[M, Usage]("usage", &usageTable, func(m *M) *Usage { return &m.Usage })),
 		objectMapField[M, ModelUsage]("modelUsage", &modelUsageTable, func(m *M) *map[string]ModelUsage { return &m.ModelUsage }),
 		requiredObjectsField[M, PermissionDenial]("permission_denials", &permissionDenialTable, func(m *M) *[]PermissionDenial { return &m.PermissionDenials }),
 		stringsField("errors", func(m *M) *[]string { return &m.Errors }),

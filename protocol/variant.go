@@ -1,6 +1,8 @@
 package protocol
 
 import (
+	"reflect"
+
 	"github.com/ccwire/ccwire/internal/jsonwire"
 )
 
@@ -77,7 +79,14 @@ func variantField[T any, I jsonObject](key string, get func(*T) *I, pick func(d 
 	}
 }
 
-func isNil[I jsonObject](v I) bool { return any(v) == nil }
+// isNil reports whether v is nil or a nil pointer.
+func isNil[I jsonObject](v I) bool {
+	if any(v) == nil {
+		return true
+	}
+	rv := reflect.ValueOf(v)
+	return rv.Kind() == reflect.Pointer && rv.IsNil()
+}
 
 // decodeVariants reads an array of variant objects; an element that is not
 // an object is a mismatch.

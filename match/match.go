@@ -33,7 +33,8 @@ func newConfig(opts []Option) *config {
 // several Ignore options ignore the union of their paths.
 //
 // An ignored array element is not compared, but the array's length still
-// is, since the length belongs to the array's own path.
+// is, since the length belongs to the array's own path. The root cannot be
+// ignored: Ignore("") names the key "" of the root object.
 func Ignore(paths ...string) Option {
 	parsed := make([]ignorePath, len(paths))
 	for i, p := range paths {
@@ -177,6 +178,7 @@ func (d Diff) String() string {
 // Mismatch is the list of differences found by [Pattern.Match], in pattern
 // order.
 type Mismatch struct {
+	// Diffs holds at least one difference.
 	Diffs []Diff
 }
 
@@ -214,9 +216,9 @@ func writeDiffs(b *strings.Builder, diffs []Diff, prefix string) {
 // matches, else the differences. Invalid JSON in actual is reported as a
 // difference at the root.
 //
-// The result is a *Mismatch, not an error, so that a nil result never
-// becomes a non-nil error by accident; use it as an error only after
-// checking it against nil.
+// The result is a *Mismatch so that callers can read its Diffs; compare it
+// with nil before storing it in an error variable, since a nil *Mismatch
+// in an error is not a nil error.
 func (p Pattern) Match(actual []byte, opts ...Option) *Mismatch {
 	v, err := decode(actual)
 	if err != nil {

@@ -1,13 +1,77 @@
 package claude_test
 
 import (
+	"errors"
+	"fmt"
 	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/ccwire/ccwire/claude"
 )
 
 func TestMain(m *testing.M) {
 	if runInstallHelper() {
 		return
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if code == 0 {
+		if err := checkLeaks(); err != nil {
+			fmt.Fprintln(os.Stderr, "leak check:", err)
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
+
+// sessions are the sessions the tests started, for the leak check.
+var sessions struct {
+	sync.Mutex
+	all []*claude.Session
+}
+
+// track registers s for the leak check.
+func track(s *claude.Session) {
+	sessions.Lock()
+	sessions.all = append(sessions.all, s)
+	sessions.Unlock()
+}
+
+// checkLeaks reports goroutines of package claude, process groups of the
+// sessions and processes carrying a session's marker that outlived the
+// tests, after giving them a moment to go.
+func checkLeaks() error {
+	var err error
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if err = leaks(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+func leaks() error {
+	var errs []error
+	buf := make([]byte, 1<<20)
+	buf = buf[:runtime.Stack(buf, true)]
+	for g := range strings.SplitSeq(string(buf), "\n\n") {
+		if strings.Contains(g, "github.com/ccwire/ccwire/claude.") {
+			errs = append(errs, fmt.Errorf("goroutine left:\n%s", g))
+		}
+	}
+	sessions.Lock()
+	defer sessions.Unlock()
+	for _, s := range sessions.all {
+		if err := syscall.Kill(-s.PID(), 0); !errors.Is(err, syscall.ESRCH) {
+			errs = append(errs, fmt.Errorf("process group %d of a session is alive (%v)", s.PID(), err))
+		}
+		if pids := claude.MarkedProcesses(s.Marker()); len(pids) > 0 {
+			errs = append(errs, fmt.Errorf("processes %v carry the marker of session %d", pids, s.PID()))
+		}
+	}
+	return errors.Join(errs...)
 }

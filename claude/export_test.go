@@ -1,0 +1,4 @@
+package claude
+
+// MarkedProcesses exposes markedProcesses to the external tests.
+var MarkedProcesses = markedProcesses

@@ -1,0 +1,7 @@
+//go:build unix && !linux
+
+package claude
+
+// markedProcesses finds nothing where there is no /proc: only the process
+// group is killed.
+func markedProcesses(marker string) []int { return nil }

@@ -1,0 +1,616 @@
+package claude
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/ccwire/ccwire/protocol"
+)
+
+// SessionConfig configures a CLI process started by [Start]. The zero value
+// of each field chooses its default; BaseURL is required.
+type SessionConfig struct {
+	// BaseURL is the Anthropic API base URL the CLI talks to
+	// (ANTHROPIC_BASE_URL), normally a fake such as a stubapi server.
+	// Required, so a session never reaches the real API by accident.
+	BaseURL string
+	// APIKey is the API key the CLI sends (ANTHROPIC_API_KEY). Default: a
+	// dummy key.
+	APIKey string
+	// Args are command-line flags added after the stream-json ones, such as
+	// "--model", "--max-turns" or "--dangerously-skip-permissions".
+	Args []string
+	// Env are environment entries ("KEY=VALUE") applied last, over the
+	// session's own; use them to set or override single variables.
+	Env []string
+	// WorkDir is the CLI's working directory. Default: a temporary folder the
+	// session owns and removes on Close. A given folder is left alone.
+	WorkDir string
+	// CloseTimeout is how long Close waits for the CLI to exit after closing
+	// its stdin before it kills the process group. Default 5s.
+	CloseTimeout time.Duration
+	// StderrTail is how many bytes of the CLI's stderr the session keeps (the
+	// last ones). Default 64 KiB.
+	StderrTail int
+	// ReaderOptions configure the decoder of the CLI's stdout.
+	ReaderOptions []protocol.ReaderOption
+	// Logger receives the session's lifecycle events. Default: discard.
+	Logger *slog.Logger
+	// LookupEnv reads the environment the session takes PATH, the locale
+	// and the shell from. Default: [os.LookupEnv].
+	LookupEnv func(key string) (string, bool)
+}
+
+// DummyAPIKey is the API key a session gives the CLI unless told otherwise.
+const DummyAPIKey = "sk-ant-api03-ccwire-dummy-key-0000000000000000000000000000000000000000000000000000000000000000-AAAAAAAA"
+
+// SessionMarkerEnv is the environment variable every session sets to a
+// value of its own in its CLI's environment. The CLI's descendants inherit
+// it, which is how Close finds processes that left the process group.
+const SessionMarkerEnv = "CCWIRE_SESSION"
+
+// StreamJSONArgs are the flags every session passes first: print mode with
+// stream-json input and output.
+func StreamJSONArgs() []string {
+	return []string{"-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose"}
+}
+
+// Session is one running CLI process in stream-json mode. Send writes stdin
+// messages; ReadTurn, ReadUntil and Messages read stdout messages, which a
+// goroutine of the session collects as they come so none is lost however
+// slowly they are consumed. Several turns can run in one session.
+//
+// Send may be called concurrently with reads. Reads should come from one
+// goroutine at a time: each message goes to exactly one read.
+//
+// Close ends the process and removes the session's temporary folders; call
+// it always (t.Cleanup(func() { s.Close() }) in tests).
+type Session struct {
+	bin     Binary
+	argv    []string
+	env     []string
+	logger  *slog.Logger
+	timeout time.Duration
+
+	root      string // the session's temporary folder ("" if none)
+	home      string
+	configDir string
+	workDir   string
+	marker    string // SessionMarkerEnv=value
+
+	cmd  *exec.Cmd
+	pgid int
+
+	stdinMu     sync.Mutex
+	stdin       *os.File
+	stdinClosed bool
+
+	stdout *os.File // read end
+	stderr *os.File // read end
+
+	queue      *eventQueue
+	stderrTail *tailBuffer
+	transcript transcript
+
+	exited     chan struct{} // closed once the process was waited for
+	stderrDone chan struct{} // closed once stderr reached EOF
+	readerDone chan struct{} // closed once the stdout goroutine finished
+	state      *os.ProcessState
+	waitErr    error
+
+	stopMu  sync.Mutex
+	stopped bool // the session killed the process itself
+
+	stopCtx   func() bool // unregisters the start context's watcher
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// Start runs the CLI in stream-json mode with its own HOME, config folder
+// (CLAUDE_CONFIG_DIR), temporary folder (TMPDIR) and, unless cfg.WorkDir is
+// given, working directory, all in a temporary folder the session removes on
+// Close.
+//
+// The environment is built from a clean base: PATH, the locale and the shell
+// are taken over; ANTHROPIC_*, CLAUDE_* and everything else is not. It points
+// the CLI at cfg.BaseURL with a dummy key and turns off auto-update,
+// telemetry, error reporting and nonessential traffic. IS_SANDBOX=1 is set
+// only when running as root with permissions bypassed, where the CLI refuses
+// to start without it.
+//
+// The process runs in a process group of its own. When ctx ends, the session
+// is closed at once: the process group is killed and the folders removed.
+func Start(ctx context.Context, bin Binary, cfg SessionConfig) (_ *Session, err error) {
+	if cfg.BaseURL == "" {
+		return nil, errors.New("claude: SessionConfig.BaseURL is empty; give the URL of the API the CLI should use (a stubapi server)")
+	}
+	if bin.Path == "" {
+		return nil, errors.New("claude: no CLI binary; get one with Install")
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("claude: start: %w", err)
+	}
+	s := &Session{
+		bin:        bin,
+		logger:     cfg.Logger,
+		timeout:    cfg.CloseTimeout,
+		queue:      newEventQueue(),
+		exited:     make(chan struct{}),
+		stderrDone: make(chan struct{}),
+		readerDone: make(chan struct{}),
+	}
+	if s.logger == nil {
+		s.logger = slog.New(slog.DiscardHandler)
+	}
+	if s.timeout <= 0 {
+		s.timeout = 5 * time.Second
+	}
+	tail := cfg.StderrTail
+	if tail <= 0 {
+		tail = 64 << 10
+	}
+	s.stderrTail = newTailBuffer(tail)
+
+	var cleanup []func()
+	defer func() {
+		if err != nil {
+			for _, f := range slices.Backward(cleanup) {
+				f()
+			}
+		}
+	}()
+	if s.root, err = os.MkdirTemp("", "ccwire-claude-"); err != nil {
+		return nil, fmt.Errorf("claude: create session folder: %w", err)
+	}
+	cleanup = append(cleanup, func() { os.RemoveAll(s.root) })
+	s.home = filepath.Join(s.root, "home")
+	s.configDir = filepath.Join(s.home, ".claude")
+	tmpDir := filepath.Join(s.root, "tmp")
+	s.workDir = cfg.WorkDir
+	if s.workDir == "" {
+		s.workDir = filepath.Join(s.root, "work")
+	}
+	for _, d := range []string{s.configDir, tmpDir, s.workDir} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, fmt.Errorf("claude: create session folder: %w", err)
+		}
+	}
+
+	id := make([]byte, 8)
+	_, _ = rand.Read(id)
+	s.marker = SessionMarkerEnv + "=" + strconv.Itoa(os.Getpid()) + "-" + hex.EncodeToString(id)
+	key := cfg.APIKey
+	if key == "" {
+		key = DummyAPIKey
+	}
+	own := []string{"ANTHROPIC_BASE_URL=" + cfg.BaseURL, "ANTHROPIC_API_KEY=" + key, s.marker}
+	if os.Geteuid() == 0 && bypassesPermissions(cfg.Args) {
+		own = append(own, "IS_SANDBOX=1")
+	}
+	s.env = cliEnv(envLookup(cfg.LookupEnv), s.home, s.configDir, tmpDir, append(own, cfg.Env...)...)
+	s.argv = bin.Argv(append(StreamJSONArgs(), cfg.Args...)...)
+
+	// Pipes of our own rather than exec's: the stdin end supports write
+	// deadlines, and no exec goroutine copies anything.
+	var childIn, childOut, childErr *os.File
+	if childIn, s.stdin, err = os.Pipe(); err != nil {
+		return nil, fmt.Errorf("claude: %w", err)
+	}
+	cleanup = append(cleanup, func() { childIn.Close(); s.stdin.Close() })
+	if s.stdout, childOut, err = os.Pipe(); err != nil {
+		return nil, fmt.Errorf("claude: %w", err)
+	}
+	cleanup = append(cleanup, func() { childOut.Close(); s.stdout.Close() })
+	if s.stderr, childErr, err = os.Pipe(); err != nil {
+		return nil, fmt.Errorf("claude: %w", err)
+	}
+	cleanup = append(cleanup, func() { childErr.Close(); s.stderr.Close() })
+
+	s.cmd = exec.Command(s.argv[0], s.argv[1:]...)
+	s.cmd.Dir = s.workDir
+	s.cmd.Env = s.env
+	s.cmd.Stdin, s.cmd.Stdout, s.cmd.Stderr = childIn, childOut, childErr
+	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := s.cmd.Start(); err != nil {
+		return nil, fmt.Errorf("claude: start %s: %w", bin, err)
+	}
+	s.pgid = s.cmd.Process.Pid
+	childIn.Close()
+	childOut.Close()
+	childErr.Close()
+	s.logger.Debug("claude: started CLI", "pid", s.pgid, "version", bin.Version, "args", cfg.Args, "dir", s.root)
+
+	go s.wait()
+	go s.readStderr()
+	go s.readStdout(cfg.ReaderOptions)
+	s.stopCtx = context.AfterFunc(ctx, func() {
+		s.closeOnce.Do(func() { s.closeErr = s.shutdown(0) })
+	})
+	return s, nil
+}
+
+// bypassesPermissions reports whether args turn permission checks off,
+// which the CLI refuses as root outside a sandbox.
+func bypassesPermissions(args []string) bool {
+	for i, a := range args {
+		switch a {
+		case "--dangerously-skip-permissions", "--allow-dangerously-skip-permissions",
+			"--permission-mode=bypassPermissions":
+			return true
+		case "--permission-mode":
+			if i+1 < len(args) && args[i+1] == "bypassPermissions" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wait waits for the process, then kills what it left behind so the pipes
+// close.
+func (s *Session) wait() {
+	err := s.cmd.Wait()
+	s.state, s.waitErr = s.cmd.ProcessState, err
+	s.killAll()
+	close(s.exited)
+	s.logger.Debug("claude: CLI exited", "pid", s.pgid, "state", s.state.String())
+}
+
+func (s *Session) readStderr() {
+	_, _ = io.Copy(s.stderrTail, s.stderr)
+	s.stderr.Close()
+	close(s.stderrDone)
+}
+
+func (s *Session) readStdout(opts []protocol.ReaderOption) {
+	defer close(s.readerDone)
+	r := protocol.NewReader(&lineTee{r: s.stdout, t: &s.transcript, dir: Stdout}, opts...)
+	var readErr error
+	for {
+		m, err := r.Next()
+		if err == nil {
+			s.queue.push(event{msg: m})
+			continue
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if isLineError(err) {
+			s.logger.Debug("claude: undecodable stdout line", "pid", s.pgid, "err", err)
+			s.queue.push(event{err: err})
+			continue
+		}
+		readErr = err
+		break
+	}
+	s.stdout.Close()
+	<-s.exited
+	<-s.stderrDone
+	s.stopMu.Lock()
+	stopped := s.stopped
+	s.stopMu.Unlock()
+	if stopped {
+		readErr = nil // the session closed the pipe itself
+	}
+	s.queue.finish(exitErrorOf(s.state, s.waitErr, readErr, stopped, s.stderrTail.String()))
+}
+
+// killAll kills the process group and every process carrying the session's
+// marker, until none is left (bounded).
+func (s *Session) killAll() {
+	_ = syscall.Kill(-s.pgid, syscall.SIGKILL)
+	for range 20 {
+		pids := markedProcesses(s.marker)
+		if len(pids) == 0 {
+			return
+		}
+		for _, pid := range pids {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// Send writes one message to the CLI's stdin as a line of JSON.
+func (s *Session) Send(ctx context.Context, msg protocol.Message) error {
+	line, err := protocol.Marshal(msg)
+	if err != nil {
+		return fmt.Errorf("claude: send: %w", err)
+	}
+	return s.SendRaw(ctx, append(line, '\n'))
+}
+
+// SendText sends a user message with text as its content: a prompt.
+func (s *Session) SendText(ctx context.Context, text string) error {
+	return s.Send(ctx, protocol.NewUserText(text))
+}
+
+// SendRaw writes data to the CLI's stdin exactly as given; the caller
+// supplies the newlines. Use it to send what Send cannot build, such as
+// malformed lines. The transcript records data split at its newlines.
+func (s *Session) SendRaw(ctx context.Context, data []byte) error {
+	s.stdinMu.Lock()
+	defer s.stdinMu.Unlock()
+	if s.stdinClosed {
+		return errors.New("claude: send: stdin is closed")
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("claude: send: %w", err)
+	}
+	if d, ok := ctx.Deadline(); ok {
+		_ = s.stdin.SetWriteDeadline(d)
+	}
+	stop := context.AfterFunc(ctx, func() { _ = s.stdin.SetWriteDeadline(time.Unix(1, 0)) })
+	s.transcript.addLines(Stdin, data)
+	_, err := s.stdin.Write(data)
+	stop()
+	_ = s.stdin.SetWriteDeadline(time.Time{})
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil:
+		return fmt.Errorf("claude: send: %w", ctx.Err())
+	case errors.Is(err, syscall.EPIPE):
+		// The CLI has gone; say how, if it is known soon.
+		select {
+		case <-s.exited:
+			<-s.stderrDone
+			return fmt.Errorf("claude: send: stdin closed by the CLI: %w", s.exitError())
+		case <-time.After(time.Second):
+		case <-ctx.Done():
+		}
+	}
+	return fmt.Errorf("claude: send: %w", err)
+}
+
+// exitError returns how the process ended; the process must have exited.
+func (s *Session) exitError() *ExitError {
+	s.stopMu.Lock()
+	stopped := s.stopped
+	s.stopMu.Unlock()
+	return exitErrorOf(s.state, s.waitErr, nil, stopped, s.stderrTail.String())
+}
+
+// CloseInput closes the CLI's stdin: the CLI finishes the turn in progress
+// and exits. It is idempotent.
+func (s *Session) CloseInput() error {
+	s.stdinMu.Lock()
+	defer s.stdinMu.Unlock()
+	if s.stdinClosed {
+		return nil
+	}
+	s.stdinClosed = true
+	return s.stdin.Close()
+}
+
+// Turn is what the CLI wrote for one turn.
+type Turn struct {
+	// Messages are the messages of the turn in order, the result last when
+	// the turn completed.
+	Messages []protocol.Message
+}
+
+// Result returns the turn's result message, or nil if the turn did not
+// complete.
+func (t Turn) Result() *protocol.ResultMessage {
+	if len(t.Messages) == 0 {
+		return nil
+	}
+	r, _ := t.Messages[len(t.Messages)-1].(*protocol.ResultMessage)
+	return r
+}
+
+// ReadTurn reads every message up to and including the next result message,
+// which ends a turn. On error the turn holds the messages read so far, and
+// the error is:
+//   - *ExitError if the CLI's output ended first (it exited or was killed);
+//   - *ContextError (wrapping ctx.Err()) if ctx ended first; the session
+//     goes on and a later read continues where this one stopped;
+//   - *LineErrors if stdout lines could not be decoded; the turn is complete
+//     otherwise and the session goes on.
+//
+// A turn cut short by an error can hold both: test with errors.As.
+func (s *Session) ReadTurn(ctx context.Context) (Turn, error) {
+	msgs, err := s.ReadUntil(ctx, func(m protocol.Message) bool {
+		_, ok := m.(*protocol.ResultMessage)
+		return ok
+	})
+	return Turn{Messages: msgs}, err
+}
+
+// ReadUntil reads messages until one satisfies stop, and returns them all,
+// that one last. Errors are those of [Session.ReadTurn].
+func (s *Session) ReadUntil(ctx context.Context, stop func(protocol.Message) bool) ([]protocol.Message, error) {
+	var msgs []protocol.Message
+	var lineErrs []error
+	for {
+		ev, end, err := s.queue.next(ctx)
+		switch {
+		case err != nil:
+			ce := &ContextError{Err: err, Messages: msgs}
+			if cause := context.Cause(ctx); cause != nil && cause != err {
+				ce.Cause = cause
+			}
+			return msgs, withLineErrors(ce, lineErrs)
+		case end != nil:
+			return msgs, withLineErrors(end, lineErrs)
+		case ev.err != nil:
+			lineErrs = append(lineErrs, ev.err)
+			continue
+		}
+		msgs = append(msgs, ev.msg)
+		if stop(ev.msg) {
+			return msgs, withLineErrors(nil, lineErrs)
+		}
+	}
+}
+
+// Messages returns an iterator over the CLI's messages as they come. A line
+// that could not be decoded is yielded as (nil, *protocol.DecodeError or
+// *protocol.LineTooLongError) and iteration goes on. The iteration ends when
+// the CLI's output ends: silently after a clean exit (status 0), with a
+// final (nil, *ExitError) otherwise; or with (nil, *ContextError) when ctx
+// ends. Breaking out of the loop loses nothing: the next read continues
+// after the last message yielded.
+func (s *Session) Messages(ctx context.Context) iter.Seq2[protocol.Message, error] {
+	return func(yield func(protocol.Message, error) bool) {
+		for {
+			ev, end, err := s.queue.next(ctx)
+			switch {
+			case err != nil:
+				ce := &ContextError{Err: err}
+				if cause := context.Cause(ctx); cause != nil && cause != err {
+					ce.Cause = cause
+				}
+				yield(nil, ce)
+				return
+			case end != nil:
+				if !end.clean() {
+					yield(nil, end)
+				}
+				return
+			}
+			if !yield(ev.msg, ev.err) {
+				return
+			}
+		}
+	}
+}
+
+// Wait waits for the CLI to exit (after CloseInput, for example) and
+// returns nil for a clean exit with status 0, an *ExitError otherwise, or
+// ctx's error.
+func (s *Session) Wait(ctx context.Context) error {
+	select {
+	case <-s.exited:
+	case <-ctx.Done():
+		return fmt.Errorf("claude: wait for the CLI: %w", ctx.Err())
+	}
+	select {
+	case <-s.stderrDone:
+	case <-ctx.Done():
+		return fmt.Errorf("claude: wait for the CLI: %w", ctx.Err())
+	}
+	if e := s.exitError(); !e.clean() {
+		return e
+	}
+	return nil
+}
+
+// Close ends the session: it closes the CLI's stdin, waits up to
+// CloseTimeout for the CLI to exit, then kills its process group and every
+// process that inherited the session's marker, waits for the session's
+// goroutines and removes its temporary folders. It is idempotent and safe
+// to call concurrently; every call returns the first one's result, which
+// reports only failures to clean up (how the CLI exited is for Wait and the
+// reads).
+func (s *Session) Close() error {
+	s.closeOnce.Do(func() { s.closeErr = s.shutdown(s.timeout) })
+	return s.closeErr
+}
+
+// shutdown ends the process, giving it grace to exit after its stdin closes
+// (none: kill at once).
+func (s *Session) shutdown(grace time.Duration) error {
+	s.stopCtx()
+	_ = s.CloseInput()
+	if grace > 0 {
+		timer := time.NewTimer(grace)
+		select {
+		case <-s.exited:
+		case <-timer.C:
+		}
+		timer.Stop()
+	}
+	select {
+	case <-s.exited:
+	default:
+		s.stopMu.Lock()
+		s.stopped = true
+		s.stopMu.Unlock()
+		s.logger.Debug("claude: killing CLI", "pid", s.pgid)
+		s.killAll()
+	}
+	var errs []error
+	// After SIGKILL the process ends at once unless the kernel holds it.
+	if !waitFor(s.exited, 10*time.Second) {
+		errs = append(errs, fmt.Errorf("claude: CLI process %d did not end after SIGKILL", s.pgid))
+	}
+	s.killAll()
+	// The reading goroutines end when every writer of the pipes is gone; if a
+	// process escaped both the group and the marker, cut the pipes.
+	if !waitFor(s.readerDone, 2*time.Second) {
+		s.stopMu.Lock()
+		s.stopped = true
+		s.stopMu.Unlock()
+		s.stdout.Close()
+		s.stderr.Close()
+		if !waitFor(s.readerDone, 2*time.Second) {
+			errs = append(errs, errors.New("claude: the stdout reader did not stop"))
+		}
+	}
+	if err := os.RemoveAll(s.root); err != nil {
+		errs = append(errs, fmt.Errorf("claude: remove session folder: %w", err))
+	}
+	return errors.Join(errs...)
+}
+
+func waitFor(ch <-chan struct{}, d time.Duration) bool {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-ch:
+		return true
+	case <-timer.C:
+		return false
+	}
+}
+
+// Binary returns the CLI the session runs.
+func (s *Session) Binary() Binary { return s.bin }
+
+// Args returns the CLI's full command line.
+func (s *Session) Args() []string { return slices.Clone(s.argv) }
+
+// Env returns the CLI's environment.
+func (s *Session) Env() []string { return slices.Clone(s.env) }
+
+// PID returns the CLI's process ID, which is also its process group ID.
+func (s *Session) PID() int { return s.pgid }
+
+// Marker returns the "KEY=VALUE" environment entry that marks the CLI and
+// its descendants.
+func (s *Session) Marker() string { return s.marker }
+
+// HomeDir returns the CLI's HOME.
+func (s *Session) HomeDir() string { return s.home }
+
+// ConfigDir returns the CLI's config folder (CLAUDE_CONFIG_DIR).
+func (s *Session) ConfigDir() string { return s.configDir }
+
+// WorkDir returns the CLI's working directory.
+func (s *Session) WorkDir() string { return s.workDir }
+
+// Stderr returns the tail of what the CLI wrote to stderr so far.
+func (s *Session) Stderr() string { return s.stderrTail.String() }
+
+// Transcript returns the lines written to the CLI's stdin and read from its
+// stdout so far, in the order the session saw them.
+func (s *Session) Transcript() []TranscriptLine { return s.transcript.snapshot() }
+
+// Exited returns a channel closed once the CLI process has exited.
+func (s *Session) Exited() <-chan struct{} { return s.exited }

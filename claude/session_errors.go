@@ -1,0 +1,149 @@
+package claude
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"syscall"
+
+	"github.com/ccwire/ccwire/protocol"
+)
+
+// ExitError reports that the CLI's output ended: the process exited (or was
+// killed) before what the reader waited for arrived. Reads keep returning it
+// once the messages before it are consumed.
+type ExitError struct {
+	// ExitCode is the exit status, or -1 if a signal ended the process.
+	ExitCode int
+	// Signal is the signal that ended the process, or 0.
+	Signal syscall.Signal
+	// Stopped reports that the session stopped the process itself: Close, or
+	// the end of the context given to Start.
+	Stopped bool
+	// Stderr is the tail of what the CLI wrote to stderr.
+	Stderr string
+	// Err is the error from waiting for the process or reading its stdout,
+	// or nil for a clean exit.
+	Err error
+}
+
+// Error says how the CLI ended and what it said on stderr.
+func (e *ExitError) Error() string {
+	var b strings.Builder
+	b.WriteString("claude: the CLI ")
+	switch {
+	case e.Stopped:
+		b.WriteString("was stopped by the session")
+	case e.Signal != 0:
+		fmt.Fprintf(&b, "was killed by signal %d (%v)", int(e.Signal), e.Signal)
+	default:
+		fmt.Fprintf(&b, "exited with status %d", e.ExitCode)
+	}
+	if s := lastLines(e.Stderr, 10); s != "" {
+		b.WriteString("; stderr:\n")
+		b.WriteString(s)
+	} else {
+		b.WriteString(" (stderr empty)")
+	}
+	return b.String()
+}
+
+// Unwrap returns the underlying error.
+func (e *ExitError) Unwrap() error { return e.Err }
+
+// clean reports whether the CLI ended by itself with status 0.
+func (e *ExitError) clean() bool {
+	return !e.Stopped && e.Signal == 0 && e.ExitCode == 0 && e.Err == nil
+}
+
+// ContextError reports that the context of a read ended before what the
+// read waited for arrived. The session goes on; a later read continues where
+// this one stopped.
+type ContextError struct {
+	// Err is the context's error: context.Canceled or
+	// context.DeadlineExceeded.
+	Err error
+	// Cause is the context's cause, if other than Err.
+	Cause error
+	// Messages are the messages this read consumed before giving up.
+	Messages []protocol.Message
+}
+
+// Error says what the read was left with.
+func (e *ContextError) Error() string {
+	msg := fmt.Sprintf("claude: gave up waiting for the CLI after %d messages: %v", len(e.Messages), e.Err)
+	if e.Cause != nil {
+		msg += " (" + e.Cause.Error() + ")"
+	}
+	return msg
+}
+
+// Unwrap returns the context's error and cause.
+func (e *ContextError) Unwrap() []error {
+	if e.Cause != nil {
+		return []error{e.Err, e.Cause}
+	}
+	return []error{e.Err}
+}
+
+// LineErrors reports stdout lines that could not be decoded during a read.
+// The lines were skipped (they are in the transcript) and the read went on;
+// its messages are complete otherwise.
+type LineErrors struct {
+	// Errs are *protocol.DecodeError and *protocol.LineTooLongError values.
+	Errs []error
+}
+
+// Error lists the failed lines.
+func (e *LineErrors) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "claude: %d stdout line(s) could not be decoded", len(e.Errs))
+	for _, err := range e.Errs {
+		b.WriteString("\n  ")
+		b.WriteString(err.Error())
+	}
+	return b.String()
+}
+
+// Unwrap returns the per-line errors.
+func (e *LineErrors) Unwrap() []error { return e.Errs }
+
+// withLineErrors adds the per-line errors of a read to its final error.
+func withLineErrors(err error, lineErrs []error) error {
+	if len(lineErrs) == 0 {
+		return err
+	}
+	le := &LineErrors{Errs: lineErrs}
+	if err == nil {
+		return le
+	}
+	return errors.Join(err, le)
+}
+
+// isLineError reports whether err concerns one stdout line only.
+func isLineError(err error) bool {
+	var de *protocol.DecodeError
+	var le *protocol.LineTooLongError
+	return errors.As(err, &de) || errors.As(err, &le)
+}
+
+// exitErrorOf builds the ExitError for a process that ended.
+func exitErrorOf(state *os.ProcessState, waitErr, readErr error, stopped bool, stderr string) *ExitError {
+	e := &ExitError{ExitCode: -1, Stopped: stopped, Stderr: stderr}
+	if state != nil {
+		e.ExitCode = state.ExitCode()
+		if ws, ok := state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			e.Signal = ws.Signal()
+		}
+	}
+	switch {
+	case readErr != nil && waitErr != nil:
+		e.Err = errors.Join(waitErr, readErr)
+	case readErr != nil:
+		e.Err = readErr
+	default:
+		e.Err = waitErr
+	}
+	return e
+}

@@ -1,0 +1,174 @@
+package claude
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"testing/iotest"
+	"time"
+
+	"github.com/ccwire/ccwire/protocol"
+)
+
+func TestTailBuffer(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		size   int
+		writes []string
+		want   string
+	}{
+		{"empty", 8, nil, ""},
+		{"fits", 8, []string{"abc", "de"}, "abcde"},
+		{"exactly full", 5, []string{"abc", "de"}, "abcde"},
+		{"wraps", 5, []string{"abc", "def"}, "[…]bcdef"},
+		{"wraps twice", 4, []string{"ab", "cd", "ef", "gh", "i"}, "[…]fghi"},
+		{"one big write", 4, []string{"0123456789"}, "[…]6789"},
+		{"big then small", 4, []string{"0123456789", "ab"}, "[…]89ab"},
+		{"zero size", 0, []string{"abc"}, "[…]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			b := newTailBuffer(tc.size)
+			for _, w := range tc.writes {
+				if n, err := b.Write([]byte(w)); n != len(w) || err != nil {
+					t.Fatalf("Write = %d, %v", n, err)
+				}
+			}
+			if got := b.String(); got != tc.want {
+				t.Errorf("String() = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestLineTeeRecordsEveryLine(t *testing.T) {
+	t.Parallel()
+	input := "first\n\nsecond line\n" + strings.Repeat("x", 100) + "\nlast without newline"
+	want := []string{"first", "", "second line", strings.Repeat("x", 100), "last without newline"}
+	for _, tc := range []struct {
+		name string
+		r    func() *lineTee
+	}{
+		{"whole", func() *lineTee { return &lineTee{r: strings.NewReader(input)} }},
+		{"byte by byte", func() *lineTee { return &lineTee{r: iotest.OneByteReader(strings.NewReader(input))} }},
+		{"half", func() *lineTee { return &lineTee{r: iotest.HalfReader(strings.NewReader(input))} }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var tr transcript
+			tee := tc.r()
+			tee.t, tee.dir = &tr, Stdout
+			var out bytes.Buffer
+			if _, err := out.ReadFrom(tee); err != nil {
+				t.Fatal(err)
+			}
+			if out.String() != input {
+				t.Errorf("passed through %q", out.String())
+			}
+			var got []string
+			for _, l := range tr.snapshot() {
+				if l.Direction != Stdout {
+					t.Errorf("direction %q", l.Direction)
+				}
+				got = append(got, string(l.Line))
+			}
+			if strings.Join(got, "|") != strings.Join(want, "|") {
+				t.Errorf("lines %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+func TestTranscriptAddLines(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		data string
+		want []string
+	}{
+		{"a\n", []string{"a"}},
+		{"a\nb\n", []string{"a", "b"}},
+		{"a\nb", []string{"a", "b"}},
+		{"\n", []string{""}},
+		{"", nil},
+	} {
+		var tr transcript
+		tr.addLines(Stdin, []byte(tc.data))
+		var got []string
+		for _, l := range tr.snapshot() {
+			got = append(got, string(l.Line))
+		}
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") || len(got) != len(tc.want) {
+			t.Errorf("addLines(%q) = %q, want %q", tc.data, got, tc.want)
+		}
+	}
+}
+
+func TestEventQueue(t *testing.T) {
+	t.Parallel()
+	q := newEventQueue()
+	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
+	defer cancel()
+	if _, _, err := q.next(ctx); err != context.DeadlineExceeded {
+		t.Fatalf("next on an empty queue = %v", err)
+	}
+	const n = 1000
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for i := range n {
+			q.push(event{msg: protocol.NewUserText(string(rune('a' + i%26)))})
+		}
+		q.finish(&ExitError{})
+	})
+	// Two readers share the events: each one goes to exactly one of them.
+	counts := make([]int, 2)
+	for r := range counts {
+		wg.Go(func() {
+			for {
+				ev, end, err := q.next(t.Context())
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if end != nil {
+					return
+				}
+				if ev.msg == nil {
+					t.Error("nil message")
+				}
+				counts[r]++
+			}
+		})
+	}
+	wg.Wait()
+	if counts[0]+counts[1] != n {
+		t.Errorf("read %v events, want %d in all", counts, n)
+	}
+	// The end is sticky.
+	if _, end, _ := q.next(t.Context()); end == nil {
+		t.Error("end not sticky")
+	}
+}
+
+func TestBypassesPermissions(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{nil, false},
+		{[]string{"--model", "x"}, false},
+		{[]string{"--dangerously-skip-permissions"}, true},
+		{[]string{"--allow-dangerously-skip-permissions"}, true},
+		{[]string{"--permission-mode", "bypassPermissions"}, true},
+		{[]string{"--permission-mode=bypassPermissions"}, true},
+		{[]string{"--permission-mode", "plan"}, false},
+		{[]string{"--permission-mode"}, false},
+	} {
+		if got := bypassesPermissions(tc.args); got != tc.want {
+			t.Errorf("bypassesPermissions(%q) = %v, want %v", tc.args, got, tc.want)
+		}
+	}
+}

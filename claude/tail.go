@@ -1,0 +1,54 @@
+package claude
+
+import "sync"
+
+// tailBuffer keeps the last bytes written to it, up to its size. It is safe
+// for concurrent use.
+type tailBuffer struct {
+	mu    sync.Mutex
+	buf   []byte // ring of len size
+	next  int    // where the next byte goes
+	total int64  // bytes ever written
+}
+
+func newTailBuffer(size int) *tailBuffer {
+	return &tailBuffer{buf: make([]byte, size)}
+}
+
+// Write keeps the tail of p; it never fails.
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := len(p)
+	t.total += int64(n)
+	size := len(t.buf)
+	if size == 0 {
+		return n, nil
+	}
+	if len(p) >= size {
+		copy(t.buf, p[len(p)-size:])
+		t.next = 0
+		return n, nil
+	}
+	c := copy(t.buf[t.next:], p)
+	if c < len(p) {
+		copy(t.buf, p[c:])
+	}
+	t.next = (t.next + len(p)) % size
+	return n, nil
+}
+
+// String returns the kept tail, prefixed with a note when earlier bytes were
+// dropped.
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	size := int64(len(t.buf))
+	if t.total <= size {
+		return string(t.buf[:t.total])
+	}
+	out := make([]byte, 0, size)
+	out = append(out, t.buf[t.next:]...)
+	out = append(out, t.buf[:t.next]...)
+	return "[…]" + string(out)
+}

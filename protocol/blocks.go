@@ -201,7 +201,7 @@ func init() {
 // inputField is a tool input: kept as JSON text, written as {} when empty.
 func inputField[T any](key string, get func(*T) *rawJSON) field[T] {
 	f := rawField(key, get)
-	f.encode = func(p *T, b []byte) []byte {
+	f.encode = func(p *T, b, _ []byte) []byte {
 		if len(*get(p)) == 0 {
 			return append(b, "{}"...)
 		}

@@ -107,6 +107,8 @@ func pickMessage(d *decoder) (Message, error) {
 			return new(HookMessage), nil
 		case SubtypeTaskStarted, SubtypeTaskProgress, SubtypeTaskNotification:
 			return new(TaskMessage), nil
+		case SubtypeThinkingTokens:
+			return new(ThinkingTokens), nil
 		}
 		return new(SystemMessage), nil
 	}

@@ -559,7 +559,7 @@ func TestMarshalModified(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"type":"result","subtype":"success","is_error":false,"result":"new","stop_reason":"end_turn","zz":[1],"usage":{"input_tokens":1,"output_tokens":7,"service_tier":"standard"},"modelUsage":{"a":{"inputTokens":2,"costUSD":1.25},"b":{"inputTokens":1,"costUSD":0.5}},"session_id":"s","num_turns":3}`
+	want := `{"type":"result","subtype":"success","is_error":false,"result":"new","stop_reason":"end_turn","zz":[1],"usage":{"input_tokens":1,"output_tokens":7,"service_tier":"standard"},"modelUsage":{"b":{"inputTokens":1,"costUSD":0.5},"a":{"inputTokens":2,"costUSD":1.25}},"session_id":"s","num_turns":3}`
 	if diff := cmp.Diff(want, string(got)); diff != "" {
 		t.Errorf("Marshal of a modified message (-want +got):\n%s", diff)
 	}

@@ -69,6 +69,9 @@ const (
 	// SubtypeTaskNotification reports that a background task ended
 	// (type=system).
 	SubtypeTaskNotification Subtype = "task_notification"
+	// SubtypeThinkingTokens estimates the thinking tokens spent so far
+	// (type=system, CLI 2.1.330).
+	SubtypeThinkingTokens Subtype = "thinking_tokens"
 	// SubtypeFilesPersisted reports files uploaded for the session
 	// (type=system).
 	SubtypeFilesPersisted Subtype = "files_persisted"

@@ -9,7 +9,8 @@ import (
 // Message is one line of the stream-json protocol, read from the CLI's
 // stdout or written to its stdin. Every concrete message type is a pointer
 // to one of the structs of this package: *SystemInit, *SystemStatus,
-// *CompactBoundary, *APIRetry, *HookMessage, *TaskMessage, *SystemMessage,
+// *CompactBoundary, *APIRetry, *HookMessage, *TaskMessage, *ThinkingTokens,
+// *SystemMessage,
 // *AssistantMessage, *UserMessage, *ResultMessage, *StreamEvent,
 // *ControlRequest, *ControlResponse, *ControlCancelRequest,
 // *RateLimitEvent and *UnknownMessage.
@@ -47,8 +48,9 @@ type MCPServerStatus struct {
 // PluginInfo is one entry of system/init's plugins.
 type PluginInfo struct {
 	Name    string // plugin name
-	Path    string // plugin directory
+	Path    string // plugin directory, "builtin" for built-in plugins
 	Version string // plugin version, when known
+	Source  string // plugin ID with its marketplace, e.g. "name@builtin" (CLI 2.1.330)
 	objectState
 }
 
@@ -57,29 +59,38 @@ type PluginInfo struct {
 // always comes first, and its tools member lists the tools available.
 type SystemInit struct {
 	envelope
-	CWD                    string            // working directory
-	SessionID              string            // session ID
-	Tools                  []string          // names of the tools available
-	MCPServers             []MCPServerStatus // MCP servers and their status
-	Model                  string            // model in use
-	PermissionMode         PermissionMode    // permission mode in force
-	SlashCommands          []string          // slash commands available
-	APIKeySource           string            // where the API key came from: user, project, org, temporary, none...
-	Betas                  []string          // API betas enabled
-	ClaudeCodeVersion      string            // CLI version
-	OutputStyle            string            // output style in use
-	Agents                 []string          // subagents available
-	Skills                 []string          // skills available
-	Plugins                []PluginInfo      // plugins loaded
-	PluginErrors           json.RawMessage   // plugins that failed to load (CLI 2.1.330)
-	FastModeState          string            // fast mode state (CLI 2.1.330)
-	FastModeDisabledReason string            // why fast mode is off (CLI 2.1.330)
-	Effort                 string            // reasoning effort: low, medium, high... (CLI 2.1.330)
-	ViewMode               string            // view mode (CLI 2.1.330)
-	Capabilities           []string          // CLI capabilities (CLI 2.1.330)
-	TerminalSlashCommands  []string          // slash commands only a terminal offers (CLI 2.1.330)
-	MemoryPaths            json.RawMessage   // memory files in use
-	UUID                   string            // message UUID
+	CWD                     string            // working directory
+	SessionID               string            // session ID
+	Tools                   []string          // names of the tools available
+	MCPServers              []MCPServerStatus // MCP servers and their status
+	Model                   string            // model in use
+	PermissionMode          PermissionMode    // permission mode in force
+	SlashCommands           []string          // slash commands available
+	APIKeySource            string            // where the API key came from: user, project, org, temporary, none...
+	Betas                   []string          // API betas enabled
+	ClaudeCodeVersion       string            // CLI version
+	OutputStyle             string            // output style in use
+	Agents                  []string          // subagents available
+	Skills                  []string          // skills available
+	Plugins                 []PluginInfo      // plugins loaded
+	PluginErrors            json.RawMessage   // plugins that failed to load (CLI 2.1.330)
+	FastModeState           string            // fast mode state (CLI 2.1.330)
+	FastModeDisabledReason  string            // why fast mode is off (CLI 2.1.330)
+	Effort                  string            // reasoning effort: low, medium, high... (CLI 2.1.330)
+	ViewMode                string            // view mode (CLI 2.1.330)
+	Capabilities            []string          // CLI capabilities (CLI 2.1.330)
+	TerminalSlashCommands   []string          // slash commands only a terminal offers (CLI 2.1.330)
+	MemoryPaths             json.RawMessage   // memory directories by kind (CLI 2.1.330)
+	AnalyticsDisabled       bool              // analytics are off (CLI 2.1.330)
+	ProductFeedbackDisabled bool              // feedback prompts are off (CLI 2.1.330)
+	ServedByAnthropic       bool              // the API is Anthropic's own (CLI 2.1.330)
+	OriginalCWD             string            // working directory at start (CLI 2.1.330)
+	AdditionalDirectories   []string          // directories added with --add-dir (CLI 2.1.330)
+	MessagingSocketPath     string            // socket other sessions reach this one on (CLI 2.1.330)
+	PerTurnEffortActive     bool              // effort can change per turn (CLI 2.1.330)
+	UltrathinkAvailable     bool              // "ultrathink" raises the effort (CLI 2.1.330)
+	UltrathinkTypedRaises   bool              // typing "ultrathink" raised the effort (CLI 2.1.330)
+	UUID                    string            // message UUID
 }
 
 // SystemStatus reports a change of the system state (system/status): it is
@@ -172,6 +183,16 @@ type TaskMessage struct {
 	SessionID    string    // session ID
 }
 
+// ThinkingTokens estimates the thinking tokens spent so far in a turn
+// (system/thinking_tokens, CLI 2.1.330).
+type ThinkingTokens struct {
+	envelope
+	EstimatedTokens      int64  // estimated thinking tokens so far
+	EstimatedTokensDelta int64  // estimated thinking tokens since the last estimate
+	SessionID            string // session ID
+	UUID                 string // message UUID
+}
+
 // SystemMessage is a system message of a subtype the model has no type for.
 // All its members other than type, subtype, uuid and session_id are unknown
 // and kept.
@@ -194,7 +215,15 @@ type Usage struct {
 	ServiceTier              string        // standard, priority or batch
 	InferenceGeo             string        // where inference ran
 	Iterations               json.RawMessage
-	Speed                    string // standard or fast
+	Speed                    string              // standard or fast
+	OutputTokensDetails      OutputTokensDetails // output tokens by kind (CLI 2.1.330)
+	FallbackCredit           json.RawMessage     // credit used by a fallback model, null when none (CLI 2.1.330)
+	objectState
+}
+
+// OutputTokensDetails splits output tokens by kind.
+type OutputTokensDetails struct {
+	ThinkingTokens int64 // tokens spent thinking
 	objectState
 }
 
@@ -224,6 +253,8 @@ type AssistantBody struct {
 	Usage             Usage           // token usage
 	Container         json.RawMessage // code execution container
 	ContextManagement json.RawMessage // context management applied
+	Diagnostics       json.RawMessage // API diagnostics, null when none (CLI 2.1.330)
+	StopDetails       json.RawMessage // details of a refusal stop, null when none (CLI 2.1.330)
 	objectState
 }
 
@@ -231,14 +262,19 @@ type AssistantBody struct {
 // as its own assistant message; thinking blocks come before text blocks.
 type AssistantMessage struct {
 	envelope
-	Message         AssistantBody // the Messages API message
-	ParentToolUseID string        // the Task tool call this subagent message belongs to, empty (null) for the main thread
-	Error           string        // error category when the message reports an API failure
-	SessionID       string        // session ID
-	UUID            string        // message UUID
-	RequestID       string        // API request ID (CLI 2.1.330)
-	AgentID         string        // subagent ID (CLI 2.1.330)
-	Timestamp       string        // when the message was created (CLI 2.1.330)
+	Message            AssistantBody // the Messages API message
+	ParentToolUseID    string        // the Task tool call this subagent message belongs to, empty (null) for the main thread
+	Error              string        // error category when the message reports an API failure
+	SessionID          string        // session ID
+	UUID               string        // message UUID
+	RequestID          string        // API request ID (CLI 2.1.330)
+	AgentID            string        // subagent ID (CLI 2.1.330)
+	Timestamp          string        // when the message was created (CLI 2.1.330)
+	ThinkingDurationMS int64         // time spent thinking (CLI 2.1.330)
+	ThinkingDisplay    string        // how thinking is shown: updates, summarized, omitted (CLI 2.1.330)
+	IsAPIErrorMessage  bool          // the CLI made up this message to report an API error (CLI 2.1.330)
+	APIErrorStatus     int64         // HTTP status of that API error (CLI 2.1.330)
+	APIErrorType       string        // type of that API error, e.g. overloaded_error (CLI 2.1.330)
 }
 
 // Content is a message's or tool result's content: a plain string or an
@@ -273,6 +309,7 @@ type UserMessage struct {
 	ToolUseResult   json.RawMessage // the tool's structured output
 	Timestamp       string          // when the message was created (CLI 2.1.330)
 	Priority        string          // now, next or later (CLI 2.1.330)
+	ToolResultMeta  json.RawMessage // per tool call: how its permission was decided (CLI 2.1.330)
 }
 
 // PermissionDenial is a tool call denied permission, as listed in a result.
@@ -286,14 +323,20 @@ type PermissionDenial struct {
 // ModelUsage is one model's usage over a session, as result.modelUsage
 // lists it.
 type ModelUsage struct {
-	InputTokens              int64   // input tokens
-	OutputTokens             int64   // output tokens
-	CacheReadInputTokens     int64   // input tokens read from the cache
-	CacheCreationInputTokens int64   // input tokens written to the cache
-	WebSearchRequests        int64   // web searches
-	CostUSD                  float64 // cost in US dollars
-	ContextWindow            int64   // model's context window
-	MaxOutputTokens          int64   // model's output limit (CLI 2.1.330)
+	InputTokens                         int64   // input tokens
+	OutputTokens                        int64   // output tokens
+	CacheReadInputTokens                int64   // input tokens read from the cache
+	CacheCreationInputTokens            int64   // input tokens written to the cache
+	WebSearchRequests                   int64   // web searches
+	CostUSD                             float64 // cost in US dollars
+	ContextWindow                       int64   // model's context window
+	MaxOutputTokens                     int64   // model's output limit
+	ThinkingTokens                      int64   // tokens spent thinking (CLI 2.1.330)
+	CacheCreationEphemeral5mInputTokens int64   // tokens cached for 5 minutes (CLI 2.1.330)
+	CacheCreationEphemeral1hInputTokens int64   // tokens cached for 1 hour (CLI 2.1.330)
+	CanonicalModel                      string  // the model's canonical name (CLI 2.1.330)
+	Provider                            string  // firstParty, bedrock, vertex... (CLI 2.1.330)
+	CostBasis                           string  // list, managed or unknown pricing (CLI 2.1.330)
 	objectState
 }
 
@@ -302,24 +345,36 @@ type ModelUsage struct {
 // the error subtypes carry Errors and no Result.
 type ResultMessage struct {
 	envelope
-	Subtype           Subtype               // success or an error subtype
-	IsError           bool                  // the turn ended in error
-	DurationMS        int64                 // wall time of the turn
-	DurationAPIMS     int64                 // time spent waiting for the API
-	NumTurns          int64                 // model round trips
-	Result            string                // text of the last text block (success)
-	StopReason        string                // the last response's stop reason, empty (null) when none
-	SessionID         string                // session ID
-	TotalCostUSD      float64               // cost in US dollars
-	Usage             Usage                 // token usage summed over the turn
-	ModelUsage        map[string]ModelUsage // usage per model
-	PermissionDenials []PermissionDenial    // tool calls denied permission
-	Errors            []string              // error messages (error subtypes)
-	StructuredOutput  json.RawMessage       // output matching --json-schema
-	UUID              string                // message UUID
-	TerminalReason    string                // why the loop ended (CLI 2.1.330)
-	FastModeState     string                // fast mode state (CLI 2.1.330)
-	APIErrorStatus    int64                 // HTTP status of the API error that ended the turn (CLI 2.1.330)
+	Subtype                   Subtype               // success or an error subtype
+	IsError                   bool                  // the turn ended in error
+	DurationMS                int64                 // wall time of the turn
+	DurationAPIMS             int64                 // time spent waiting for the API
+	NumTurns                  int64                 // model round trips
+	Result                    string                // text of the last text block (success)
+	StopReason                string                // the last response's stop reason, empty (null) when none
+	SessionID                 string                // session ID
+	TotalCostUSD              float64               // cost in US dollars
+	Usage                     Usage                 // token usage summed over the turn
+	ModelUsage                map[string]ModelUsage // usage per model
+	PermissionDenials         []PermissionDenial    // tool calls denied permission
+	Errors                    []string              // error messages (error subtypes)
+	StructuredOutput          json.RawMessage       // output matching --json-schema
+	UUID                      string                // message UUID
+	TerminalReason            string                // why the loop ended: completed, max_turns... (CLI 2.1.330)
+	FastModeState             string                // fast mode state (CLI 2.1.330)
+	FastModeDisabledReason    string                // why fast mode is off (CLI 2.1.330)
+	APIErrorStatus            int64                 // HTTP status of the API error that ended the turn, 0 (null) when none (CLI 2.1.330)
+	APIErrorType              string                // type of the API error that ended the turn (CLI 2.1.330)
+	SubagentStats             json.RawMessage       // subagents spawned, completed, refused... (CLI 2.1.330)
+	SafetyStops               int64                 // turns stopped by safety checks (CLI 2.1.330)
+	TTFTMS                    int64                 // time to first token (CLI 2.1.330)
+	TTFTStreamMS              int64                 // time to the first streamed token (CLI 2.1.330)
+	TimeToRequestMS           int64                 // time until the API request was sent (CLI 2.1.330)
+	FirstContentFrameMS       int64                 // time to the first content frame (CLI 2.1.330)
+	QueuedTurnCount           int64                 // user turns still queued (CLI 2.1.330)
+	ResultIndex               int64                 // index of this result in the session, from 0 (CLI 2.1.330)
+	ModelUsageSinceLastResult map[string]ModelUsage // usage per model since the previous result (CLI 2.1.330)
+	BegunMessageIDs           []string              // Messages API IDs of the messages begun in the turn (CLI 2.1.330)
 }
 
 // StreamEvent is a raw Messages API streaming event (stream_event), emitted
@@ -331,6 +386,8 @@ type StreamEvent struct {
 	SessionID       string          // session ID
 	UUID            string          // message UUID
 	TTFTMS          int64           // time to first token (CLI 2.1.330)
+	ThinkingDisplay string          // how thinking is shown: updates, summarized, omitted (CLI 2.1.330)
+	APIMessageID    string          // Messages API ID of the message being streamed (CLI 2.1.330)
 }
 
 // EventType returns the streaming event's "type", such as
@@ -401,6 +458,9 @@ func (*HookMessage) MessageType() Type { return TypeSystem }
 func (*TaskMessage) MessageType() Type { return TypeSystem }
 
 // MessageType returns TypeSystem.
+func (*ThinkingTokens) MessageType() Type { return TypeSystem }
+
+// MessageType returns TypeSystem.
 func (*SystemMessage) MessageType() Type { return TypeSystem }
 
 // MessageType returns TypeAssistant.
@@ -436,6 +496,8 @@ func SubtypeOf(m Message) Subtype {
 		return m.Subtype
 	case *TaskMessage:
 		return m.Subtype
+	case *ThinkingTokens:
+		return SubtypeThinkingTokens
 	case *SystemMessage:
 		return m.Subtype
 	case *ResultMessage:

@@ -65,8 +65,9 @@ type field[T any] struct {
 	// decode reads the member's value into *p. It returns errMismatch,
 	// leaving the field zero, when the value has another shape.
 	decode func(p *T, d *decoder) error
-	// encode appends the field's current value.
-	encode func(p *T, b []byte) []byte
+	// encode appends the field's current value. raw is the member's
+	// original value, nil when the member is new.
+	encode func(p *T, b, raw []byte) []byte
 	// same reports whether raw still holds the field's current value, so
 	// the original text can be written back. Nil for composite fields,
 	// which are written from their parts.
@@ -77,9 +78,9 @@ type field[T any] struct {
 	// always makes a value built in code write the member even when zero
 	// (required members of the protocol).
 	always bool
-	// walk lists the unknown members below a composite field; nil for
-	// leaves.
-	walk func(p *T, w *unknownWalker)
+	// walk lists the unknown members below a composite field, whose
+	// original value is raw; nil for leaves.
+	walk func(p *T, w *unknownWalker, raw []byte)
 }
 
 // table lists the members a type T knows.
@@ -183,7 +184,7 @@ func encodeObject[T any](b []byte, t *table[T], p *T, st *objectState) []byte {
 			if f.same != nil && f.same(p, m.raw) {
 				b = append(b, m.raw...)
 			} else {
-				b = f.encode(p, b)
+				b = f.encode(p, b, m.raw)
 			}
 		}
 		for i := range t.fields {
@@ -195,7 +196,7 @@ func encodeObject[T any](b []byte, t *table[T], p *T, st *objectState) []byte {
 				sep()
 				b = jsonwire.AppendString(b, f.key)
 				b = append(b, ':')
-				b = f.encode(p, b)
+				b = f.encode(p, b, nil)
 			}
 		}
 	} else {
@@ -205,7 +206,7 @@ func encodeObject[T any](b []byte, t *table[T], p *T, st *objectState) []byte {
 				sep()
 				b = jsonwire.AppendString(b, f.key)
 				b = append(b, ':')
-				b = f.encode(p, b)
+				b = f.encode(p, b, nil)
 			}
 		}
 	}
@@ -272,7 +273,7 @@ func walkObject[T any](w *unknownWalker, t *table[T], p *T, st *objectState) {
 		}
 		if f := &t.fields[m.field]; f.walk != nil && !m.shadowed {
 			n := w.push(m.key)
-			f.walk(p, w)
+			f.walk(p, w, m.raw)
 			w.pop(n)
 		}
 	}
@@ -300,7 +301,7 @@ func stringField[T any, S ~string](key string, get func(*T) *S) field[T] {
 			}
 			return errMismatch
 		},
-		encode: func(p *T, b []byte) []byte { return jsonwire.AppendString(b, string(*get(p))) },
+		encode: func(p *T, b, _ []byte) []byte { return jsonwire.AppendString(b, string(*get(p))) },
 		same: func(p *T, raw []byte) bool {
 			v := string(*get(p))
 			if isNull(raw) {
@@ -316,7 +317,7 @@ func stringField[T any, S ~string](key string, get func(*T) *S) field[T] {
 // when empty (parent_tool_use_id, stop_reason...).
 func nullableStringField[T any, S ~string](key string, get func(*T) *S) field[T] {
 	f := stringField(key, get)
-	f.encode = func(p *T, b []byte) []byte {
+	f.encode = func(p *T, b, _ []byte) []byte {
 		if *get(p) == "" {
 			return append(b, "null"...)
 		}
@@ -339,7 +340,7 @@ func constField[T any](key, value string) field[T] {
 			_, err := d.ReadStringRaw()
 			return err
 		},
-		encode:  func(p *T, b []byte) []byte { return jsonwire.AppendString(b, value) },
+		encode:  func(p *T, b, _ []byte) []byte { return jsonwire.AppendString(b, value) },
 		same:    func(p *T, raw []byte) bool { return rawStringEqual(raw, value) },
 		nonzero: func(*T) bool { return false },
 		always:  true,
@@ -387,7 +388,7 @@ func intField[T any](key string, get func(*T) *int64) field[T] {
 			}
 			return errMismatch
 		},
-		encode: func(p *T, b []byte) []byte { return jsonwire.AppendInt(b, *get(p)) },
+		encode: func(p *T, b, _ []byte) []byte { return jsonwire.AppendInt(b, *get(p)) },
 		same: func(p *T, raw []byte) bool {
 			if isNull(raw) {
 				return *get(p) == 0
@@ -403,7 +404,7 @@ func intField[T any](key string, get func(*T) *int64) field[T] {
 // when zero.
 func nullableIntField[T any](key string, get func(*T) *int64) field[T] {
 	f := intField(key, get)
-	f.encode = func(p *T, b []byte) []byte {
+	f.encode = func(p *T, b, _ []byte) []byte {
 		if *get(p) == 0 {
 			return append(b, "null"...)
 		}
@@ -474,7 +475,7 @@ func floatField[T any](key string, get func(*T) *float64) field[T] {
 			}
 			return errMismatch
 		},
-		encode: func(p *T, b []byte) []byte { return jsonwire.AppendFloat(b, *get(p)) },
+		encode: func(p *T, b, _ []byte) []byte { return jsonwire.AppendFloat(b, *get(p)) },
 		same: func(p *T, raw []byte) bool {
 			if isNull(raw) {
 				return *get(p) == 0
@@ -508,7 +509,7 @@ func boolField[T any](key string, get func(*T) *bool) field[T] {
 			}
 			return errMismatch
 		},
-		encode: func(p *T, b []byte) []byte { return jsonwire.AppendBool(b, *get(p)) },
+		encode: func(p *T, b, _ []byte) []byte { return jsonwire.AppendBool(b, *get(p)) },
 		same: func(p *T, raw []byte) bool {
 			switch string(raw) {
 			case "true":
@@ -544,7 +545,7 @@ func stringsField[T any](key string, get func(*T) *[]string) field[T] {
 			}
 			return errMismatch
 		},
-		encode: func(p *T, b []byte) []byte {
+		encode: func(p *T, b, _ []byte) []byte {
 			v := *get(p)
 			if v == nil {
 				return append(b, "null"...)
@@ -609,7 +610,7 @@ func rawField[T any](key string, get func(*T) *json.RawMessage) field[T] {
 			*get(p) = raw
 			return err
 		},
-		encode: func(p *T, b []byte) []byte {
+		encode: func(p *T, b, _ []byte) []byte {
 			if len(*get(p)) == 0 {
 				return append(b, "null"...)
 			}
@@ -637,7 +638,7 @@ func objectField[T, U any, PU interface {
 			}
 			return errMismatch
 		},
-		encode: func(p *T, b []byte) []byte {
+		encode: func(p *T, b, _ []byte) []byte {
 			u := get(p)
 			return encodeObject(b, *t, u, PU(u).objState())
 		},
@@ -650,7 +651,7 @@ func objectField[T, U any, PU interface {
 			u := get(p)
 			return objectPresent(*t, u, PU(u).objState())
 		},
-		walk: func(p *T, w *unknownWalker) {
+		walk: func(p *T, w *unknownWalker, _ []byte) {
 			u := get(p)
 			walkObject(w, *t, u, PU(u).objState())
 		},
@@ -698,7 +699,7 @@ func objectsField[T, U any, PU interface {
 			*get(p) = v
 			return nil
 		},
-		encode: func(p *T, b []byte) []byte {
+		encode: func(p *T, b, _ []byte) []byte {
 			v := *get(p)
 			if v == nil {
 				return append(b, "null"...)
@@ -714,7 +715,7 @@ func objectsField[T, U any, PU interface {
 		},
 		same:    func(p *T, raw []byte) bool { return isNull(raw) && *get(p) == nil },
 		nonzero: func(p *T) bool { return *get(p) != nil },
-		walk: func(p *T, w *unknownWalker) {
+		walk: func(p *T, w *unknownWalker, _ []byte) {
 			v := *get(p)
 			n := w.push("*")
 			for i := range v {
@@ -732,11 +733,11 @@ func requiredObjectsField[T, U any, PU interface {
 }](key string, t **table[U], get func(*T) *[]U) field[T] {
 	f := objectsField[T, U, PU](key, t, get)
 	enc := f.encode
-	f.encode = func(p *T, b []byte) []byte {
+	f.encode = func(p *T, b, raw []byte) []byte {
 		if *get(p) == nil {
 			return append(b, "[]"...)
 		}
-		return enc(p, b)
+		return enc(p, b, raw)
 	}
 	f.always = true
 	return f
@@ -785,13 +786,13 @@ func objectMapField[T, U any, PU interface {
 			*get(p) = v
 			return nil
 		},
-		encode: func(p *T, b []byte) []byte {
+		encode: func(p *T, b, raw []byte) []byte {
 			v := *get(p)
 			if v == nil {
 				return append(b, "null"...)
 			}
 			b = append(b, '{')
-			for i, k := range mapKeys(p, v, nil) {
+			for i, k := range mapKeys(v, raw) {
 				if i > 0 {
 					b = append(b, ',')
 				}
@@ -804,10 +805,10 @@ func objectMapField[T, U any, PU interface {
 		},
 		same:    func(p *T, raw []byte) bool { return isNull(raw) && *get(p) == nil },
 		nonzero: func(p *T) bool { return *get(p) != nil },
-		walk: func(p *T, w *unknownWalker) {
+		walk: func(p *T, w *unknownWalker, raw []byte) {
 			v := *get(p)
 			n := w.push("*")
-			for _, k := range mapKeys(p, v, nil) {
+			for _, k := range mapKeys(v, raw) {
 				u := v[k]
 				walkObject(w, *t, &u, PU(&u).objState())
 			}
@@ -816,13 +817,34 @@ func objectMapField[T, U any, PU interface {
 	}
 }
 
-// mapKeys returns a map's keys sorted; maps carry no order of their own.
-func mapKeys[T, U any](_ *T, v map[string]U, _ []byte) []string {
+// mapKeys returns a map's keys in the order of raw, the object the map was
+// decoded from, then the keys raw does not have, sorted.
+func mapKeys[U any](v map[string]U, raw []byte) []string {
 	keys := make([]string, 0, len(v))
-	for k := range v {
-		keys = append(keys, k)
+	var d decoder
+	d.Reset(raw)
+	d.AliasStrings = true
+	if d.Peek() == jsonwire.Object && d.OpenObject() == nil {
+		for i := 0; ; i++ {
+			k, ok, err := d.ObjectNext(i)
+			if err != nil || !ok {
+				break
+			}
+			if _, in := v[k]; in && !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+			if _, err := d.Skip(); err != nil {
+				break
+			}
+		}
 	}
-	slices.Sort(keys)
+	n := len(keys)
+	for k := range v {
+		if !slices.Contains(keys[:n], k) {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys[n:])
 	return keys
 }
 

@@ -5,31 +5,33 @@ package protocol
 // order in which a value built in code is written.
 
 var (
-	mcpServerStatusTable  *table[MCPServerStatus]
-	pluginInfoTable       *table[PluginInfo]
-	systemInitTable       *table[SystemInit]
-	systemStatusTable     *table[SystemStatus]
-	compactMetadataTable  *table[CompactMetadata]
-	compactBoundaryTable  *table[CompactBoundary]
-	apiRetryTable         *table[APIRetry]
-	hookMessageTable      *table[HookMessage]
-	taskUsageTable        *table[TaskUsage]
-	taskMessageTable      *table[TaskMessage]
-	systemMessageTable    *table[SystemMessage]
-	usageTable            *table[Usage]
-	cacheCreationTable    *table[CacheCreation]
-	serverToolUseTable    *table[ServerToolUse]
-	assistantBodyTable    *table[AssistantBody]
-	assistantMessageTable *table[AssistantMessage]
-	userBodyTable         *table[UserBody]
-	userMessageTable      *table[UserMessage]
-	permissionDenialTable *table[PermissionDenial]
-	modelUsageTable       *table[ModelUsage]
-	resultMessageTable    *table[ResultMessage]
-	streamEventTable      *table[StreamEvent]
-	rateLimitInfoTable    *table[RateLimitInfo]
-	rateLimitEventTable   *table[RateLimitEvent]
-	unknownMessageTable   *table[UnknownMessage]
+	mcpServerStatusTable     *table[MCPServerStatus]
+	pluginInfoTable          *table[PluginInfo]
+	systemInitTable          *table[SystemInit]
+	systemStatusTable        *table[SystemStatus]
+	compactMetadataTable     *table[CompactMetadata]
+	compactBoundaryTable     *table[CompactBoundary]
+	apiRetryTable            *table[APIRetry]
+	hookMessageTable         *table[HookMessage]
+	taskUsageTable           *table[TaskUsage]
+	taskMessageTable         *table[TaskMessage]
+	systemMessageTable       *table[SystemMessage]
+	usageTable               *table[Usage]
+	cacheCreationTable       *table[CacheCreation]
+	serverToolUseTable       *table[ServerToolUse]
+	outputTokensDetailsTable *table[OutputTokensDetails]
+	thinkingTokensTable      *table[ThinkingTokens]
+	assistantBodyTable       *table[AssistantBody]
+	assistantMessageTable    *table[AssistantMessage]
+	userBodyTable            *table[UserBody]
+	userMessageTable         *table[UserMessage]
+	permissionDenialTable    *table[PermissionDenial]
+	modelUsageTable          *table[ModelUsage]
+	resultMessageTable       *table[ResultMessage]
+	streamEventTable         *table[StreamEvent]
+	rateLimitInfoTable       *table[RateLimitInfo]
+	rateLimitEventTable      *table[RateLimitEvent]
+	unknownMessageTable      *table[UnknownMessage]
 )
 
 func init() {
@@ -43,6 +45,7 @@ func init() {
 		stringField("name", func(m *PluginInfo) *string { return &m.Name }),
 		stringField("path", func(m *PluginInfo) *string { return &m.Path }),
 		stringField("version", func(m *PluginInfo) *string { return &m.Version }),
+		stringField("source", func(m *PluginInfo) *string { return &m.Source }),
 	)
 }
 
@@ -73,6 +76,15 @@ func init() {
 		stringsField("capabilities", func(m *M) *[]string { return &m.Capabilities }),
 		stringsField("terminal_slash_commands", func(m *M) *[]string { return &m.TerminalSlashCommands }),
 		rawField("memory_paths", func(m *M) *rawJSON { return &m.MemoryPaths }),
+		boolField("analytics_disabled", func(m *M) *bool { return &m.AnalyticsDisabled }),
+		boolField("product_feedback_disabled", func(m *M) *bool { return &m.ProductFeedbackDisabled }),
+		boolField("served_by_anthropic", func(m *M) *bool { return &m.ServedByAnthropic }),
+		stringField("original_cwd", func(m *M) *string { return &m.OriginalCWD }),
+		stringsField("additional_directories", func(m *M) *[]string { return &m.AdditionalDirectories }),
+		stringField("messaging_socket_path", func(m *M) *string { return &m.MessagingSocketPath }),
+		boolField("per_turn_effort_active", func(m *M) *bool { return &m.PerTurnEffortActive }),
+		boolField("ultrathink_available", func(m *M) *bool { return &m.UltrathinkAvailable }),
+		boolField("ultrathink_typed_raises", func(m *M) *bool { return &m.UltrathinkTypedRaises }),
 		stringField("uuid", func(m *M) *string { return &m.UUID }),
 	)
 }
@@ -171,6 +183,18 @@ func init() {
 }
 
 func init() {
+	type M = ThinkingTokens
+	thinkingTokensTable = newTable(
+		constField[M]("type", string(TypeSystem)),
+		constField[M]("subtype", string(SubtypeThinkingTokens)),
+		intField("estimated_tokens", func(m *M) *int64 { return &m.EstimatedTokens }),
+		intField("estimated_tokens_delta", func(m *M) *int64 { return &m.EstimatedTokensDelta }),
+		stringField("session_id", func(m *M) *string { return &m.SessionID }),
+		stringField("uuid", func(m *M) *string { return &m.UUID }),
+	)
+}
+
+func init() {
 	type M = SystemMessage
 	systemMessageTable = newTable(
 		constField[M]("type", string(TypeSystem)),
@@ -184,6 +208,9 @@ func init() {
 	cacheCreationTable = newTable(
 		intField("ephemeral_5m_input_tokens", func(m *CacheCreation) *int64 { return &m.Ephemeral5mInputTokens }),
 		intField("ephemeral_1h_input_tokens", func(m *CacheCreation) *int64 { return &m.Ephemeral1hInputTokens }),
+	)
+	outputTokensDetailsTable = newTable(
+		intField("thinking_tokens", func(m *OutputTokensDetails) *int64 { return &m.ThinkingTokens }),
 	)
 	serverToolUseTable = newTable(
 		intField("web_search_requests", func(m *ServerToolUse) *int64 { return &m.WebSearchRequests }),
@@ -201,6 +228,8 @@ func init() {
 		stringField("inference_geo", func(m *U) *string { return &m.InferenceGeo }),
 		rawField("iterations", func(m *U) *rawJSON { return &m.Iterations }),
 		stringField("speed", func(m *U) *string { return &m.Speed }),
+		objectField[U, OutputTokensDetails]("output_tokens_details", &outputTokensDetailsTable, func(m *U) *OutputTokensDetails { return &m.OutputTokensDetails }),
+		rawField("fallback_credit", func(m *U) *rawJSON { return &m.FallbackCredit }),
 	)
 }
 
@@ -217,6 +246,8 @@ func init() {
 		objectField[B, Usage]("usage", &usageTable, func(m *B) *Usage { return &m.Usage }),
 		rawField("container", func(m *B) *rawJSON { return &m.Container }),
 		rawField("context_management", func(m *B) *rawJSON { return &m.ContextManagement }),
+		rawField("diagnostics", func(m *B) *rawJSON { return &m.Diagnostics }),
+		rawField("stop_details", func(m *B) *rawJSON { return &m.StopDetails }),
 	)
 	type M = AssistantMessage
 	assistantMessageTable = newTable(
@@ -229,6 +260,11 @@ func init() {
 		stringField("request_id", func(m *M) *string { return &m.RequestID }),
 		stringField("agent_id", func(m *M) *string { return &m.AgentID }),
 		stringField("timestamp", func(m *M) *string { return &m.Timestamp }),
+		intField("thinking_duration_ms", func(m *M) *int64 { return &m.ThinkingDurationMS }),
+		stringField("thinking_display", func(m *M) *string { return &m.ThinkingDisplay }),
+		boolField("is_api_error_message", func(m *M) *bool { return &m.IsAPIErrorMessage }),
+		intField("api_error_status", func(m *M) *int64 { return &m.APIErrorStatus }),
+		stringField("api_error_type", func(m *M) *string { return &m.APIErrorType }),
 	)
 }
 
@@ -250,6 +286,7 @@ func init() {
 		rawField("tool_use_result", func(m *M) *rawJSON { return &m.ToolUseResult }),
 		stringField("timestamp", func(m *M) *string { return &m.Timestamp }),
 		stringField("priority", func(m *M) *string { return &m.Priority }),
+		rawField("tool_result_meta", func(m *M) *rawJSON { return &m.ToolResultMeta }),
 	)
 }
 
@@ -270,6 +307,12 @@ func init() {
 		requiredFloatField("costUSD", func(m *U) *float64 { return &m.CostUSD }),
 		requiredIntField("contextWindow", func(m *U) *int64 { return &m.ContextWindow }),
 		intField("maxOutputTokens", func(m *U) *int64 { return &m.MaxOutputTokens }),
+		intField("thinkingTokens", func(m *U) *int64 { return &m.ThinkingTokens }),
+		intField("cacheCreationEphemeral5mInputTokens", func(m *U) *int64 { return &m.CacheCreationEphemeral5mInputTokens }),
+		intField("cacheCreationEphemeral1hInputTokens", func(m *U) *int64 { return &m.CacheCreationEphemeral1hInputTokens }),
+		stringField("canonicalModel", func(m *U) *string { return &m.CanonicalModel }),
+		stringField("provider", func(m *U) *string { return &m.Provider }),
+		stringField("costBasis", func(m *U) *string { return &m.CostBasis }),
 	)
 	type M = ResultMessage
 	resultMessageTable = newTable(
@@ -291,7 +334,19 @@ func init() {
 		stringField("uuid", func(m *M) *string { return &m.UUID }),
 		stringField("terminal_reason", func(m *M) *string { return &m.TerminalReason }),
 		stringField("fast_mode_state", func(m *M) *string { return &m.FastModeState }),
+		stringField("fast_mode_disabled_reason", func(m *M) *string { return &m.FastModeDisabledReason }),
 		intField("api_error_status", func(m *M) *int64 { return &m.APIErrorStatus }),
+		stringField("api_error_type", func(m *M) *string { return &m.APIErrorType }),
+		rawField("subagent_stats", func(m *M) *rawJSON { return &m.SubagentStats }),
+		intField("safety_stops", func(m *M) *int64 { return &m.SafetyStops }),
+		intField("ttft_ms", func(m *M) *int64 { return &m.TTFTMS }),
+		intField("ttft_stream_ms", func(m *M) *int64 { return &m.TTFTStreamMS }),
+		intField("time_to_request_ms", func(m *M) *int64 { return &m.TimeToRequestMS }),
+		intField("first_content_frame_ms", func(m *M) *int64 { return &m.FirstContentFrameMS }),
+		intField("queued_turn_count", func(m *M) *int64 { return &m.QueuedTurnCount }),
+		intField("result_index", func(m *M) *int64 { return &m.ResultIndex }),
+		objectMapField[M, ModelUsage]("model_usage_since_last_result", &modelUsageTable, func(m *M) *map[string]ModelUsage { return &m.ModelUsageSinceLastResult }),
+		stringsField("begun_message_ids", func(m *M) *[]string { return &m.BegunMessageIDs }),
 	)
 }
 
@@ -304,6 +359,8 @@ func init() {
 		stringField("session_id", func(m *M) *string { return &m.SessionID }),
 		stringField("uuid", func(m *M) *string { return &m.UUID }),
 		intField("ttft_ms", func(m *M) *int64 { return &m.TTFTMS }),
+		stringField("thinking_display", func(m *M) *string { return &m.ThinkingDisplay }),
+		stringField("api_message_id", func(m *M) *string { return &m.APIMessageID }),
 	)
 }
 
@@ -394,6 +451,16 @@ func (m *TaskMessage) encode(b []byte) []byte {
 }
 func (m *TaskMessage) walkUnknown(w *unknownWalker) {
 	walkObject(w, taskMessageTable, m, &m.objectState)
+}
+
+func (m *ThinkingTokens) decode(d *decoder) error {
+	return decodeObject(d, thinkingTokensTable, m, &m.objectState)
+}
+func (m *ThinkingTokens) encode(b []byte) []byte {
+	return encodeObject(b, thinkingTokensTable, m, &m.objectState)
+}
+func (m *ThinkingTokens) walkUnknown(w *unknownWalker) {
+	walkObject(w, thinkingTokensTable, m, &m.objectState)
 }
 
 func (m *SystemMessage) decode(d *decoder) error {

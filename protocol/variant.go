@@ -62,7 +62,7 @@ func variantField[T any, I jsonObject](key string, get func(*T) *I, pick func(d 
 			}
 			return errMismatch
 		},
-		encode: func(p *T, b []byte) []byte {
+		encode: func(p *T, b, _ []byte) []byte {
 			v := *get(p)
 			if isNil(v) {
 				return append(b, "null"...)
@@ -71,7 +71,7 @@ func variantField[T any, I jsonObject](key string, get func(*T) *I, pick func(d 
 		},
 		same:    func(p *T, raw []byte) bool { return isNull(raw) && isNil(*get(p)) },
 		nonzero: func(p *T) bool { return !isNil(*get(p)) },
-		walk: func(p *T, w *unknownWalker) {
+		walk: func(p *T, w *unknownWalker, _ []byte) {
 			if v := *get(p); !isNil(v) {
 				v.walkUnknown(w)
 			}
@@ -160,11 +160,11 @@ func blocksField[T any](key string, get func(*T) *[]ContentBlock) field[T] {
 			}
 			return errMismatch
 		},
-		encode:  func(p *T, b []byte) []byte { return encodeVariants(b, *get(p)) },
+		encode:  func(p *T, b, _ []byte) []byte { return encodeVariants(b, *get(p)) },
 		same:    func(p *T, raw []byte) bool { return isNull(raw) && *get(p) == nil },
 		nonzero: func(p *T) bool { return *get(p) != nil },
 		always:  true,
-		walk:    func(p *T, w *unknownWalker) { walkVariants(w, *get(p)) },
+		walk:    func(p *T, w *unknownWalker, _ []byte) { walkVariants(w, *get(p)) },
 	}
 }
 
@@ -188,7 +188,7 @@ func contentField[T any](key string, get func(*T) *Content) field[T] {
 			}
 			return errMismatch
 		},
-		encode: func(p *T, b []byte) []byte {
+		encode: func(p *T, b, _ []byte) []byte {
 			c := get(p)
 			if c.Blocks != nil {
 				return encodeVariants(b, c.Blocks)
@@ -209,7 +209,7 @@ func contentField[T any](key string, get func(*T) *Content) field[T] {
 			c := get(p)
 			return c.Blocks != nil || c.Text != ""
 		},
-		walk: func(p *T, w *unknownWalker) {
+		walk: func(p *T, w *unknownWalker, _ []byte) {
 			if c := get(p); c.Blocks != nil {
 				walkVariants(w, c.Blocks)
 			}

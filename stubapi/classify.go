@@ -1,0 +1,177 @@
+package stubapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+)
+
+// Route says whether a request consumes the script.
+type Route string
+
+// The routes.
+const (
+	// RouteMain is a main-loop request: it is answered from the script.
+	RouteMain Route = "main"
+	// RouteSide is any other request: it gets an automatic answer and
+	// leaves the script alone.
+	RouteSide Route = "side"
+)
+
+// Side-request kinds, the first word of a side Classification's Reason.
+const (
+	sideCountTokens = "count_tokens"
+	sideModels      = "models"
+	sideProbe       = "probe"
+	sideStructured  = "structured"
+	sideHelper      = "helper"
+	sideOther       = "other"
+)
+
+// Classification is the route of a request and why.
+type Classification struct {
+	// Route is where the request goes.
+	Route Route
+	// Reason is the rule that decided, in a few words.
+	Reason string
+}
+
+// Classify decides whether a request is a main-loop request of the CLI,
+// by the rule documented in the package doc (section "Routing"). It looks
+// at the method, the path and the JSON body only; a body that does not
+// parse is classified as a side request (the server rejects it anyway).
+func Classify(method, path string, body []byte) Classification {
+	if method != http.MethodPost || path != "/v1/messages" {
+		switch {
+		case path == "/v1/messages/count_tokens":
+			return Classification{RouteSide, sideCountTokens + ": token counting"}
+		case path == "/v1/models" || strings.HasPrefix(path, "/v1/models/"):
+			return Classification{RouteSide, sideModels + ": model listing"}
+		}
+		return Classification{RouteSide, sideOther + ": not POST /v1/messages"}
+	}
+	req, err := parseMessagesRequest(body)
+	if err != nil {
+		return Classification{RouteSide, sideOther + ": malformed body"}
+	}
+	return req.classify()
+}
+
+// messagesRequest is the part of a Messages request body the server reads.
+type messagesRequest struct {
+	Model        string            `json:"model"`
+	MaxTokens    *int64            `json:"max_tokens"`
+	Stream       bool              `json:"stream"`
+	Messages     []json.RawMessage `json:"messages"`
+	System       json.RawMessage   `json:"system"`
+	Tools        []json.RawMessage `json:"tools"`
+	OutputFormat *outputFormat     `json:"output_format"`
+	OutputConfig *struct {
+		Format *outputFormat `json:"format"`
+	} `json:"output_config"`
+}
+
+// outputFormat is a structured-output request: the reply must be JSON
+// matching Schema.
+type outputFormat struct {
+	Type   string          `json:"type"`
+	Schema json.RawMessage `json:"schema"`
+}
+
+// structuredFormat is the structured-output format the request asks for,
+// or nil.
+func (r *messagesRequest) structuredFormat() *outputFormat {
+	if r.OutputConfig != nil && r.OutputConfig.Format != nil {
+		return r.OutputConfig.Format
+	}
+	return r.OutputFormat
+}
+
+// maxTokens is the request's max_tokens, 0 when absent.
+func (r *messagesRequest) maxTokens() int64 {
+	if r.MaxTokens == nil {
+		return 0
+	}
+	return *r.MaxTokens
+}
+
+func (r *messagesRequest) classify() Classification {
+	switch {
+	case r.maxTokens() <= 1:
+		return Classification{RouteSide, sideProbe + ": max_tokens " + fmt.Sprint(r.maxTokens())}
+	case r.structuredFormat() != nil:
+		return Classification{RouteSide, sideStructured + ": asks for structured output"}
+	case len(r.Tools) > 0:
+		return Classification{RouteMain, fmt.Sprintf("offers %d tools", len(r.Tools))}
+	case isSmallModel(r.Model):
+		return Classification{RouteSide, sideHelper + ": small model " + r.Model + " without tools"}
+	}
+	return Classification{RouteMain, "main model " + r.Model + " without tools"}
+}
+
+// isSmallModel reports whether model is one of the small fast models the
+// CLI uses for helper requests.
+func isSmallModel(model string) bool {
+	return strings.Contains(strings.ToLower(model), "haiku")
+}
+
+// errBadRequest marks request bodies the API would reject with 400.
+var errBadRequest = errors.New("invalid request")
+
+// parseMessagesRequest decodes and checks a Messages request body the way
+// the API does before it does any work.
+func parseMessagesRequest(body []byte) (*messagesRequest, error) {
+	var req messagesRequest
+	if err := checkObject(body); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(body, &req); err != nil {
+		return nil, fmt.Errorf("%w: %v", errBadRequest, err)
+	}
+	switch {
+	case req.Model == "":
+		return nil, fmt.Errorf("%w: model: Field required", errBadRequest)
+	case len(req.Messages) == 0:
+		return nil, fmt.Errorf("%w: messages: Field required (at least one message)", errBadRequest)
+	case req.MaxTokens == nil:
+		return nil, fmt.Errorf("%w: max_tokens: Field required", errBadRequest)
+	case *req.MaxTokens < 1:
+		return nil, fmt.Errorf("%w: max_tokens: Input should be greater than or equal to 1", errBadRequest)
+	}
+	return &req, nil
+}
+
+// parseCountTokensRequest checks a count_tokens request body.
+func parseCountTokensRequest(body []byte) (*messagesRequest, error) {
+	var req messagesRequest
+	if err := checkObject(body); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(body, &req); err != nil {
+		return nil, fmt.Errorf("%w: %v", errBadRequest, err)
+	}
+	switch {
+	case req.Model == "":
+		return nil, fmt.Errorf("%w: model: Field required", errBadRequest)
+	case len(req.Messages) == 0:
+		return nil, fmt.Errorf("%w: messages: Field required (at least one message)", errBadRequest)
+	}
+	return &req, nil
+}
+
+func checkObject(body []byte) error {
+	trimmed := bytes.TrimSpace(body)
+	if len(trimmed) == 0 {
+		return fmt.Errorf("%w: empty request body; expected a JSON object", errBadRequest)
+	}
+	if !json.Valid(trimmed) {
+		return fmt.Errorf("%w: request body is not valid JSON", errBadRequest)
+	}
+	if trimmed[0] != '{' {
+		return fmt.Errorf("%w: request body must be a JSON object", errBadRequest)
+	}
+	return nil
+}

@@ -1,0 +1,99 @@
+// Package stubapi is a scripted fake of the Anthropic Messages API that the
+// Claude Code CLI cannot tell from the real one.
+//
+// A Server runs on loopback (like net/http/httptest) and answers the CLI's
+// main-loop requests from a Script, one Turn per request, in order. Every
+// other request the CLI makes (token counting, small-model helper calls,
+// structured-output helpers such as session titles, quota probes, model
+// listings) gets a sensible automatic answer and leaves the script alone.
+// Every request is recorded.
+//
+//	s := stubapi.NewTest(t, stubapi.NewScript(
+//		stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "echo hi"})),
+//		stubapi.Text("Done."),
+//	))
+//	// run the CLI with ANTHROPIC_BASE_URL=s.URL() ANTHROPIC_API_KEY=dummy
+//	results := s.ToolResults() // what the CLI sent back for the Bash call
+//
+// # Endpoints
+//
+// POST /v1/messages answers streaming requests ("stream": true) with the
+// server-sent events of the real API — message_start, a ping,
+// content_block_start / content_block_delta (text_delta, input_json_delta,
+// thinking_delta, signature_delta) / content_block_stop per block,
+// message_delta with the stop reason and usage, message_stop — and other
+// requests with a full Message object. POST /v1/messages/count_tokens
+// answers {"input_tokens": N} with N about a quarter of the body's bytes.
+// GET /v1/models lists the models of WithModels (DefaultModels by default);
+// GET /v1/models/{id} answers any listed id and any other "claude-" id.
+// HEAD and GET /api/hello (the native CLI's connectivity check) answer 200.
+// Anything else is 404 with the API's error body
+// {"type":"error","error":{"type":"not_found_error","message":…},"request_id":…};
+// a malformed body (not a JSON object, no model, no messages, no
+// max_tokens) is 400 invalid_request_error. Every response carries a
+// request-id header.
+//
+// # Routing
+//
+// Classify decides, from the request alone, whether it is a main-loop
+// request. The first rule that matches wins:
+//
+//  1. Anything but POST /v1/messages is side (count_tokens, models, …).
+//  2. max_tokens of 1 or less is side: a quota or token probe
+//     (2.1.37 sends one to the small model with max_tokens 1).
+//  3. A request for structured output (output_config.format or
+//     output_format) is side: a helper that wants JSON, such as the
+//     session-title request of newer CLIs. It gets a JSON value satisfying
+//     the schema.
+//  4. A request that offers tools is main: the agent loop, including
+//     subagents and retries of a failed turn, streaming or not.
+//  5. A request to a small model ("haiku" in the id) without tools is
+//     side: 2.1.37's helpers (bash path extraction, topic detection, …).
+//  6. Anything else is main: the main model without tools, which is what
+//     the main loop sends when all tools are disabled (--tools "").
+//
+// What the pinned CLIs were seen to send (claude -p with stream-json,
+// CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1): 2.1.37 sends one streaming
+// request per turn to its main model with 17 tools; after a Bash call it
+// also streams a haiku request without tools (file paths the command
+// touched). Without the non-essential-traffic switch it adds a
+// count_tokens request and a haiku request with max_tokens 1. 2.1.330
+// sends only the main-loop requests (12 tools, adaptive thinking), plus
+// HEAD /api/hello without the switch. Side answers: count_tokens as above;
+// a max_tokens probe gets "OK" with stop reason max_tokens; a structured
+// request gets JSON for its schema; any other side request gets the text
+// of WithSideText ("OK" by default). WithClassifier replaces the rule.
+//
+// # Turns and faults
+//
+// A Turn is one model response: content blocks (text, tool_use, thinking,
+// redacted_thinking), a stop reason (derived when empty: "tool_use" when a
+// tool is called, else "end_turn"), a stop sequence and usage. Without
+// Usage a turn reports 100 input tokens and a quarter of its content's
+// bytes as output tokens. Ids are deterministic: MessageID(turn),
+// ToolUseID(turn, block), ThinkingSignature(turn, block); side answers are
+// numbered msg_stubside0001, …
+//
+// A turn may carry Faults. Each main-loop request at a turn is one attempt;
+// attempts meet the turn's faults in order, each for its Times (once by
+// default, Always for ever). A fault either fails the attempt — an HTTP
+// error status, an SSE error event, a dropped connection, a stall until
+// the client gives up — or delays it (Delay, a timed Stall) and then
+// serves the content. A turn is consumed only when served: when an attempt
+// delivers its content in full, or, for a turn without content, when its
+// last fault is used up (so a scenario can make a request fail for good).
+// If the client goes away before a served response is complete, the turn
+// is handed back for the next main-loop request (unless another main-loop
+// request has been dispatched meanwhile). Faults striking inside a stream
+// stream the turn's content up to their Phase. A main-loop request after
+// the script is used up gets 400 invalid_request_error and is recorded as
+// an overrun (Server.Overruns); NewTest fails the test for it.
+//
+// # Recording
+//
+// Server.Requests returns every request in arrival order with its headers
+// (x-api-key and authorization redacted), its JSON body, its route and
+// the reason, the turn it used and how it was answered; MainRequests,
+// ToolResults, SystemPrompt and WriteJSONL (one request a line) build on
+// it.
+package stubapi

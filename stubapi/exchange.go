@@ -1,0 +1,318 @@
+package stubapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// exchange is one request being answered; its fields end up in the
+// request's record.
+type exchange struct {
+	s         *Server
+	w         http.ResponseWriter
+	r         *http.Request
+	body      []byte
+	requestID string
+
+	status  int
+	outcome Outcome
+	detail  string
+	turn    int
+	model   string
+	stream  bool
+}
+
+func (x *exchange) route(cls Classification) {
+	r := x.r
+	switch {
+	case r.URL.Path == "/v1/messages" && r.Method == http.MethodPost:
+		x.messages(cls)
+	case r.URL.Path == "/v1/messages/count_tokens" && r.Method == http.MethodPost:
+		x.countTokens()
+	case r.URL.Path == "/v1/models" && r.Method == http.MethodGet:
+		x.listModels()
+	case strings.HasPrefix(r.URL.Path, "/v1/models/") && r.Method == http.MethodGet:
+		x.getModel(strings.TrimPrefix(r.URL.Path, "/v1/models/"))
+	case r.URL.Path == "/api/hello" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+		// The native CLI checks connectivity here when non-essential
+		// traffic is allowed.
+		x.header("application/json")
+		x.writeStatus(http.StatusOK)
+		x.outcome = OutcomeSide
+		if r.Method == http.MethodGet {
+			_, _ = x.w.Write([]byte(`{"message":"hello"}`))
+		}
+	default:
+		x.reject(http.StatusNotFound, "not_found_error", fmt.Sprintf("Not found: %s %s", r.Method, r.URL.Path))
+	}
+}
+
+// header sets the headers every API response carries.
+func (x *exchange) header(contentType string) {
+	h := x.w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("Request-Id", x.requestID)
+	h.Set("Anthropic-Organization-Id", "00000000-0000-0000-0000-000000000000")
+}
+
+func (x *exchange) writeStatus(code int) {
+	x.status = code
+	x.w.WriteHeader(code)
+}
+
+// apiError answers with an API error; it does not set the outcome.
+func (x *exchange) apiError(status int, errorType, message string, retryAfter time.Duration) {
+	x.header("application/json")
+	if retryAfter > 0 {
+		x.w.Header().Set("Retry-After", retryAfterSeconds(int64(retryAfter)))
+	}
+	if status == http.StatusTooManyRequests || status >= 500 {
+		x.w.Header().Set("X-Should-Retry", "true")
+	}
+	x.writeStatus(status)
+	_, _ = x.w.Write(errorJSON(errorType, message, x.requestID))
+	x.detail = fmt.Sprintf("%d %s: %s", status, errorType, message)
+}
+
+// reject answers a request the server cannot take with an API error.
+func (x *exchange) reject(status int, errorType, message string) {
+	x.apiError(status, errorType, message, 0)
+	x.outcome = OutcomeRejected
+}
+
+func (x *exchange) writeJSON(v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		panic("stubapi: rendering a response: " + err.Error())
+	}
+	x.header("application/json")
+	x.w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	x.writeStatus(http.StatusOK)
+	_, _ = x.w.Write(data)
+}
+
+func badRequestMessage(err error) string {
+	return strings.TrimPrefix(err.Error(), errBadRequest.Error()+": ")
+}
+
+func (x *exchange) countTokens() {
+	req, err := parseCountTokensRequest(x.body)
+	if err != nil {
+		x.reject(http.StatusBadRequest, "invalid_request_error", badRequestMessage(err))
+		return
+	}
+	x.model = req.Model
+	x.writeJSON(map[string]int{"input_tokens": estimateTokens(x.body)})
+	x.outcome = OutcomeSide
+}
+
+// estimateTokens is the token count reported for a request body: about
+// four bytes a token, deterministic.
+func estimateTokens(body []byte) int { return max(1, len(body)/4) }
+
+func (x *exchange) messages(cls Classification) {
+	req, err := parseMessagesRequest(x.body)
+	if err != nil {
+		x.reject(http.StatusBadRequest, "invalid_request_error", badRequestMessage(err))
+		return
+	}
+	x.model, x.stream = req.Model, req.Stream
+	if cls.Route != RouteMain {
+		x.side(req)
+		return
+	}
+	p := x.s.dispatch()
+	x.turn = p.turn
+	switch {
+	case p.overrun:
+		x.apiError(http.StatusBadRequest, "invalid_request_error",
+			fmt.Sprintf("stubapi: script overrun: this main-loop request came after all %d scripted turns were used (classified main: %s)", len(x.s.turns), cls.Reason), 0)
+		x.outcome = OutcomeOverrun
+		return
+	case !p.serve:
+		x.outcome = OutcomeFault
+		x.detail = p.fault.String()
+		x.answer(&x.s.turns[p.turn], MessageID(p.turn), p.turn, p.fault)
+		return
+	}
+	if p.fault != nil {
+		x.detail = p.fault.String()
+	}
+	if x.answer(&x.s.turns[p.turn], MessageID(p.turn), p.turn, p.fault) {
+		x.outcome = OutcomeServed
+		return
+	}
+	x.outcome = OutcomeAborted
+	if x.s.release(p) {
+		x.detail = strings.TrimPrefix(x.detail+"; client went away, turn handed back", "; ")
+	} else {
+		x.detail = strings.TrimPrefix(x.detail+"; client went away after a later request took the next turn, turn stays consumed", "; ")
+	}
+}
+
+// side answers a side request automatically.
+func (x *exchange) side(req *messagesRequest) {
+	t := Turn{Content: []Block{Say(x.s.cfg.sideText)}}
+	switch {
+	case req.maxTokens() <= 1:
+		t = Turn{Content: []Block{Say("OK")}, StopReason: StopMaxTokens, Usage: &Usage{InputTokens: estimateTokens(x.body), OutputTokens: 1}}
+	case req.structuredFormat() != nil:
+		t.Content = []Block{Say(string(exampleJSON(req.structuredFormat().Schema)))}
+	}
+	x.answer(&t, x.s.nextSideID(), 0, nil)
+	x.outcome = OutcomeSide
+}
+
+// answer sends t's response, meeting fault on the way if it is not nil,
+// and reports whether the response went out in full.
+func (x *exchange) answer(t *Turn, id string, turnIndex int, fault *Fault) bool {
+	if fault != nil && fault.Kind == FaultHTTPError {
+		x.apiError(fault.Status, fault.errorType(), fault.message(), fault.RetryAfter)
+		return false
+	}
+	if fault != nil && fault.Kind == FaultDelay {
+		if !x.wait(fault.Duration) {
+			return false
+		}
+		fault = nil
+	}
+	resp := newResponse(t, id, x.model, turnIndex)
+	if x.stream {
+		return x.sendStream(resp, fault)
+	}
+	return x.sendMessage(resp, fault)
+}
+
+// wait pauses for d, or until the client goes away or the server closes
+// when d is zero, and reports whether the exchange can go on.
+func (x *exchange) wait(d time.Duration) bool {
+	ctx := x.r.Context()
+	if d == 0 {
+		<-ctx.Done()
+		return false
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// abort drops the connection without finishing the response.
+func (x *exchange) abort() {
+	panic(http.ErrAbortHandler)
+}
+
+func (x *exchange) sendMessage(resp *response, fault *Fault) bool {
+	if fault != nil {
+		switch fault.Kind {
+		case FaultStreamError:
+			x.apiError(fault.status(), fault.errorType(), fault.message(), 0)
+			return false
+		case FaultStall:
+			if !x.wait(fault.Duration) {
+				return false
+			}
+		case FaultDrop:
+			if fault.phase() == PhaseFirstByte {
+				x.abort()
+			}
+			data, err := json.Marshal(resp.message())
+			if err != nil {
+				panic("stubapi: rendering a response: " + err.Error())
+			}
+			x.header("application/json")
+			x.w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+			x.writeStatus(http.StatusOK)
+			_, _ = x.w.Write(data[:len(data)/2])
+			_ = http.NewResponseController(x.w).Flush()
+			x.abort()
+		}
+	}
+	x.writeJSON(resp.message())
+	return http.NewResponseController(x.w).Flush() == nil
+}
+
+// strikeIndex is the index of the event before which a fault at phase p
+// (block for PhaseMidBlock) strikes.
+func strikeIndex(evs []event, p Phase, block int) int {
+	switch p {
+	case PhaseStart:
+		return 1
+	case PhaseMidBlock:
+		for i, ev := range evs {
+			if ev.mid && ev.block == block {
+				return i
+			}
+		}
+	case PhaseEnd:
+		return len(evs) - 2
+	}
+	return 0
+}
+
+func (x *exchange) sendStream(resp *response, fault *Fault) bool {
+	rc := http.NewResponseController(x.w)
+	evs := resp.events()
+	strike := -1
+	if fault != nil {
+		if fault.phase() == PhaseFirstByte {
+			switch fault.Kind {
+			case FaultDrop:
+				x.abort()
+			case FaultStall:
+				if !x.wait(fault.Duration) {
+					return false
+				}
+				fault = nil
+			}
+		}
+		if fault != nil {
+			strike = strikeIndex(evs, fault.phase(), fault.Block)
+		}
+	}
+	x.header("text/event-stream; charset=utf-8")
+	x.w.Header().Set("Cache-Control", "no-cache")
+	x.writeStatus(http.StatusOK)
+	buf := make([]byte, 0, 512)
+	for i, ev := range evs {
+		if i == strike {
+			if err := rc.Flush(); err != nil {
+				return false
+			}
+			switch fault.Kind {
+			case FaultStreamError:
+				buf = appendEvent(buf[:0], "error", errorJSON(fault.errorType(), fault.message(), ""))
+				_, _ = x.w.Write(buf)
+				_ = rc.Flush()
+				return false
+			case FaultDrop:
+				x.abort()
+			case FaultStall:
+				if !x.wait(fault.Duration) {
+					return false
+				}
+			}
+		}
+		buf = appendEvent(buf[:0], ev.name, ev.data)
+		if _, err := x.w.Write(buf); err != nil {
+			return false
+		}
+	}
+	return rc.Flush() == nil
+}
+
+func appendEvent(buf []byte, name string, data []byte) []byte {
+	buf = append(buf, "event: "...)
+	buf = append(buf, name...)
+	buf = append(buf, "\ndata: "...)
+	buf = append(buf, data...)
+	return append(buf, "\n\n"...)
+}

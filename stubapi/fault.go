@@ -1,0 +1,374 @@
+package stubapi
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// FaultKind names what goes wrong in a faulted attempt.
+type FaultKind string
+
+// The fault kinds.
+const (
+	// FaultHTTPError answers with an HTTP error status and the API's error
+	// body (and a retry-after header when RetryAfter is set).
+	FaultHTTPError FaultKind = "http_error"
+	// FaultStreamError sends an SSE "error" event at At and ends the stream;
+	// a non-streaming request gets the HTTP status matching ErrorType.
+	FaultStreamError FaultKind = "stream_error"
+	// FaultDrop closes the connection at At without finishing the response.
+	FaultDrop FaultKind = "drop"
+	// FaultStall stops sending at At for Duration and then carries on; a
+	// zero Duration stalls until the client goes away, which fails the
+	// attempt.
+	FaultStall FaultKind = "stall"
+	// FaultDelay waits Duration before the first byte of the response and
+	// then serves it normally.
+	FaultDelay FaultKind = "delay"
+)
+
+var faultKinds = []FaultKind{FaultHTTPError, FaultStreamError, FaultDrop, FaultStall, FaultDelay}
+
+// Phase is a point in a streamed response where a fault strikes.
+type Phase string
+
+// The phases of a streamed response.
+const (
+	// PhaseFirstByte is before any byte of the response body: for a drop
+	// not even the status line is sent; a stream error is the first event.
+	PhaseFirstByte Phase = "first_byte"
+	// PhaseStart is after message_start, before the first content block.
+	PhaseStart Phase = "start"
+	// PhaseMidBlock is inside content block Block: after its
+	// content_block_start and the first half of its deltas, before its
+	// content_block_stop.
+	PhaseMidBlock Phase = "mid_block"
+	// PhaseEnd is after the last content block, before message_delta.
+	PhaseEnd Phase = "end"
+)
+
+var phases = []Phase{PhaseFirstByte, PhaseStart, PhaseMidBlock, PhaseEnd}
+
+// Always is the Fault.Times of a fault that never wears off.
+const Always = -1
+
+// Fault is what goes wrong in some attempts at a turn. A fault applies to
+// Times consecutive attempts (main-loop requests) at its turn.
+type Fault struct {
+	// Kind is what goes wrong.
+	Kind FaultKind
+	// Status is the HTTP status of an http_error fault (400–599).
+	Status int
+	// ErrorType is the API error type sent ("overloaded_error", …); empty
+	// means the type matching Status, or "overloaded_error" for a
+	// stream_error.
+	ErrorType string
+	// Message is the error message sent; empty means a stock message.
+	Message string
+	// RetryAfter, when positive, is sent in a retry-after header (whole
+	// seconds, rounded up) with an http_error.
+	RetryAfter time.Duration
+	// At is where a stream_error, drop or stall strikes; empty means
+	// PhaseFirstByte for stream_error and drop, PhaseStart for stall.
+	At Phase
+	// Block is the content block index of PhaseMidBlock.
+	Block int
+	// Duration is how long a delay or stall lasts; a zero stall lasts
+	// until the client goes away.
+	Duration time.Duration
+	// Times is how many consecutive attempts meet the fault: 0 and 1 mean
+	// once, Always means every attempt from then on.
+	Times int
+}
+
+// HTTPError returns a fault answering with the given HTTP status and the
+// error type the API uses for it.
+func HTTPError(status int) Fault { return Fault{Kind: FaultHTTPError, Status: status} }
+
+// Overloaded returns a fault answering HTTP 529 overloaded_error.
+func Overloaded() Fault { return HTTPError(529) }
+
+// RateLimited returns a fault answering HTTP 429 rate_limit_error with a
+// retry-after header when retryAfter is positive.
+func RateLimited(retryAfter time.Duration) Fault {
+	f := HTTPError(429)
+	f.RetryAfter = retryAfter
+	return f
+}
+
+// ServerError returns a fault answering HTTP 500 api_error.
+func ServerError() Fault { return HTTPError(500) }
+
+// Unauthorized returns a fault answering HTTP 401 authentication_error.
+func Unauthorized() Fault { return HTTPError(401) }
+
+// StreamError returns a fault that sends an SSE error event of the given
+// type (empty means "overloaded_error") as the stream's first event; move
+// it with When or MidBlock.
+func StreamError(errorType string) Fault {
+	return Fault{Kind: FaultStreamError, ErrorType: errorType}
+}
+
+// Drop returns a fault that closes the connection before any response;
+// move it with When or MidBlock.
+func Drop() Fault { return Fault{Kind: FaultDrop} }
+
+// Stall returns a fault that stops sending after message_start for d, or
+// until the client goes away when d is zero; move it with When or MidBlock.
+func Stall(d time.Duration) Fault { return Fault{Kind: FaultStall, Duration: d} }
+
+// Delay returns a fault that waits d before the first byte and then
+// serves the turn normally.
+func Delay(d time.Duration) Fault { return Fault{Kind: FaultDelay, Duration: d} }
+
+// When returns a copy of f striking at phase p.
+func (f Fault) When(p Phase) Fault { f.At = p; return f }
+
+// MidBlock returns a copy of f striking in the middle of content block i.
+func (f Fault) MidBlock(i int) Fault { f.At = PhaseMidBlock; f.Block = i; return f }
+
+// Repeat returns a copy of f that meets n consecutive attempts.
+func (f Fault) Repeat(n int) Fault { f.Times = n; return f }
+
+// Forever returns a copy of f that meets every attempt from then on.
+func (f Fault) Forever() Fault { f.Times = Always; return f }
+
+// WithMessage returns a copy of f sending message as the error message.
+func (f Fault) WithMessage(message string) Fault { f.Message = message; return f }
+
+// WithErrorType returns a copy of f sending errorType as the error type.
+func (f Fault) WithErrorType(errorType string) Fault { f.ErrorType = errorType; return f }
+
+// failing reports whether an attempt meeting f fails (as opposed to a
+// delay or a timed stall, after which the turn is served).
+func (f *Fault) failing() bool {
+	switch f.Kind {
+	case FaultDelay:
+		return false
+	case FaultStall:
+		return f.Duration == 0
+	}
+	return true
+}
+
+// times is the number of attempts f meets; Always for ever.
+func (f *Fault) times() int {
+	if f.Times == Always {
+		return Always
+	}
+	return max(1, f.Times)
+}
+
+// phase is where f strikes.
+func (f *Fault) phase() Phase {
+	if f.At != "" {
+		return f.At
+	}
+	if f.Kind == FaultStall {
+		return PhaseStart
+	}
+	return PhaseFirstByte
+}
+
+// errorType is the API error type f sends.
+func (f *Fault) errorType() string {
+	if f.ErrorType != "" {
+		return f.ErrorType
+	}
+	if f.Kind == FaultHTTPError {
+		return errorTypeForStatus(f.Status)
+	}
+	return "overloaded_error"
+}
+
+// status is the HTTP status of f's error response when it is not streamed.
+func (f *Fault) status() int {
+	if f.Kind == FaultHTTPError {
+		return f.Status
+	}
+	return statusForErrorType(f.errorType())
+}
+
+// message is the error message f sends.
+func (f *Fault) message() string {
+	if f.Message != "" {
+		return f.Message
+	}
+	return stockMessage(f.errorType())
+}
+
+// String describes f in a few words, as recorded in Request.Detail.
+func (f Fault) String() string {
+	var b strings.Builder
+	b.WriteString(string(f.Kind))
+	switch f.Kind {
+	case FaultHTTPError:
+		fmt.Fprintf(&b, " %d %s", f.Status, f.errorType())
+		if f.RetryAfter > 0 {
+			fmt.Fprintf(&b, " retry-after %s", f.RetryAfter)
+		}
+	case FaultStreamError:
+		fmt.Fprintf(&b, " %s at %s", f.errorType(), f.phaseString())
+	case FaultDrop:
+		fmt.Fprintf(&b, " at %s", f.phaseString())
+	case FaultStall:
+		fmt.Fprintf(&b, " at %s", f.phaseString())
+		if f.Duration > 0 {
+			fmt.Fprintf(&b, " for %s", f.Duration)
+		} else {
+			b.WriteString(" until the client goes away")
+		}
+	case FaultDelay:
+		fmt.Fprintf(&b, " %s", f.Duration)
+	}
+	return b.String()
+}
+
+func (f *Fault) phaseString() string {
+	if f.phase() == PhaseMidBlock {
+		return fmt.Sprintf("mid_block %d", f.Block)
+	}
+	return string(f.phase())
+}
+
+func (f Fault) validate(path string, t Turn, add func(path, format string, args ...any)) {
+	if f.Times < Always {
+		add(path+".times", "times must be positive or Always, got %d", f.Times)
+	}
+	if f.Kind != FaultHTTPError {
+		if f.Status != 0 {
+			add(path+".status", "status only applies to http_error faults")
+		}
+		if f.RetryAfter != 0 {
+			add(path+".retry_after", "retry_after only applies to http_error faults")
+		}
+	}
+	staged := f.Kind == FaultStreamError || f.Kind == FaultDrop || f.Kind == FaultStall
+	if !staged && (f.At != "" || f.Block != 0) {
+		add(path+".at", "at only applies to stream_error, drop and stall faults")
+	}
+	if f.Kind != FaultStall && f.Kind != FaultDelay && f.Duration != 0 {
+		add(path+".duration", "duration only applies to stall and delay faults")
+	}
+	if f.Kind != FaultHTTPError && f.Kind != FaultStreamError && (f.ErrorType != "" || f.Message != "") {
+		add(path, "error_type and message only apply to http_error and stream_error faults")
+	}
+	switch f.Kind {
+	case FaultHTTPError:
+		if f.Status < 400 || f.Status > 599 {
+			add(path+".status", "http_error needs a status from 400 to 599, got %d", f.Status)
+		}
+		if f.RetryAfter < 0 {
+			add(path+".retry_after", "retry_after must not be negative")
+		}
+	case FaultStreamError, FaultDrop, FaultStall:
+		if f.At != "" && !contains(phaseNames(), string(f.At)) {
+			add(path+".at", "unknown phase %q (want one of %s)", f.At, strings.Join(phaseNames(), ", "))
+		}
+		if f.At != PhaseMidBlock && f.Block != 0 {
+			add(path+".block", "block only applies at mid_block")
+		}
+		if f.At == PhaseMidBlock && (f.Block < 0 || f.Block >= len(t.Content)) {
+			add(path+".block", "mid_block %d is not a content block of this turn (it has %d)", f.Block, len(t.Content))
+		}
+		if f.Duration < 0 {
+			add(path+".duration", "duration must not be negative")
+		}
+	case FaultDelay:
+		if f.Duration <= 0 {
+			add(path+".duration", "delay needs a positive duration")
+		}
+	case "":
+		add(path+".kind", "fault has no kind")
+	default:
+		add(path+".kind", "unknown fault kind %q (want one of %s)", f.Kind, strings.Join(faultKindNames(), ", "))
+	}
+	if !f.failing() && len(t.Content) == 0 {
+		add(path, "%s serves the turn afterwards, but the turn has no content", f.Kind)
+	}
+}
+
+func phaseNames() []string {
+	out := make([]string, len(phases))
+	for i, p := range phases {
+		out[i] = string(p)
+	}
+	return out
+}
+
+func faultKindNames() []string {
+	out := make([]string, len(faultKinds))
+	for i, k := range faultKinds {
+		out[i] = string(k)
+	}
+	return out
+}
+
+// errorTypeForStatus is the API error type the API uses with an HTTP status.
+func errorTypeForStatus(status int) string {
+	switch status {
+	case 400:
+		return "invalid_request_error"
+	case 401:
+		return "authentication_error"
+	case 402:
+		return "billing_error"
+	case 403:
+		return "permission_error"
+	case 404:
+		return "not_found_error"
+	case 413:
+		return "request_too_large"
+	case 429:
+		return "rate_limit_error"
+	case 504:
+		return "timeout_error"
+	case 529:
+		return "overloaded_error"
+	}
+	if status >= 500 {
+		return "api_error"
+	}
+	return "invalid_request_error"
+}
+
+// statusForErrorType is the HTTP status the API uses with an error type.
+func statusForErrorType(errorType string) int {
+	switch errorType {
+	case "invalid_request_error":
+		return 400
+	case "authentication_error":
+		return 401
+	case "billing_error":
+		return 402
+	case "permission_error":
+		return 403
+	case "not_found_error":
+		return 404
+	case "request_too_large":
+		return 413
+	case "rate_limit_error":
+		return 429
+	case "timeout_error":
+		return 504
+	case "overloaded_error":
+		return 529
+	}
+	return 500
+}
+
+// stockMessage is the message sent with errorType when the fault sets none.
+func stockMessage(errorType string) string {
+	switch errorType {
+	case "overloaded_error":
+		return "Overloaded"
+	case "rate_limit_error":
+		return "This request would exceed the rate limit (stubapi fault)"
+	case "api_error":
+		return "Internal server error (stubapi fault)"
+	case "authentication_error":
+		return "invalid x-api-key (stubapi fault)"
+	}
+	return errorType + " (stubapi fault)"
+}

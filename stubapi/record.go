@@ -1,0 +1,193 @@
+package stubapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// NoTurn is the Request.Turn of a request that used no turn of the script.
+const NoTurn = -1
+
+// Outcome is how the server answered a request.
+type Outcome string
+
+// The outcomes.
+const (
+	// OutcomePending: the answer is still being sent.
+	OutcomePending Outcome = "pending"
+	// OutcomeServed: a turn of the script was served in full.
+	OutcomeServed Outcome = "served"
+	// OutcomeFault: the attempt met a fault of its turn (see Detail).
+	OutcomeFault Outcome = "fault"
+	// OutcomeAborted: the client went away before the turn was served in
+	// full; the turn was handed back for the next main-loop request.
+	OutcomeAborted Outcome = "aborted"
+	// OutcomeOverrun: a main-loop request came after the script was used
+	// up; it got an API error.
+	OutcomeOverrun Outcome = "overrun"
+	// OutcomeSide: a side request got its automatic answer.
+	OutcomeSide Outcome = "side"
+	// OutcomeRejected: the request was malformed or asked for an unknown
+	// endpoint and got an API error.
+	OutcomeRejected Outcome = "rejected"
+)
+
+// Request is one request the server received, as recorded.
+type Request struct {
+	// Seq numbers requests from 1 in arrival order.
+	Seq int `json:"seq"`
+	// Time is when the request arrived.
+	Time time.Time `json:"time"`
+	// Method and Path are the request line; Query is the raw query.
+	Method string `json:"method"`
+	Path   string `json:"path"`
+	Query  string `json:"query,omitempty"`
+	// Header is the request's header, with x-api-key and authorization
+	// redacted.
+	Header http.Header `json:"header"`
+	// Body is the request body when it is JSON.
+	Body json.RawMessage `json:"body,omitempty"`
+	// BodyText is the request body when it is not JSON.
+	BodyText string `json:"body_text,omitempty"`
+	// Route and Reason are the request's classification.
+	Route  Route  `json:"route"`
+	Reason string `json:"reason"`
+	// Model and Stream are the request's model and stream flag.
+	Model  string `json:"model,omitempty"`
+	Stream bool   `json:"stream"`
+	// Turn is the index of the script turn the request was answered
+	// from (or whose fault it met), NoTurn for none.
+	Turn int `json:"turn"`
+	// Status is the HTTP status answered (0 while pending or when the
+	// connection was dropped before a status line).
+	Status int `json:"status"`
+	// Outcome is how the request was answered; Detail adds the fault met
+	// or the error sent.
+	Outcome Outcome `json:"outcome"`
+	Detail  string  `json:"detail,omitempty"`
+	// Duration is how long answering took.
+	Duration time.Duration `json:"duration_ns"`
+}
+
+// IsMain reports whether r is a main-loop request.
+func (r *Request) IsMain() bool { return r.Route == RouteMain }
+
+// redactedHeaders are replaced by "[redacted]" in recorded headers.
+var redactedHeaders = []string{"X-Api-Key", "Authorization", "Proxy-Authorization", "Cookie"}
+
+func redact(h http.Header) http.Header {
+	out := h.Clone()
+	for _, k := range redactedHeaders {
+		if _, ok := out[k]; ok {
+			out[k] = []string{"[redacted]"}
+		}
+	}
+	return out
+}
+
+// requestBody is the part of a Messages body the record helpers read.
+type requestBody struct {
+	System   json.RawMessage `json:"system"`
+	Messages []struct {
+		Role    string          `json:"role"`
+		Content json.RawMessage `json:"content"`
+	} `json:"messages"`
+}
+
+// contentBlock is a content block of a request message.
+type contentBlock struct {
+	Type      string          `json:"type"`
+	Text      string          `json:"text"`
+	ToolUseID string          `json:"tool_use_id"`
+	Content   json.RawMessage `json:"content"`
+	IsError   bool            `json:"is_error"`
+}
+
+// SystemPrompt returns the text of r's system prompt: the string, or the
+// text blocks joined by newlines. It is empty for requests without one.
+func (r *Request) SystemPrompt() string {
+	var body requestBody
+	if json.Unmarshal(r.Body, &body) != nil {
+		return ""
+	}
+	return textOf(body.System)
+}
+
+// ToolResult is a tool result the CLI sent back in a main-loop request.
+type ToolResult struct {
+	// ToolUseID is the id of the tool_use block answered.
+	ToolUseID string `json:"tool_use_id"`
+	// Content is the result's content as sent: a JSON string or an array
+	// of content blocks.
+	Content json.RawMessage `json:"content,omitempty"`
+	// IsError is the result's is_error flag.
+	IsError bool `json:"is_error"`
+	// Seq is the Seq of the request that first carried the result.
+	Seq int `json:"seq"`
+}
+
+// Text returns the result's content as text: the string, or the text
+// blocks joined by newlines.
+func (t ToolResult) Text() string { return textOf(t.Content) }
+
+// ToolResults returns the tool_result blocks of r's last user message, in
+// order.
+func (r *Request) ToolResults() []ToolResult {
+	var body requestBody
+	if json.Unmarshal(r.Body, &body) != nil || len(body.Messages) == 0 {
+		return nil
+	}
+	last := body.Messages[len(body.Messages)-1]
+	if last.Role != "user" {
+		return nil
+	}
+	var blocks []contentBlock
+	if json.Unmarshal(last.Content, &blocks) != nil {
+		return nil
+	}
+	var out []ToolResult
+	for _, b := range blocks {
+		if b.Type == "tool_result" {
+			out = append(out, ToolResult{ToolUseID: b.ToolUseID, Content: b.Content, IsError: b.IsError, Seq: r.Seq})
+		}
+	}
+	return out
+}
+
+// textOf renders a JSON string, or an array of blocks' text fields, as text.
+func textOf(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var blocks []contentBlock
+	if json.Unmarshal(raw, &blocks) != nil {
+		return ""
+	}
+	var parts []string
+	for _, b := range blocks {
+		if b.Type == "text" {
+			parts = append(parts, b.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// writeJSONL writes reqs to w, one JSON object a line.
+func writeJSONL(w io.Writer, reqs []Request) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for i := range reqs {
+		if err := enc.Encode(&reqs[i]); err != nil {
+			return fmt.Errorf("stubapi: writing request %d: %w", reqs[i].Seq, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,374 @@
+package stubapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Script is the ordered list of model responses the server hands to the
+// CLI's main-loop requests, one turn per request that gets served.
+// A Script is a plain value: the server copies it and keeps its own position,
+// so one Script can back many servers.
+type Script struct {
+	// Turns are served in order.
+	Turns []Turn
+}
+
+// NewScript returns a Script of the given turns.
+func NewScript(turns ...Turn) Script { return Script{Turns: turns} }
+
+// Turn is one model response and the faults its attempts meet first.
+//
+// A turn with content is consumed when an attempt serves that content without
+// a failing fault. A turn with faults and no content is consumed when its
+// last fault is used up: the CLI saw that request fail, for good.
+type Turn struct {
+	// Content is the response's content blocks, in order.
+	Content []Block
+	// StopReason is the stop_reason the response ends with; empty means
+	// "tool_use" when Content has a tool_use block and "end_turn" otherwise
+	// ("stop_sequence" when StopSequence is set).
+	StopReason string
+	// StopSequence is the stop_sequence the response reports; setting it
+	// implies StopReason "stop_sequence" unless StopReason says otherwise.
+	StopSequence string
+	// Usage is the token usage reported; nil means the defaults described
+	// in the package doc.
+	Usage *Usage
+	// Faults are applied to this turn's attempts in order, each for its
+	// Times, before the content is served.
+	Faults []Fault
+}
+
+// Usage is the token usage a response reports.
+type Usage struct {
+	InputTokens              int `json:"input_tokens"`
+	OutputTokens             int `json:"output_tokens"`
+	CacheCreationInputTokens int `json:"cache_creation_input_tokens,omitempty"`
+	CacheReadInputTokens     int `json:"cache_read_input_tokens,omitempty"`
+}
+
+// BlockType names the kind of a content Block, as the API spells it.
+type BlockType string
+
+// The content block types a script can produce.
+const (
+	BlockText             BlockType = "text"
+	BlockToolUse          BlockType = "tool_use"
+	BlockThinking         BlockType = "thinking"
+	BlockRedactedThinking BlockType = "redacted_thinking"
+)
+
+// Block is one content block of a scripted response.
+type Block struct {
+	// Type is the block type.
+	Type BlockType
+	// Text is the text of a text block.
+	Text string
+	// Thinking is the reasoning text of a thinking block.
+	Thinking string
+	// Signature is a thinking block's signature; empty means a deterministic
+	// one derived from the turn and block index.
+	Signature string
+	// Data is the opaque payload of a redacted_thinking block.
+	Data string
+	// ID is a tool_use block's id; empty means a deterministic one derived
+	// from the turn and block index (see ToolUseID).
+	ID string
+	// Name is a tool_use block's tool name.
+	Name string
+	// Input is a tool_use block's input, a JSON object.
+	Input json.RawMessage
+}
+
+// Stop reasons a turn can end with.
+const (
+	StopEndTurn      = "end_turn"
+	StopToolUse      = "tool_use"
+	StopMaxTokens    = "max_tokens"
+	StopSequence     = "stop_sequence"
+	StopPauseTurn    = "pause_turn"
+	StopRefusal      = "refusal"
+	StopContextLimit = "model_context_window_exceeded"
+)
+
+var knownStopReasons = []string{StopEndTurn, StopToolUse, StopMaxTokens, StopSequence, StopPauseTurn, StopRefusal, StopContextLimit}
+
+// Say returns a text block.
+func Say(text string) Block { return Block{Type: BlockText, Text: text} }
+
+// Call returns a tool_use block calling the named tool with input, which
+// must marshal to a JSON object (a map, a struct, or a json.RawMessage).
+// An input that does not marshal is kept as an invalid Input that
+// Script.Validate reports.
+func Call(name string, input any) Block {
+	b := Block{Type: BlockToolUse, Name: name}
+	switch in := input.(type) {
+	case nil:
+		b.Input = json.RawMessage(`{}`)
+	case json.RawMessage:
+		b.Input = compactJSON(in)
+	default:
+		raw, err := json.Marshal(in)
+		if err != nil {
+			b.Input = json.RawMessage(fmt.Sprintf("%q", "stubapi.Call: "+err.Error()))
+		} else {
+			b.Input = raw
+		}
+	}
+	return b
+}
+
+// Think returns a thinking block with a derived signature.
+func Think(thinking string) Block { return Block{Type: BlockThinking, Thinking: thinking} }
+
+// RedactedThinking returns a redacted_thinking block carrying data.
+func RedactedThinking(data string) Block { return Block{Type: BlockRedactedThinking, Data: data} }
+
+// Reply returns a turn answering with the given blocks in order.
+func Reply(blocks ...Block) Turn { return Turn{Content: blocks} }
+
+// Text returns a turn answering with one text block per argument; each
+// text is streamed as several deltas.
+func Text(texts ...string) Turn {
+	t := Turn{}
+	for _, s := range texts {
+		t.Content = append(t.Content, Say(s))
+	}
+	return t
+}
+
+// ToolUse returns a turn that calls tools: its blocks are usually Call
+// blocks, optionally preceded by Say blocks. It stops with "tool_use".
+func ToolUse(blocks ...Block) Turn { return Turn{Content: blocks} }
+
+// Thinking returns then with a thinking block (with a derived signature)
+// put in front of its content.
+func Thinking(thinking string, then Turn) Turn {
+	then.Content = append([]Block{Think(thinking)}, then.Content...)
+	return then
+}
+
+// Fail returns a turn with no content that meets the given faults: the
+// turn is consumed once they are used up, unless one repeats Always.
+func Fail(faults ...Fault) Turn { return Turn{Faults: faults} }
+
+// WithStop returns a copy of t that ends with the given stop reason.
+func (t Turn) WithStop(reason string) Turn { t.StopReason = reason; return t }
+
+// WithStopSequence returns a copy of t that stops at the given stop sequence.
+func (t Turn) WithStopSequence(seq string) Turn {
+	t.StopSequence = seq
+	if t.StopReason == "" {
+		t.StopReason = StopSequence
+	}
+	return t
+}
+
+// WithUsage returns a copy of t that reports u.
+func (t Turn) WithUsage(u Usage) Turn { t.Usage = &u; return t }
+
+// WithFaults returns a copy of t whose attempts meet the given faults, in
+// order, before its content is served.
+func (t Turn) WithFaults(faults ...Fault) Turn {
+	t.Faults = append(append([]Fault(nil), t.Faults...), faults...)
+	return t
+}
+
+// stopReason is the stop reason t's response reports.
+func (t *Turn) stopReason() string {
+	if t.StopReason != "" {
+		return t.StopReason
+	}
+	if t.StopSequence != "" {
+		return StopSequence
+	}
+	for _, b := range t.Content {
+		if b.Type == BlockToolUse {
+			return StopToolUse
+		}
+	}
+	return StopEndTurn
+}
+
+// usage is the usage t's response reports.
+func (t *Turn) usage() Usage {
+	if t.Usage != nil {
+		return *t.Usage
+	}
+	n := 0
+	for _, b := range t.Content {
+		n += len(b.Text) + len(b.Thinking) + len(b.Data) + len(b.Name) + len(b.Input)
+	}
+	return Usage{InputTokens: defaultInputTokens, OutputTokens: max(1, (n+3)/4)}
+}
+
+// defaultInputTokens is the input_tokens a turn without Usage reports: a
+// constant, so the CLI's cost and usage output is stable across machines.
+const defaultInputTokens = 100
+
+// MessageID returns the deterministic message id of the turn at index.
+func MessageID(turn int) string { return fmt.Sprintf("msg_stub%04d", turn) }
+
+// ToolUseID returns the deterministic id of the tool_use block at block
+// index of the turn at index turn, used when the block sets no ID.
+func ToolUseID(turn, block int) string { return fmt.Sprintf("toolu_stub%04d_%02d", turn, block) }
+
+// ThinkingSignature returns the deterministic signature of the thinking
+// block at block index of the turn at index turn, used when the block sets
+// no Signature.
+func ThinkingSignature(turn, block int) string {
+	return fmt.Sprintf("stubsig%04d%02d", turn, block)
+}
+
+// resolved returns b with its derived fields filled in.
+func (b Block) resolved(turn, index int) Block {
+	switch b.Type {
+	case BlockToolUse:
+		if b.ID == "" {
+			b.ID = ToolUseID(turn, index)
+		}
+		if len(b.Input) == 0 {
+			b.Input = json.RawMessage(`{}`)
+		}
+	case BlockThinking:
+		if b.Signature == "" {
+			b.Signature = ThinkingSignature(turn, index)
+		}
+	}
+	return b
+}
+
+// Validate reports every problem of s at once, each with the path of the
+// offending turn, block or fault, as a *ScriptError or a join of them.
+func (s Script) Validate() error {
+	var errs []error
+	add := func(path, format string, args ...any) {
+		errs = append(errs, &ScriptError{Path: path, Err: fmt.Errorf(format, args...)})
+	}
+	for i, t := range s.Turns {
+		tp := fmt.Sprintf("turns[%d]", i)
+		if len(t.Content) == 0 && len(t.Faults) == 0 {
+			add(tp, "turn has neither content nor faults")
+		}
+		if t.StopReason != "" && !contains(knownStopReasons, t.StopReason) {
+			add(tp+".stop_reason", "unknown stop reason %q (want one of %s)", t.StopReason, strings.Join(knownStopReasons, ", "))
+		}
+		if t.Usage != nil {
+			u := t.Usage
+			if u.InputTokens < 0 || u.OutputTokens < 0 || u.CacheCreationInputTokens < 0 || u.CacheReadInputTokens < 0 {
+				add(tp+".usage", "token counts must not be negative")
+			}
+		}
+		for j, b := range t.Content {
+			validateBlock(b, fmt.Sprintf("%s.content[%d]", tp, j), add)
+		}
+		for j, f := range t.Faults {
+			fp := fmt.Sprintf("%s.faults[%d]", tp, j)
+			f.validate(fp, t, add)
+			if !f.failing() && j != len(t.Faults)-1 {
+				add(fp, "%s serves the turn, so faults[%d:] can never be reached", f.Kind, j+1)
+			}
+			if f.Times == Always && j != len(t.Faults)-1 {
+				add(fp, "fault repeats always, so faults[%d:] can never be reached", j+1)
+			}
+			if f.Times == Always && i != len(s.Turns)-1 && f.failing() {
+				add(fp, "fault repeats always, so turns[%d:] can never be reached", i+1)
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func validateBlock(b Block, path string, add func(path, format string, args ...any)) {
+	switch b.Type {
+	case BlockText:
+		if b.Thinking != "" || b.Signature != "" || b.Data != "" || b.ID != "" || b.Name != "" || len(b.Input) > 0 {
+			add(path, "text block carries fields of another block type")
+		}
+	case BlockThinking:
+		if b.Text != "" || b.Data != "" || b.ID != "" || b.Name != "" || len(b.Input) > 0 {
+			add(path, "thinking block carries fields of another block type")
+		}
+	case BlockRedactedThinking:
+		if b.Data == "" {
+			add(path+".data", "redacted_thinking block needs data")
+		}
+		if b.Text != "" || b.Thinking != "" || b.Signature != "" || b.ID != "" || b.Name != "" || len(b.Input) > 0 {
+			add(path, "redacted_thinking block carries fields of another block type")
+		}
+	case BlockToolUse:
+		if b.Name == "" {
+			add(path+".name", "tool_use block needs a tool name")
+		}
+		if len(b.Input) > 0 {
+			var obj map[string]json.RawMessage
+			if err := json.Unmarshal(b.Input, &obj); err != nil || obj == nil {
+				add(path+".input", "tool input must be a JSON object, got %s", abbreviate(string(b.Input), 60))
+			}
+		}
+		if b.ID != "" && !validToolID(b.ID) {
+			add(path+".id", "tool_use id %q must match [A-Za-z0-9_-]+", b.ID)
+		}
+		if b.Text != "" || b.Thinking != "" || b.Signature != "" || b.Data != "" {
+			add(path, "tool_use block carries fields of another block type")
+		}
+	case "":
+		add(path+".type", "block has no type")
+	default:
+		add(path+".type", "unknown block type %q (want text, tool_use, thinking or redacted_thinking)", b.Type)
+	}
+}
+
+func validToolID(id string) bool {
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return id != ""
+}
+
+// ScriptError is a problem at one place of a script.
+type ScriptError struct {
+	// Path locates the problem, e.g. "turns[2].faults[0].status".
+	Path string
+	// Err is the problem.
+	Err error
+}
+
+func (e *ScriptError) Error() string {
+	if e.Path == "" {
+		return "stubapi script: " + e.Err.Error()
+	}
+	return "stubapi script: " + e.Path + ": " + e.Err.Error()
+}
+
+func (e *ScriptError) Unwrap() error { return e.Err }
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func abbreviate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+func compactJSON(raw json.RawMessage) json.RawMessage {
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, raw); err != nil {
+		return append(json.RawMessage(nil), raw...)
+	}
+	return json.RawMessage(buf.Bytes())
+}

@@ -1,0 +1,375 @@
+package stubapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Server is a running fake Messages API serving one script. Its methods
+// are safe for concurrent use.
+type Server struct {
+	cfg   config
+	turns []Turn
+	url   string
+	ln    net.Listener
+	srv   *http.Server
+	// ctx ends when the server closes; every request context derives from
+	// it, so stalls end with the server.
+	ctx       context.Context
+	cancel    context.CancelFunc
+	served    chan struct{}
+	closeOnce sync.Once
+
+	mu sync.Mutex
+	// next is the index of the turn the next main-loop request gets;
+	// faultIdx and faultUsed track that turn's faults.
+	next      int
+	faultIdx  int
+	faultUsed int
+	// dispatches counts main-loop dispatches, to tell whether a turn
+	// handed out can still be handed back.
+	dispatches int
+	reqs       []*Request
+	sideCount  int
+}
+
+// config is what Options set.
+type config struct {
+	addr         string
+	logger       *slog.Logger
+	classify     func(method, path string, body []byte) Classification
+	models       []Model
+	onRequest    func(Request)
+	sideText     string
+	allowOverrun bool
+}
+
+// Option configures a Server.
+type Option func(*config)
+
+// WithAddr sets the listen address; the default is "127.0.0.1:0".
+func WithAddr(addr string) Option { return func(c *config) { c.addr = addr } }
+
+// WithLogger sets the logger that gets one record per request; the
+// default discards.
+func WithLogger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }
+
+// WithClassifier replaces Classify as the rule that tells main-loop
+// requests from side requests.
+func WithClassifier(classify func(method, path string, body []byte) Classification) Option {
+	return func(c *config) { c.classify = classify }
+}
+
+// WithModels sets the models GET /v1/models lists; the default is
+// DefaultModels.
+func WithModels(models ...Model) Option { return func(c *config) { c.models = models } }
+
+// OnRequest sets a function called with each request's record once it has
+// been answered (from the request's goroutine; it must not block long).
+func OnRequest(fn func(Request)) Option { return func(c *config) { c.onRequest = fn } }
+
+// WithSideText sets the text of the automatic answer to side requests that
+// ask for neither structured output nor a single token; the default is "OK".
+func WithSideText(text string) Option { return func(c *config) { c.sideText = text } }
+
+// AllowOverrun makes NewTest accept script overruns instead of failing the
+// test; Start ignores it.
+func AllowOverrun() Option { return func(c *config) { c.allowOverrun = true } }
+
+// maxBodyBytes bounds request bodies, as the API does.
+const maxBodyBytes = 32 << 20
+
+// Start validates script and starts a server for it on the listen address
+// (loopback by default). Close it when done.
+func Start(script Script, opts ...Option) (*Server, error) {
+	cfg := config{addr: "127.0.0.1:0", classify: Classify, models: DefaultModels(), sideText: "OK"}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if cfg.logger == nil {
+		cfg.logger = slog.New(slog.DiscardHandler)
+	}
+	if err := script.Validate(); err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return nil, fmt.Errorf("stubapi: listening on %s: %w", cfg.addr, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{
+		cfg:    cfg,
+		turns:  cloneTurns(script.Turns),
+		url:    "http://" + ln.Addr().String(),
+		ln:     ln,
+		ctx:    ctx,
+		cancel: cancel,
+		served: make(chan struct{}),
+	}
+	s.srv = &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 30 * time.Second,
+		BaseContext:       func(net.Listener) context.Context { return ctx },
+		ErrorLog:          slog.NewLogLogger(cfg.logger.Handler(), slog.LevelDebug),
+	}
+	go func() {
+		defer close(s.served)
+		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			cfg.logger.Error("stubapi: serving stopped", "err", err)
+		}
+	}()
+	return s, nil
+}
+
+// NewTest starts a server for script and closes it when tb's test ends.
+// It fails the test at once if the script is invalid, and at the end if
+// any main-loop request overran the script (unless AllowOverrun is given).
+func NewTest(tb testing.TB, script Script, opts ...Option) *Server {
+	tb.Helper()
+	s, err := Start(script, opts...)
+	if err != nil {
+		tb.Fatalf("stubapi.NewTest: %v", err)
+	}
+	tb.Cleanup(func() {
+		s.Close()
+		if s.cfg.allowOverrun {
+			return
+		}
+		for _, r := range s.Overruns() {
+			tb.Errorf("stubapi: script overrun: main-loop request #%d (%s %s, model %s) came after all %d turns were used; %s",
+				r.Seq, r.Method, r.Path, r.Model, len(s.turns), r.Reason)
+		}
+	})
+	return s
+}
+
+// URL returns the server's base URL, e.g. "http://127.0.0.1:43567", for
+// ANTHROPIC_BASE_URL.
+func (s *Server) URL() string { return s.url }
+
+// Close stops the server: it closes the listener and every connection and
+// ends stalls. It is safe to call more than once.
+func (s *Server) Close() {
+	s.closeOnce.Do(func() {
+		s.cancel()
+		_ = s.srv.Close()
+		<-s.served
+	})
+}
+
+// Requests returns every request received so far, in arrival order.
+func (s *Server) Requests() []Request {
+	return s.filter(func(*Request) bool { return true })
+}
+
+// MainRequests returns the main-loop requests received so far, in order.
+func (s *Server) MainRequests() []Request {
+	return s.filter(func(r *Request) bool { return r.Route == RouteMain })
+}
+
+// Overruns returns the main-loop requests that came after the script was
+// used up.
+func (s *Server) Overruns() []Request {
+	return s.filter(func(r *Request) bool { return r.Outcome == OutcomeOverrun })
+}
+
+func (s *Server) filter(keep func(*Request) bool) []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Request
+	for _, r := range s.reqs {
+		if keep(r) {
+			out = append(out, *r)
+		}
+	}
+	return out
+}
+
+// Remaining returns how many turns of the script have not been consumed.
+func (s *Server) Remaining() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.turns) - s.next
+}
+
+// ToolResults returns the tool results the CLI sent back in main-loop
+// requests, each once (the first request carrying it), in order.
+func (s *Server) ToolResults() []ToolResult {
+	seen := map[string]bool{}
+	var out []ToolResult
+	for _, r := range s.MainRequests() {
+		for _, tr := range r.ToolResults() {
+			if !seen[tr.ToolUseID] {
+				seen[tr.ToolUseID] = true
+				out = append(out, tr)
+			}
+		}
+	}
+	return out
+}
+
+// SystemPrompt returns the system prompt of the first main-loop request,
+// or "" if there was none.
+func (s *Server) SystemPrompt() string {
+	for _, r := range s.MainRequests() {
+		return r.SystemPrompt()
+	}
+	return ""
+}
+
+// WriteJSONL writes every request received so far to w as JSON lines.
+func (s *Server) WriteJSONL(w io.Writer) error { return writeJSONL(w, s.Requests()) }
+
+// ServeHTTP answers one request; Start serves with it, and it can be
+// mounted elsewhere for tests.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	began := time.Now()
+	body, readErr := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	rec := &Request{
+		Time:    began,
+		Method:  r.Method,
+		Path:    r.URL.Path,
+		Query:   r.URL.RawQuery,
+		Header:  redact(r.Header),
+		Turn:    NoTurn,
+		Outcome: OutcomePending,
+	}
+	if len(body) > 0 {
+		if json.Valid(body) {
+			rec.Body = body
+		} else {
+			rec.BodyText = string(body)
+		}
+	}
+	cls := s.cfg.classify(r.Method, r.URL.Path, body)
+	rec.Route, rec.Reason = cls.Route, cls.Reason
+	s.mu.Lock()
+	rec.Seq = len(s.reqs) + 1
+	s.reqs = append(s.reqs, rec)
+	s.mu.Unlock()
+
+	x := &exchange{s: s, w: w, r: r, body: body, requestID: fmt.Sprintf("req_stub%06d", rec.Seq), turn: NoTurn}
+	defer func() {
+		s.mu.Lock()
+		rec.Status, rec.Outcome, rec.Detail, rec.Turn = x.status, x.outcome, x.detail, x.turn
+		rec.Model, rec.Stream = x.model, x.stream
+		rec.Duration = time.Since(began)
+		done := *rec
+		s.mu.Unlock()
+		s.cfg.logger.LogAttrs(s.ctx, slog.LevelInfo, "stubapi request",
+			slog.Int("seq", done.Seq), slog.String("method", done.Method), slog.String("path", done.Path),
+			slog.String("route", string(done.Route)), slog.String("reason", done.Reason),
+			slog.Int("turn", done.Turn), slog.String("outcome", string(done.Outcome)),
+			slog.Int("status", done.Status), slog.String("detail", done.Detail))
+		if s.cfg.onRequest != nil {
+			s.cfg.onRequest(done)
+		}
+	}()
+	if readErr != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(readErr, &tooLarge) {
+			x.reject(http.StatusRequestEntityTooLarge, "request_too_large", fmt.Sprintf("Request exceeds the maximum allowed number of bytes (%d)", maxBodyBytes))
+			return
+		}
+		x.reject(http.StatusBadRequest, "invalid_request_error", "reading request body: "+readErr.Error())
+		return
+	}
+	x.route(cls)
+}
+
+func cloneTurns(turns []Turn) []Turn {
+	out := make([]Turn, len(turns))
+	for i, t := range turns {
+		t.Content = append([]Block(nil), t.Content...)
+		t.Faults = append([]Fault(nil), t.Faults...)
+		if t.Usage != nil {
+			u := *t.Usage
+			t.Usage = &u
+		}
+		out[i] = t
+	}
+	return out
+}
+
+// plan is what one main-loop request gets from the script.
+type plan struct {
+	turn    int
+	fault   *Fault
+	serve   bool
+	overrun bool
+	// dispatch numbers the request among main-loop dispatches; faultIdx
+	// and faultUsed are the turn's fault state after it, for release.
+	dispatch  int
+	faultIdx  int
+	faultUsed int
+}
+
+// dispatch decides, under s.mu, what the next main-loop request gets.
+func (s *Server) dispatch() plan {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.dispatches++
+	p := plan{turn: NoTurn, dispatch: s.dispatches}
+	if s.next >= len(s.turns) {
+		p.overrun = true
+		return p
+	}
+	t := &s.turns[s.next]
+	p.turn = s.next
+	if s.faultIdx < len(t.Faults) {
+		f := t.Faults[s.faultIdx]
+		s.faultUsed++
+		if n := f.times(); n != Always && s.faultUsed >= n {
+			s.faultIdx++
+			s.faultUsed = 0
+		}
+		p.fault = &f
+		p.faultIdx, p.faultUsed = s.faultIdx, s.faultUsed
+		if f.failing() {
+			if s.faultIdx >= len(t.Faults) && len(t.Content) == 0 {
+				s.advance()
+			}
+			return p
+		}
+	} else {
+		p.faultIdx = s.faultIdx
+	}
+	p.serve = true
+	s.advance()
+	return p
+}
+
+func (s *Server) advance() {
+	s.next++
+	s.faultIdx, s.faultUsed = 0, 0
+}
+
+// release hands p's turn back after its client went away mid-answer, as
+// long as no main-loop request was dispatched since.
+func (s *Server) release(p plan) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.dispatches != p.dispatch || s.next != p.turn+1 {
+		return false
+	}
+	s.next = p.turn
+	s.faultIdx, s.faultUsed = p.faultIdx, p.faultUsed
+	return true
+}
+
+// nextSideID returns the message id of the next side answer.
+func (s *Server) nextSideID() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sideCount++
+	return fmt.Sprintf("msg_stubside%04d", s.sideCount)
+}

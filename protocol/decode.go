@@ -17,7 +17,10 @@ import (
 // Decode copies line; the message's Raw is that copy.
 //
 // Duplicate members are all kept and written back by [Marshal]; as with
-// encoding/json, the typed field holds the last one's value.
+// encoding/json, the typed field holds the last one's value, except for the
+// members that choose the kind ("type", "subtype"): the first occurrence
+// decides, and a later one with another value is kept raw and listed by
+// [UnknownFields].
 func Decode(line []byte) (Message, error) {
 	m, err := decodeLine(bytes.Clone(line))
 	if err != nil {

@@ -328,8 +328,9 @@ func nullableStringField[T any, S ~string](key string, get func(*T) *S) field[T]
 }
 
 // constField is the discriminating "type" or "subtype" member of a type
-// that has one value for it: decoding accepts any string (dispatch already
-// chose the type), encoding writes value.
+// that has one value for it. When the member is repeated, dispatch follows
+// the first occurrence, and a later one with another value is kept raw as a
+// mismatch.
 func constField[T any](key, value string) field[T] {
 	return field[T]{
 		key: key,
@@ -337,7 +338,14 @@ func constField[T any](key, value string) field[T] {
 			if d.Peek() != jsonwire.String {
 				return errMismatch
 			}
-			_, err := d.ReadStringRaw()
+			// Dispatch read the first occurrence; a repeated member with
+			// another value is kept raw.
+			start, depth := d.Pos(), d.Depth()
+			s, err := d.ReadString()
+			if err == nil && s != value {
+				d.Rewind(start, depth)
+				return errMismatch
+			}
 			return err
 		},
 		encode:  func(p *T, b, _ []byte) []byte { return jsonwire.AppendString(b, value) },

@@ -42,6 +42,10 @@ type Reader struct {
 	slab       []byte // current buffer; slab[start:end] is unread
 	start, end int
 	err        error // sticky error from r
+
+	// slabSize and chunkSize are the package constants; tests shrink them to
+	// exercise long-line handling with small inputs.
+	slabSize, chunkSize int
 }
 
 // ReaderOption configures a Reader.
@@ -60,7 +64,7 @@ func WithMaxLineSize(n int64) ReaderOption {
 
 // NewReader returns a reader of messages from r.
 func NewReader(r io.Reader, opts ...ReaderOption) *Reader {
-	rd := &Reader{r: r, maxLine: DefaultMaxLineSize}
+	rd := &Reader{r: r, maxLine: DefaultMaxLineSize, slabSize: slabSize, chunkSize: chunkSize}
 	for _, o := range opts {
 		o(rd)
 	}
@@ -144,7 +148,7 @@ func (r *Reader) fill() bool {
 
 // newSlab starts a new slab holding the unread bytes of the current one.
 func (r *Reader) newSlab() {
-	s := make([]byte, slabSize)
+	s := make([]byte, r.slabSize)
 	n := copy(s, r.slab[r.start:r.end])
 	r.slab, r.start, r.end = s, 0, n
 }
@@ -154,7 +158,7 @@ func (r *Reader) newSlab() {
 // of input it returns the read error (io.EOF when the stream ended).
 func (r *Reader) readLine() ([]byte, int64, error) {
 	if r.slab == nil {
-		r.slab = make([]byte, slabSize)
+		r.slab = make([]byte, r.slabSize)
 	}
 	scan := r.start
 	for {
@@ -166,7 +170,7 @@ func (r *Reader) readLine() ([]byte, int64, error) {
 			return line, int64(len(line)), nil
 		}
 		if r.end == len(r.slab) {
-			if pending := r.end - r.start; pending < slabSize/2 {
+			if pending := r.end - r.start; pending < r.slabSize/2 {
 				// Make room: move the partial line to a fresh slab.
 				r.newSlab()
 			} else {
@@ -209,7 +213,7 @@ func (r *Reader) readLongLine() ([]byte, int64, error) {
 	var buf []byte
 	for {
 		if buf == nil || !discard {
-			buf = make([]byte, chunkSize)
+			buf = make([]byte, r.chunkSize)
 		}
 		n, err := io.ReadAtLeast(r.r, buf[:cap(buf)], 1)
 		buf = buf[:n]
@@ -217,7 +221,7 @@ func (r *Reader) readLongLine() ([]byte, int64, error) {
 			size += int64(i)
 			r.line++
 			// The rest after the newline starts a new slab.
-			r.slab = make([]byte, max(slabSize, n-i-1))
+			r.slab = make([]byte, max(r.slabSize, n-i-1))
 			r.start, r.end = 0, copy(r.slab, buf[i+1:])
 			if err != nil {
 				r.err = err
@@ -239,7 +243,7 @@ func (r *Reader) readLongLine() ([]byte, int64, error) {
 		if err != nil {
 			// End of input inside the line: it is the last line.
 			r.err = err
-			r.slab = make([]byte, slabSize)
+			r.slab = make([]byte, r.slabSize)
 			r.start, r.end = 0, 0
 			if !errors.Is(err, io.EOF) {
 				return nil, 0, r.readError()

@@ -262,19 +262,21 @@ type AssistantBody struct {
 // as its own assistant message; thinking blocks come before text blocks.
 type AssistantMessage struct {
 	envelope
-	Message            AssistantBody // the Messages API message
-	ParentToolUseID    string        // the Task tool call this subagent message belongs to, empty (null) for the main thread
-	Error              string        // error category when the message reports an API failure
-	SessionID          string        // session ID
-	UUID               string        // message UUID
-	RequestID          string        // API request ID (CLI 2.1.330)
-	AgentID            string        // subagent ID (CLI 2.1.330)
-	Timestamp          string        // when the message was created (CLI 2.1.330)
-	ThinkingDurationMS int64         // time spent thinking (CLI 2.1.330)
-	ThinkingDisplay    string        // how thinking is shown: updates, summarized, omitted (CLI 2.1.330)
-	IsAPIErrorMessage  bool          // the CLI made up this message to report an API error (CLI 2.1.330)
-	APIErrorStatus     int64         // HTTP status of that API error (CLI 2.1.330)
-	APIErrorType       string        // type of that API error, e.g. overloaded_error (CLI 2.1.330)
+	Message            AssistantBody   // the Messages API message
+	ParentToolUseID    string          // the Task tool call this subagent message belongs to, empty (null) for the main thread
+	Error              string          // error category when the message reports an API failure
+	SessionID          string          // session ID
+	UUID               string          // message UUID
+	RequestID          string          // API request ID (CLI 2.1.330)
+	AgentID            string          // subagent ID (CLI 2.1.330)
+	Timestamp          string          // when the message was created (CLI 2.1.330)
+	ThinkingDurationMS int64           // time spent thinking (CLI 2.1.330)
+	ThinkingDisplay    string          // how thinking is shown: updates, summarized, omitted (CLI 2.1.330)
+	IsAPIErrorMessage  bool            // the CLI made up this message to report an API error (CLI 2.1.330)
+	APIErrorStatus     int64           // HTTP status of that API error (CLI 2.1.330)
+	APIErrorType       string          // type of that API error, e.g. overloaded_error (CLI 2.1.330)
+	APIError           string          // error category the message reports, e.g. max_output_tokens (CLI 2.1.330)
+	APIErrorParams     json.RawMessage // details of that error, e.g. {"cut":"output_limit"} (CLI 2.1.330)
 }
 
 // Content is a message's or tool result's content: a plain string or an
@@ -365,6 +367,7 @@ type ResultMessage struct {
 	FastModeDisabledReason    string                // why fast mode is off (CLI 2.1.330)
 	APIErrorStatus            int64                 // HTTP status of the API error that ended the turn, 0 (null) when none (CLI 2.1.330)
 	APIErrorType              string                // type of the API error that ended the turn (CLI 2.1.330)
+	APIError                  string                // error category that ended the turn, e.g. max_output_tokens (CLI 2.1.330)
 	SubagentStats             json.RawMessage       // subagents spawned, completed, refused... (CLI 2.1.330)
 	SafetyStops               int64                 // turns stopped by safety checks (CLI 2.1.330)
 	TTFTMS                    int64                 // time to first token (CLI 2.1.330)

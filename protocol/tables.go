@@ -265,6 +265,8 @@ func init() {
 		boolField("is_api_error_message", func(m *M) *bool { return &m.IsAPIErrorMessage }),
 		intField("api_error_status", func(m *M) *int64 { return &m.APIErrorStatus }),
 		stringField("api_error_type", func(m *M) *string { return &m.APIErrorType }),
+		stringField("api_error", func(m *M) *string { return &m.APIError }),
+		rawField("api_error_params", func(m *M) *rawJSON { return &m.APIErrorParams }),
 	)
 }
 
@@ -337,6 +339,7 @@ func init() {
 		stringField("fast_mode_disabled_reason", func(m *M) *string { return &m.FastModeDisabledReason }),
 		intField("api_error_status", func(m *M) *int64 { return &m.APIErrorStatus }),
 		stringField("api_error_type", func(m *M) *string { return &m.APIErrorType }),
+		stringField("api_error", func(m *M) *string { return &m.APIError }),
 		rawField("subagent_stats", func(m *M) *rawJSON { return &m.SubagentStats }),
 		intField("safety_stops", func(m *M) *int64 { return &m.SafetyStops }),
 		intField("ttft_ms", func(m *M) *int64 { return &m.TTFTMS }),

@@ -1,0 +1,103 @@
+package scenario_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/claude/claudetest"
+	"github.com/ccwire/ccwire/scenario"
+)
+
+var (
+	update = flag.Bool("update", false, "rewrite the recordings in ../recordings from this run")
+	runRE  = flag.String("scenarios", "", "run only scenarios whose ID contains this text")
+)
+
+const (
+	corpusDir     = "../scenarios"
+	recordingsDir = "../recordings"
+)
+
+// TestCorpus runs every scenario of the corpus against both pinned CLI
+// versions and checks that each run passes and reproduces its committed
+// recording byte for byte.
+func TestCorpus(t *testing.T) {
+	scenarios, err := scenario.LoadDir(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *runRE != "" {
+		var keep []*scenario.Scenario
+		for _, sc := range scenarios {
+			if strings.Contains(sc.ID, *runRE) {
+				keep = append(keep, sc)
+			}
+		}
+		scenarios = keep
+	}
+	var runners []*scenario.Runner
+	for _, v := range claude.PinnedVersions() {
+		runners = append(runners, &scenario.Runner{Binary: claudetest.Binary(t, v)})
+	}
+	results := scenario.RunAll(context.Background(), scenarios, runners, scenario.Options{})
+	for _, r := range results {
+		t.Run(r.Scenario.ID+"/"+r.Version, func(t *testing.T) {
+			switch r.Status {
+			case scenario.Skipped:
+				t.Logf("not applicable to %s: %s", r.Version, r.Reason.En)
+				return
+			case scenario.Failed:
+				t.Error(r.Err)
+			}
+			path := scenario.RecordingPath(recordingsDir, r.Version, r.Scenario.ID)
+			if *update {
+				if err := scenario.WriteRecording(recordingsDir, r); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("no committed recording (run go test ./scenario -update, or ccwire spec): %v", err)
+			}
+			if !bytes.Equal(r.Recording, want) {
+				got := filepath.Join(t.TempDir(), filepath.Base(path))
+				_ = os.WriteFile(got, r.Recording, 0o644)
+				t.Errorf("the run does not reproduce %s:\n%s", path, firstDifference(want, r.Recording))
+			}
+		})
+	}
+}
+
+// firstDifference shows the first line where two recordings differ.
+func firstDifference(want, got []byte) string {
+	wl := strings.Split(string(want), "\n")
+	gl := strings.Split(string(got), "\n")
+	for i := range max(len(wl), len(gl)) {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return "line " + strconv.Itoa(i+1) + ":\n  want " + clip(w) + "\n  got  " + clip(g)
+		}
+	}
+	return "(same lines)"
+}
+
+func clip(s string) string {
+	if len(s) > 400 {
+		return s[:400] + "…"
+	}
+	return s
+}

@@ -1,0 +1,134 @@
+package scenario
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ccwire/ccwire/stubapi"
+)
+
+// Plan is a scenario resolved for one CLI version: the variant of each
+// section that applies to it.
+type Plan struct {
+	// Scenario is the scenario planned.
+	Scenario *Scenario
+	// Version is the CLI version planned for.
+	Version string
+	// Script is the stub's script.
+	Script stubapi.Script
+	// Files are written to the working folder before the CLI starts.
+	Files []File
+	// Turns are the exchanges with the CLI, in order.
+	Turns []TurnPlan
+	// Want holds the checks of want.json (the defaults when absent).
+	Want Want
+	// WantFiles are files that must exist with this content after the run.
+	WantFiles []File
+	// WantRequests must match an ordered subsequence of the main-loop
+	// requests (each as stubapi records it in JSON).
+	WantRequests []Expectation
+	// WantToolResults must match an ordered subsequence of the tool results
+	// the CLI sent to the API (each a stubapi.ToolResult in JSON).
+	WantToolResults []Expectation
+}
+
+// TurnPlan is one exchange: lines written to stdin, then messages read
+// from stdout until the expected ones have been seen.
+type TurnPlan struct {
+	// N numbers turns from 1.
+	N int
+	// Stdin are the lines written first.
+	Stdin []Line
+	// Raw reports that Stdin comes from stdin.txt and is sent verbatim,
+	// without placeholder substitution.
+	Raw bool
+	// Expect must match an ordered subsequence of the messages read.
+	Expect []Expectation
+}
+
+// Plan resolves the scenario for CLI version. It fails if the scenario
+// does not apply to the version (see [Scenario.AppliesTo]) or if two
+// variants of a section apply.
+func (sc *Scenario) Plan(version string) (*Plan, error) {
+	v, err := ParseVersion(version)
+	if err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", sc.ID, err)
+	}
+	if !sc.AppliesTo(v) {
+		return nil, fmt.Errorf("scenario %s: does not apply to Claude Code %s (applies to %s): %s", sc.ID, version, sc.Applies, sc.NotApplicable.En)
+	}
+	pl := &Plan{Scenario: sc, Version: version}
+	pick := func(base string) (*variant, error) {
+		var def, hit *variant
+		for i := range sc.sections[base] {
+			vr := &sc.sections[base][i]
+			switch {
+			case vr.cli.IsZero():
+				def = vr
+			case vr.cli.Allows(v):
+				if hit != nil {
+					return nil, fmt.Errorf("scenario %s: sections %q and %q both apply to Claude Code %s", sc.ID, hit.name, vr.name, version)
+				}
+				hit = vr
+			}
+		}
+		if hit != nil {
+			return hit, nil
+		}
+		return def, nil
+	}
+	bases := make([]string, 0, len(sc.sections))
+	for b := range sc.sections {
+		bases = append(bases, b)
+	}
+	slices.Sort(bases)
+	pl.Turns = make([]TurnPlan, sc.turns)
+	for i := range pl.Turns {
+		pl.Turns[i].N = i + 1
+	}
+	for _, base := range bases {
+		vr, err := pick(base)
+		if err != nil {
+			return nil, err
+		}
+		if vr == nil {
+			continue // only variants for other versions
+		}
+		switch {
+		case base == "stub.json":
+			pl.Script = vr.parsed.(stubapi.Script)
+		case base == "want.json":
+			pl.Want = vr.parsed.(Want)
+		case strings.HasPrefix(base, "files/"):
+			pl.Files = append(pl.Files, vr.parsed.(File))
+		case strings.HasPrefix(base, "want/files/"):
+			pl.WantFiles = append(pl.WantFiles, vr.parsed.(File))
+		case base == "want/requests.jsonl":
+			pl.WantRequests = vr.parsed.([]Expectation)
+		case base == "want/tool_results.jsonl":
+			pl.WantToolResults = vr.parsed.([]Expectation)
+		default:
+			m := turnSection.FindStringSubmatch(base)
+			n, _ := strconv.Atoi(m[1])
+			t := &pl.Turns[n-1]
+			switch m[2] {
+			case "expect.jsonl":
+				t.Expect = vr.parsed.([]Expectation)
+			case "stdin.jsonl":
+				t.Stdin = vr.parsed.([]Line)
+			case "stdin.txt":
+				t.Stdin, t.Raw = vr.parsed.([]Line), true
+			}
+		}
+	}
+	if len(sc.sections["stub.json"]) > 0 && pl.Script.Turns == nil && !hasDefault(sc.sections["stub.json"]) {
+		return nil, fmt.Errorf("scenario %s: no stub.json variant applies to Claude Code %s", sc.ID, version)
+	}
+	return pl, nil
+}
+
+func hasDefault(vs []variant) bool {
+	return slices.ContainsFunc(vs, func(v variant) bool { return v.cli.IsZero() })
+}

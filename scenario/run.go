@@ -1,0 +1,487 @@
+package scenario
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/match"
+	"github.com/ccwire/ccwire/protocol"
+	"github.com/ccwire/ccwire/stubapi"
+)
+
+// Status is the outcome of running a scenario against one CLI version.
+type Status string
+
+// The statuses.
+const (
+	Passed  Status = "pass"
+	Failed  Status = "fail"
+	Skipped Status = "skip" // the scenario does not apply to the version
+)
+
+// Result is the outcome of running one scenario against one CLI version.
+type Result struct {
+	// Scenario is the scenario run.
+	Scenario *Scenario
+	// Version is the CLI version it ran against.
+	Version string
+	// Status says whether it passed, failed or was skipped.
+	Status Status
+	// Reason says why a skipped scenario does not apply (see
+	// Scenario.NotApplicable).
+	Reason Text
+	// Err is a *Failure for a failed run, listing every problem found.
+	Err error
+	// Recording is the normalized recording of the run (see the package
+	// documentation); nil for a skipped run or one that could not start.
+	Recording []byte
+	// Elapsed is the wall time of the run.
+	Elapsed time.Duration
+}
+
+// Failure lists what went wrong in a failed run.
+type Failure struct {
+	// Scenario is the scenario's ID and Version the CLI version.
+	Scenario, Version string
+	// Problems are the failed checks, in the order found.
+	Problems []error
+}
+
+// Error names the scenario and version and lists the problems, one a
+// paragraph.
+func (f *Failure) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "scenario %s, Claude Code %s:", f.Scenario, f.Version)
+	for _, p := range f.Problems {
+		b.WriteString("\n  ")
+		b.WriteString(strings.ReplaceAll(p.Error(), "\n", "\n    "))
+	}
+	return b.String()
+}
+
+// Unwrap returns the problems.
+func (f *Failure) Unwrap() []error { return f.Problems }
+
+// Runner runs scenarios against one CLI binary. Its zero value is not
+// usable: set Binary. A Runner is safe for concurrent use; every run has
+// its own fake API, CLI process, HOME and working folder.
+type Runner struct {
+	// Binary is the CLI to run.
+	Binary claude.Binary
+	// Logger receives the runs' lifecycle events; nil discards them.
+	Logger *slog.Logger
+}
+
+// DefaultEnv are environment variables every run sets unless the scenario
+// sets them: the CLI gives up on a failed API request at once instead of
+// retrying with backoff (minutes).
+func DefaultEnv() []string { return []string{"CLAUDE_CODE_MAX_RETRIES=0"} }
+
+// Run runs sc against the runner's CLI: a fresh fake API serving the
+// scenario's script, a fresh working folder with its files and a CLI
+// process of its own, turn by turn; then the checks. It never returns an
+// error: problems, including a CLI that cannot start, make a failed
+// Result.
+func (r *Runner) Run(ctx context.Context, sc *Scenario) Result {
+	start := time.Now()
+	res := Result{Scenario: sc, Version: r.Binary.Version}
+	v, err := ParseVersion(r.Binary.Version)
+	if err != nil {
+		return r.fail(res, start, fmt.Errorf("CLI version: %w", err))
+	}
+	if !sc.AppliesTo(v) {
+		res.Status, res.Reason = Skipped, sc.NotApplicable
+		return res
+	}
+	pl, err := sc.Plan(r.Binary.Version)
+	if err != nil {
+		return r.fail(res, start, err)
+	}
+	var problems []error
+	run := &run{runner: r, plan: pl, logger: r.Logger}
+	if run.logger == nil {
+		run.logger = slog.New(slog.DiscardHandler)
+	}
+	res.Recording, problems = run.do(ctx)
+	res.Elapsed = time.Since(start)
+	if len(problems) > 0 {
+		res.Status, res.Err = Failed, &Failure{Scenario: sc.ID, Version: res.Version, Problems: problems}
+		return res
+	}
+	res.Status = Passed
+	return res
+}
+
+func (r *Runner) fail(res Result, start time.Time, err error) Result {
+	res.Status, res.Elapsed = Failed, time.Since(start)
+	res.Err = &Failure{Scenario: res.Scenario.ID, Version: res.Version, Problems: []error{err}}
+	return res
+}
+
+// run is one scenario run in progress.
+type run struct {
+	runner *Runner
+	plan   *Plan
+	logger *slog.Logger
+
+	stdio     []stdioLine
+	requestID string // request_id of the last control_request the CLI sent
+	sessionID string // session_id of system/init
+}
+
+func (x *run) do(ctx context.Context) (rec []byte, problems []error) {
+	pl, sc := x.plan, x.plan.Scenario
+	ctx, cancel := context.WithTimeout(ctx, sc.Timeout)
+	defer cancel()
+
+	work, err := os.MkdirTemp("", "ccwire-scenario-")
+	if err != nil {
+		return nil, []error{fmt.Errorf("working folder: %w", err)}
+	}
+	defer os.RemoveAll(work)
+	for _, f := range pl.Files {
+		p := filepath.Join(work, filepath.FromSlash(f.Path))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return nil, []error{fmt.Errorf("file %s: %w", f.Path, err)}
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			return nil, []error{fmt.Errorf("file %s: %w", f.Path, err)}
+		}
+	}
+
+	srv, err := stubapi.Start(pl.Script, stubapi.WithLogger(x.logger))
+	if err != nil {
+		return nil, []error{fmt.Errorf("fake API: %w", err)}
+	}
+	defer srv.Close()
+
+	env := mergeEnv(DefaultEnv(), sc.Env)
+	sess, err := claude.Start(ctx, x.runner.Binary, claude.SessionConfig{
+		BaseURL: srv.URL(),
+		Args:    sc.Args,
+		Env:     env,
+		WorkDir: work,
+		Logger:  x.logger,
+	})
+	if err != nil {
+		return nil, []error{fmt.Errorf("start the CLI: %w", err)}
+	}
+	defer sess.Close()
+	started := time.Now()
+
+	last := 0
+	for i := range pl.Turns {
+		t := &pl.Turns[i]
+		last = t.N
+		if err := x.turn(ctx, sess, t); err != nil {
+			problems = append(problems, err)
+			break
+		}
+	}
+
+	// Close stdin; the CLI finishes and exits. Keep what it still writes.
+	_ = sess.CloseInput()
+	for msg, err := range sess.Messages(ctx) {
+		if msg == nil && !isLineError(err) {
+			if ce := (*claude.ContextError)(nil); errors.As(err, &ce) {
+				problems = append(problems, fmt.Errorf("the CLI did not exit within the scenario's timeout (%s) after its stdin closed", sc.Timeout))
+			}
+			break
+		}
+		x.keep(last, msg, err)
+	}
+	exitCode := -1
+	switch err := sess.Wait(ctx); {
+	case err == nil:
+		exitCode = 0
+	default:
+		var ee *claude.ExitError
+		if errors.As(err, &ee) && !ee.Stopped {
+			exitCode = ee.ExitCode
+		} else {
+			problems = append(problems, fmt.Errorf("the CLI did not exit by itself: %v", err))
+		}
+	}
+	if err := srv.WaitIdle(ctx); err != nil {
+		problems = append(problems, fmt.Errorf("fake API still answering: %w", err))
+	}
+	srv.Close()
+	requests := srv.Requests()
+	stderr := sess.Stderr()
+
+	problems = append(problems, x.check(work, exitCode, srv, requests)...)
+	if len(problems) > 0 && strings.TrimSpace(stderr) != "" {
+		problems = append(problems, fmt.Errorf("the CLI's stderr (tail):\n%s", tail(stderr, 2000)))
+	}
+
+	n := newNormalizer(started, sess.PID(), map[string]string{
+		work:                         "cwd",
+		sess.HomeDir():               "home",
+		filepath.Dir(sess.HomeDir()): "session",
+		os.TempDir():                 "tmp",
+		filepath.Dir(filepath.Dir(x.runner.Binary.Path)): "cli",
+	})
+	r := &recording{
+		scenario: sc,
+		version:  pl.Version,
+		args:     sc.Args,
+		env:      env,
+		stdio:    x.stdio,
+		exitCode: exitCode,
+		requests: requests,
+		unused:   srv.Remaining(),
+	}
+	return r.encode(n), problems
+}
+
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return "…" + s[len(s)-n:]
+}
+
+func isLineError(err error) bool {
+	var de *protocol.DecodeError
+	var le *protocol.LineTooLongError
+	return errors.As(err, &de) || errors.As(err, &le)
+}
+
+// keep records one stdout item read in turn n.
+func (x *run) keep(n int, msg protocol.Message, err error) {
+	if msg == nil {
+		x.stdio = append(x.stdio, stdioLine{turn: n, dir: "stdout", note: err.Error()})
+		return
+	}
+	raw := msg.Raw()
+	x.stdio = append(x.stdio, stdioLine{turn: n, dir: "stdout", data: raw})
+	var head struct {
+		Type      string `json:"type"`
+		Subtype   string `json:"subtype"`
+		SessionID string `json:"session_id"`
+		RequestID string `json:"request_id"`
+	}
+	if json.Unmarshal(raw, &head) != nil {
+		return
+	}
+	switch {
+	case head.Type == "control_request" && head.RequestID != "":
+		x.requestID = head.RequestID
+	case head.Type == "system" && head.Subtype == "init" && head.SessionID != "":
+		x.sessionID = head.SessionID
+	}
+}
+
+// turn runs one exchange: write the turn's stdin lines, then read until the
+// expected messages have been seen in order.
+func (x *run) turn(ctx context.Context, sess *claude.Session, t *TurnPlan) error {
+	for _, l := range t.Stdin {
+		data := l.Data
+		if !t.Raw {
+			data = x.substitute(data)
+		}
+		if err := sess.SendRaw(ctx, append(slices.Clip(data), '\n')); err != nil {
+			return fmt.Errorf("turn %d: write %s to the CLI's stdin: %w", t.N, l.Source, err)
+		}
+		x.stdio = append(x.stdio, stdioLine{turn: t.N, dir: "stdin", data: data})
+	}
+	if len(t.Expect) == 0 {
+		return nil
+	}
+	opts := []match.Option{match.Ignore(x.plan.Scenario.Ignore...)}
+	results, controls := 0, 0
+	for _, e := range t.Expect {
+		switch label := e.Pattern.Label(); {
+		case strings.HasPrefix(label, "result"):
+			results++
+		case strings.HasPrefix(label, "control_request"):
+			controls++
+		}
+	}
+	first := len(x.stdio)
+	next := 0 // the pattern awaited
+	seenResults, seenControls := 0, 0
+	var end error
+	for msg, err := range sess.Messages(ctx) {
+		if msg == nil && !isLineError(err) {
+			end = err
+			break
+		}
+		x.keep(t.N, msg, err)
+		if msg == nil {
+			continue
+		}
+		raw := msg.Raw()
+		matched := t.Expect[next].Pattern.Match(raw, opts...) == nil
+		if matched {
+			next++
+			if next == len(t.Expect) {
+				return nil
+			}
+		}
+		switch msg.MessageType() {
+		case protocol.TypeResult:
+			seenResults++
+			if seenResults >= max(results, 1) {
+				end = fmt.Errorf("the turn ended (result message) before every expected message was seen")
+			}
+		case protocol.TypeControlRequest:
+			seenControls++
+			if !matched && seenControls > controls {
+				end = fmt.Errorf("the CLI sent a control request the turn does not expect, and waits for an answer")
+			}
+		}
+		if end != nil {
+			break
+		}
+	}
+	return x.turnFailure(t, first, opts, end)
+}
+
+// turnFailure explains why turn t did not see its expected messages, with
+// match's closest-candidate differences.
+func (x *run) turnFailure(t *TurnPlan, first int, opts []match.Option, end error) error {
+	var lines [][]byte
+	for _, l := range x.stdio[first:] {
+		if l.dir == "stdout" && l.data != nil {
+			lines = append(lines, l.data)
+		}
+	}
+	pats := make([]match.Pattern, len(t.Expect))
+	for i, e := range t.Expect {
+		pats[i] = e.Pattern
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "turn %d: expected messages not seen", t.N)
+	var ce *claude.ContextError
+	var ee *claude.ExitError
+	switch {
+	case errors.As(end, &ce):
+		fmt.Fprintf(&b, " within the scenario's timeout (%s)", x.plan.Scenario.Timeout)
+	case errors.As(end, &ee):
+		fmt.Fprintf(&b, " before the CLI's output ended (%v)", ee)
+	case end == nil:
+		b.WriteString(" before the CLI's output ended")
+	default:
+		fmt.Fprintf(&b, ": %v", end)
+	}
+	err := match.Subsequence(lines, pats, opts...)
+	var se *match.SubsequenceError
+	if errors.As(err, &se) {
+		fmt.Fprintf(&b, "\npattern at %s:\n%v", t.Expect[se.Pattern].Source, se)
+	} else if err != nil {
+		fmt.Fprintf(&b, "\n%v", err)
+	}
+	b.WriteString("\nmessages read in this turn:")
+	for i, l := range lines {
+		fmt.Fprintf(&b, "\n  %d. %s", i+1, match.MessageLabel(l))
+	}
+	return errors.New(b.String())
+}
+
+// substitute replaces the placeholders of a stdin line.
+func (x *run) substitute(line []byte) []byte {
+	quote := func(s string) []byte { b, _ := json.Marshal(s); return b }
+	if x.requestID != "" {
+		line = bytes.ReplaceAll(line, []byte(`"<request_id>"`), quote(x.requestID))
+	}
+	if x.sessionID != "" {
+		line = bytes.ReplaceAll(line, []byte(`"<session_id>"`), quote(x.sessionID))
+	}
+	return line
+}
+
+// check runs the checks after the conversation.
+func (x *run) check(work string, exitCode int, srv *stubapi.Server, requests []stubapi.Request) []error {
+	pl := x.plan
+	var problems []error
+	if exitCode >= 0 && exitCode != pl.Want.ExitCode {
+		problems = append(problems, fmt.Errorf("the CLI exited with status %d, want %d (want.json exit_code)", exitCode, pl.Want.ExitCode))
+	}
+	if o := srv.Overruns(); len(o) > 0 && !pl.Want.AllowOverrun {
+		problems = append(problems, fmt.Errorf("the CLI made %d main-loop request(s) after the stub script was used up (first: request %d); script more turns or set want.json allow_overrun", len(o), o[0].Seq))
+	}
+	if rem := srv.Remaining(); rem != pl.Want.UnusedTurns {
+		problems = append(problems, fmt.Errorf("%d turn(s) of the stub script left unused, want %d (want.json unused_turns)", rem, pl.Want.UnusedTurns))
+	}
+	var main [][]byte
+	for _, r := range requests {
+		if r.IsMain() {
+			b, err := json.Marshal(r)
+			if err != nil {
+				problems = append(problems, fmt.Errorf("encode request %d: %w", r.Seq, err))
+				continue
+			}
+			main = append(main, b)
+		}
+	}
+	if w := pl.Want.MainRequests; w != nil && len(main) != *w {
+		problems = append(problems, fmt.Errorf("the CLI made %d main-loop request(s), want %d (want.json main_requests)", len(main), *w))
+	}
+	if err := subsequence("main-loop requests (want/requests.jsonl)", main, pl.WantRequests); err != nil {
+		problems = append(problems, err)
+	}
+	var results [][]byte
+	for _, tr := range srv.ToolResults() {
+		b, err := json.Marshal(tr)
+		if err != nil {
+			problems = append(problems, fmt.Errorf("encode tool result: %w", err))
+			continue
+		}
+		results = append(results, b)
+	}
+	if err := subsequence("tool results sent to the API (want/tool_results.jsonl)", results, pl.WantToolResults); err != nil {
+		problems = append(problems, err)
+	}
+	for _, f := range pl.WantFiles {
+		got, err := os.ReadFile(filepath.Join(work, filepath.FromSlash(f.Path)))
+		switch {
+		case err != nil:
+			problems = append(problems, fmt.Errorf("file %s after the run: %w", f.Path, err))
+		case !bytes.Equal(got, f.Data):
+			problems = append(problems, fmt.Errorf("file %s after the run:\n  got  %q\n  want %q", f.Path, got, f.Data))
+		}
+	}
+	return problems
+}
+
+func subsequence(what string, actual [][]byte, want []Expectation) error {
+	if len(want) == 0 {
+		return nil
+	}
+	pats := make([]match.Pattern, len(want))
+	for i, e := range want {
+		pats[i] = e.Pattern
+	}
+	err := match.Subsequence(actual, pats)
+	if err == nil {
+		return nil
+	}
+	var se *match.SubsequenceError
+	if errors.As(err, &se) {
+		return fmt.Errorf("%s: pattern at %s not matched:\n%v", what, want[se.Pattern].Source, se)
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
+// mergeEnv returns base with the entries of over added, replacing entries
+// of the same name.
+func mergeEnv(base, over []string) []string {
+	out := slices.Clone(base)
+	for _, kv := range over {
+		k, _, _ := strings.Cut(kv, "=")
+		out = slices.DeleteFunc(out, func(e string) bool { ek, _, _ := strings.Cut(e, "="); return ek == k })
+		out = append(out, kv)
+	}
+	return out
+}

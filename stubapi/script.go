@@ -159,14 +159,9 @@ func Fail(faults ...Fault) Turn { return Turn{Faults: faults} }
 // WithStop returns a copy of t that ends with the given stop reason.
 func (t Turn) WithStop(reason string) Turn { t.StopReason = reason; return t }
 
-// WithStopSequence returns a copy of t that stops at the given stop sequence.
-func (t Turn) WithStopSequence(seq string) Turn {
-	t.StopSequence = seq
-	if t.StopReason == "" {
-		t.StopReason = StopSequence
-	}
-	return t
-}
+// WithStopSequence returns a copy of t that stops at the given stop
+// sequence (with stop reason "stop_sequence" unless t sets another).
+func (t Turn) WithStopSequence(seq string) Turn { t.StopSequence = seq; return t }
 
 // WithUsage returns a copy of t that reports u.
 func (t Turn) WithUsage(u Usage) Turn { t.Usage = &u; return t }

@@ -40,6 +40,10 @@ type Server struct {
 	dispatches int
 	reqs       []*Request
 	sideCount  int
+	// inflight counts requests being answered; idle is closed and replaced
+	// whenever it drops to zero.
+	inflight int
+	idle     chan struct{}
 }
 
 // config is what Options set.
@@ -114,6 +118,7 @@ func Start(script Script, opts ...Option) (*Server, error) {
 		ctx:    ctx,
 		cancel: cancel,
 		served: make(chan struct{}),
+		idle:   make(chan struct{}),
 	}
 	s.srv = &http.Server{
 		Handler:           s,
@@ -156,14 +161,36 @@ func NewTest(tb testing.TB, script Script, opts ...Option) *Server {
 // ANTHROPIC_BASE_URL.
 func (s *Server) URL() string { return s.url }
 
-// Close stops the server: it closes the listener and every connection and
-// ends stalls. It is safe to call more than once.
+// Close stops the server: it closes the listener and every connection,
+// ends stalls and waits for the requests being answered, so the records
+// are final when it returns. It is safe to call more than once.
 func (s *Server) Close() {
 	s.closeOnce.Do(func() {
 		s.cancel()
 		_ = s.srv.Close()
 		<-s.served
+		_ = s.WaitIdle(context.Background())
 	})
+}
+
+// WaitIdle waits until no request is being answered (a client can see the
+// end of a response a moment before the server records it), or until ctx
+// ends.
+func (s *Server) WaitIdle(ctx context.Context) error {
+	for {
+		s.mu.Lock()
+		if s.inflight == 0 {
+			s.mu.Unlock()
+			return nil
+		}
+		idle := s.idle
+		s.mu.Unlock()
+		select {
+		case <-idle:
+		case <-ctx.Done():
+			return fmt.Errorf("stubapi: waiting for idle: %w", ctx.Err())
+		}
+	}
 }
 
 // Requests returns every request received so far, in arrival order.
@@ -255,6 +282,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	rec.Seq = len(s.reqs) + 1
 	s.reqs = append(s.reqs, rec)
+	s.inflight++
 	s.mu.Unlock()
 
 	x := &exchange{s: s, w: w, r: r, body: body, requestID: fmt.Sprintf("req_stub%06d", rec.Seq), turn: NoTurn}
@@ -265,6 +293,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rec.Duration = time.Since(began)
 		done := *rec
 		s.mu.Unlock()
+		defer s.leave()
 		s.cfg.logger.LogAttrs(s.ctx, slog.LevelInfo, "stubapi request",
 			slog.Int("seq", done.Seq), slog.String("method", done.Method), slog.String("path", done.Path),
 			slog.String("route", string(done.Route)), slog.String("reason", done.Reason),
@@ -284,6 +313,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	x.route(cls)
+}
+
+// leave marks the end of answering one request.
+func (s *Server) leave() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.inflight--
+	if s.inflight == 0 {
+		close(s.idle)
+		s.idle = make(chan struct{})
+	}
 }
 
 func cloneTurns(turns []Turn) []Turn {

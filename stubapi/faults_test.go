@@ -1,0 +1,429 @@
+package stubapi_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/anthropics/anthropic-sdk-go"
+	"github.com/anthropics/anthropic-sdk-go/option"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ccwire/ccwire/stubapi"
+)
+
+// attempt makes one main-loop request, streaming or not, and returns the
+// message (accumulated so far when streaming), the response headers and
+// the error.
+func attempt(ctx context.Context, c anthropic.Client, stream bool) (anthropic.Message, http.Header, error) {
+	var resp *http.Response
+	opt := option.WithResponseInto(&resp)
+	header := func() http.Header {
+		if resp == nil {
+			return nil
+		}
+		return resp.Header
+	}
+	if stream {
+		s := c.Messages.NewStreaming(ctx, mainParams(), opt)
+		defer s.Close()
+		var acc anthropic.Message
+		for s.Next() {
+			if err := acc.Accumulate(s.Current()); err != nil {
+				return acc, header(), err
+			}
+		}
+		return acc, header(), s.Err()
+	}
+	m, err := c.Messages.New(ctx, mainParams(), opt)
+	if m == nil {
+		return anthropic.Message{}, header(), err
+	}
+	return *m, header(), err
+}
+
+// apiErr describes an *anthropic.Error for comparison.
+type apiErr struct {
+	Status int
+	Type   string
+}
+
+func asAPIErr(err error) (apiErr, bool) {
+	var e *anthropic.Error
+	if !errors.As(err, &e) {
+		return apiErr{}, false
+	}
+	return apiErr{e.StatusCode, string(e.Type())}, true
+}
+
+func TestHTTPErrorFaults(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name       string
+		fault      stubapi.Fault
+		want       apiErr
+		retryAfter string
+	}{
+		{"overloaded", stubapi.Overloaded(), apiErr{529, "overloaded_error"}, ""},
+		{"rate limited", stubapi.RateLimited(1500 * time.Millisecond), apiErr{429, "rate_limit_error"}, "2"},
+		{"server error", stubapi.ServerError(), apiErr{500, "api_error"}, ""},
+		{"unauthorized", stubapi.Unauthorized(), apiErr{401, "authentication_error"}, ""},
+		{"billing", stubapi.HTTPError(402), apiErr{402, "billing_error"}, ""},
+		{"timeout", stubapi.HTTPError(504), apiErr{504, "timeout_error"}, ""},
+		{"custom type", stubapi.HTTPError(503).WithErrorType("overloaded_error").WithMessage("busy"), apiErr{503, "overloaded_error"}, ""},
+	}
+	for _, tt := range tests {
+		for _, stream := range []bool{true, false} {
+			t.Run(tt.name+streamName(stream), func(t *testing.T) {
+				t.Parallel()
+				turn := stubapi.Text("after the fault").WithFaults(tt.fault)
+				s := stubapi.NewTest(t, stubapi.NewScript(turn))
+				c := client(s)
+				_, h, err := attempt(context.Background(), c, stream)
+				got, ok := asAPIErr(err)
+				if !ok {
+					t.Fatalf("err = %v, want an *anthropic.Error", err)
+				}
+				if got != tt.want {
+					t.Errorf("error = %+v, want %+v", got, tt.want)
+				}
+				if ra := h.Get("Retry-After"); ra != tt.retryAfter {
+					t.Errorf("retry-after = %q, want %q", ra, tt.retryAfter)
+				}
+				if h.Get("Request-Id") == "" {
+					t.Error("error response has no request-id header")
+				}
+				// The fault was met once; the retry gets the turn.
+				m, _, err := attempt(context.Background(), c, stream)
+				if err != nil {
+					t.Fatalf("retry: %v", err)
+				}
+				if diff := cmp.Diff(want(turn, 0, "claude-sonnet-4-5-20250929"), project(m)); diff != "" {
+					t.Errorf("retry differs from the script (-want +got):\n%s", diff)
+				}
+				outcomes := outcomesOf(s)
+				if diff := cmp.Diff([]stubapi.Outcome{stubapi.OutcomeFault, stubapi.OutcomeServed}, outcomes); diff != "" {
+					t.Errorf("outcomes (-want +got):\n%s", diff)
+				}
+			})
+		}
+	}
+}
+
+func streamName(stream bool) string {
+	if stream {
+		return "/stream"
+	}
+	return "/message"
+}
+
+// outcomesOf returns the outcomes of the requests so far, once the server
+// has finished answering them.
+func outcomesOf(s *stubapi.Server) []stubapi.Outcome {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_ = s.WaitIdle(ctx)
+	var out []stubapi.Outcome
+	for _, r := range s.Requests() {
+		out = append(out, r.Outcome)
+	}
+	return out
+}
+
+// TestStreamFaults checks faults that strike inside a stream: what the
+// client accumulated before the fault and the error it sees.
+func TestStreamFaults(t *testing.T) {
+	t.Parallel()
+	content := stubapi.ToolUse(stubapi.Say("Let me run this for you."), stubapi.Call("Bash", map[string]any{"command": "echo hello world"}))
+	tests := []struct {
+		name  string
+		fault stubapi.Fault
+		// blocks is the number of content blocks the client saw before
+		// the fault; partial whether the last one is incomplete.
+		blocks  int
+		partial bool
+		// apiError is the error the client should see, if an API error.
+		apiError *apiErr
+	}{
+		{"error event first", stubapi.StreamError(""), 0, false, &apiErr{200, "overloaded_error"}},
+		{"error event at start", stubapi.StreamError("api_error").When(stubapi.PhaseStart), 0, false, &apiErr{200, "api_error"}},
+		{"error event mid text", stubapi.StreamError("overloaded_error").MidBlock(0), 1, true, &apiErr{200, "overloaded_error"}},
+		{"error event mid tool", stubapi.StreamError("overloaded_error").MidBlock(1), 2, true, &apiErr{200, "overloaded_error"}},
+		{"error event at end", stubapi.StreamError("overloaded_error").When(stubapi.PhaseEnd), 2, false, &apiErr{200, "overloaded_error"}},
+		{"drop first byte", stubapi.Drop(), 0, false, nil},
+		{"drop at start", stubapi.Drop().When(stubapi.PhaseStart), 0, false, nil},
+		{"drop mid text", stubapi.Drop().MidBlock(0), 1, true, nil},
+		{"drop at end", stubapi.Drop().When(stubapi.PhaseEnd), 2, false, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := stubapi.NewTest(t, stubapi.NewScript(content.WithFaults(tt.fault)))
+			c := client(s)
+			m, _, err := attempt(context.Background(), c, true)
+			if err == nil {
+				t.Fatal("faulted stream ended without an error")
+			}
+			got, isAPI := asAPIErr(err)
+			switch {
+			case tt.apiError != nil && (!isAPI || got != *tt.apiError):
+				t.Errorf("err = %v (%+v), want API error %+v", err, got, *tt.apiError)
+			case tt.apiError == nil && isAPI:
+				t.Errorf("err = %v, want a connection error", err)
+			}
+			if len(m.Content) != tt.blocks {
+				t.Fatalf("client saw %d blocks before the fault, want %d", len(m.Content), tt.blocks)
+			}
+			if tt.blocks > 0 {
+				full := want(content, 0, "claude-sonnet-4-5-20250929").Content
+				gotBlocks := project(m).Content
+				last := tt.blocks - 1
+				if diff := cmp.Diff(full[:last], gotBlocks[:last]); diff != "" {
+					t.Errorf("complete blocks before the fault (-want +got):\n%s", diff)
+				}
+				complete := cmp.Equal(full[last], gotBlocks[last])
+				if complete == tt.partial {
+					t.Errorf("last block seen %+v: partial = %v, want %v", gotBlocks[last], !complete, tt.partial)
+				}
+			}
+			// The retry gets the whole turn.
+			m, _, err = attempt(context.Background(), c, true)
+			if err != nil {
+				t.Fatalf("retry: %v", err)
+			}
+			if diff := cmp.Diff(want(content, 0, "claude-sonnet-4-5-20250929"), project(m)); diff != "" {
+				t.Errorf("retry differs from the script (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestNonStreamFaults checks that stream-shaped faults have a sensible
+// non-streaming form.
+func TestNonStreamFaults(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		fault    stubapi.Fault
+		apiError *apiErr
+	}{
+		{"stream error becomes its status", stubapi.StreamError("overloaded_error").MidBlock(0), &apiErr{529, "overloaded_error"}},
+		{"api error becomes 500", stubapi.StreamError("api_error"), &apiErr{500, "api_error"}},
+		{"drop first byte", stubapi.Drop(), nil},
+		{"drop mid body", stubapi.Drop().MidBlock(0), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Some text here.").WithFaults(tt.fault)))
+			_, _, err := attempt(context.Background(), client(s), false)
+			got, isAPI := asAPIErr(err)
+			switch {
+			case err == nil:
+				t.Fatal("faulted request succeeded")
+			case tt.apiError != nil && (!isAPI || got != *tt.apiError):
+				t.Errorf("err = %v (%+v), want API error %+v", err, got, *tt.apiError)
+			case tt.apiError == nil && isAPI:
+				t.Errorf("err = %v, want a connection error", err)
+			}
+		})
+	}
+}
+
+func TestStallAndDelay(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		fault stubapi.Fault
+	}{
+		{"delay", stubapi.Delay(20 * time.Millisecond)},
+		{"timed stall at start", stubapi.Stall(20 * time.Millisecond)},
+		{"timed stall mid block", stubapi.Stall(20 * time.Millisecond).MidBlock(0)},
+		{"timed stall at first byte", stubapi.Stall(20 * time.Millisecond).When(stubapi.PhaseFirstByte)},
+	}
+	for _, tt := range tests {
+		for _, stream := range []bool{true, false} {
+			t.Run(tt.name+streamName(stream), func(t *testing.T) {
+				t.Parallel()
+				turn := stubapi.Text("Slow but complete.").WithFaults(tt.fault)
+				s := stubapi.NewTest(t, stubapi.NewScript(turn))
+				m, _, err := attempt(context.Background(), client(s), stream)
+				if err != nil {
+					t.Fatalf("request: %v", err)
+				}
+				if diff := cmp.Diff(want(turn, 0, "claude-sonnet-4-5-20250929"), project(m)); diff != "" {
+					t.Errorf("message differs from the script (-want +got):\n%s", diff)
+				}
+				if err := s.WaitIdle(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+				reqs := s.Requests()
+				if len(reqs) != 1 || reqs[0].Outcome != stubapi.OutcomeServed || reqs[0].Detail == "" {
+					t.Errorf("records = %+v, want one served request naming the fault", reqs)
+				}
+			})
+		}
+	}
+}
+
+// TestStallUntilClientLeaves checks a stall without duration: the client
+// gives up, the attempt counts as faulted, and the retry gets the turn.
+func TestStallUntilClientLeaves(t *testing.T) {
+	t.Parallel()
+	for _, at := range []stubapi.Fault{stubapi.Stall(0), stubapi.Stall(0).MidBlock(0), stubapi.Stall(0).When(stubapi.PhaseFirstByte)} {
+		for _, stream := range []bool{true, false} {
+			t.Run(at.String()+streamName(stream), func(t *testing.T) {
+				t.Parallel()
+				turn := stubapi.Text("Eventually.").WithFaults(at)
+				s := stubapi.NewTest(t, stubapi.NewScript(turn))
+				c := client(s)
+				ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+				_, _, err := attempt(ctx, c, stream)
+				cancel()
+				if !errors.Is(err, context.DeadlineExceeded) {
+					t.Fatalf("stalled attempt: err = %v, want the client's deadline", err)
+				}
+				m, _, err := attempt(context.Background(), c, stream)
+				if err != nil {
+					t.Fatalf("retry: %v", err)
+				}
+				if diff := cmp.Diff(want(turn, 0, "claude-sonnet-4-5-20250929"), project(m)); diff != "" {
+					t.Errorf("retry differs from the script (-want +got):\n%s", diff)
+				}
+				waitOutcomes(t, s, stubapi.OutcomeFault, stubapi.OutcomeServed)
+			})
+		}
+	}
+}
+
+// waitOutcomes compares the outcomes of the requests so far, once the
+// server has finished answering them (a stalled handler notices its client
+// left a moment after the client did).
+func waitOutcomes(t *testing.T, s *stubapi.Server, want ...stubapi.Outcome) {
+	t.Helper()
+	if diff := cmp.Diff(want, outcomesOf(s)); diff != "" {
+		t.Errorf("outcomes (-want +got):\n%s", diff)
+	}
+}
+
+// TestAbortedTurnIsHandedBack checks that a turn whose client leaves
+// before it is served in full goes to the next main-loop request.
+func TestAbortedTurnIsHandedBack(t *testing.T) {
+	t.Parallel()
+	turn := stubapi.Text("Worth the wait.").WithFaults(stubapi.Delay(time.Minute))
+	s := stubapi.NewTest(t, stubapi.NewScript(turn, stubapi.Text("second")))
+	c := client(s)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	_, _, err := attempt(ctx, c, true)
+	cancel()
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("delayed attempt: err = %v, want the client's deadline", err)
+	}
+	waitOutcomes(t, s, stubapi.OutcomeAborted)
+	m, _, err := attempt(context.Background(), c, true)
+	if err != nil {
+		t.Fatalf("retry: %v", err)
+	}
+	if diff := cmp.Diff(want(turn, 0, "claude-sonnet-4-5-20250929"), project(m)); diff != "" {
+		t.Errorf("retry differs from turn 0 (-want +got):\n%s", diff)
+	}
+	if got := s.Remaining(); got != 1 {
+		t.Errorf("Remaining() = %d, want 1", got)
+	}
+}
+
+func TestFaultRepetition(t *testing.T) {
+	t.Parallel()
+	overloaded := apiErr{529, "overloaded_error"}
+	tests := []struct {
+		name   string
+		script stubapi.Script
+		// results is what each attempt gets: an API error or the text of
+		// the turn served.
+		results []any
+		left    int
+	}{
+		{
+			name:    "repeat twice then serve",
+			script:  stubapi.NewScript(stubapi.Text("finally").WithFaults(stubapi.Overloaded().Repeat(2))),
+			results: []any{overloaded, overloaded, "finally"},
+		},
+		{
+			name: "faults in order",
+			script: stubapi.NewScript(stubapi.Text("done").WithFaults(
+				stubapi.RateLimited(0), stubapi.ServerError().Repeat(2), stubapi.Overloaded())),
+			results: []any{apiErr{429, "rate_limit_error"}, apiErr{500, "api_error"}, apiErr{500, "api_error"}, overloaded, "done"},
+		},
+		{
+			name:    "failing turn is consumed",
+			script:  stubapi.NewScript(stubapi.Fail(stubapi.Overloaded().Repeat(2)), stubapi.Text("next turn")),
+			results: []any{overloaded, overloaded, "next turn"},
+		},
+		{
+			name:    "always",
+			script:  stubapi.NewScript(stubapi.Text("first"), stubapi.Fail(stubapi.Overloaded().Forever())),
+			results: []any{"first", overloaded, overloaded, overloaded, overloaded},
+			left:    1,
+		},
+		{
+			name:    "always with content to stream",
+			script:  stubapi.NewScript(stubapi.Text("never complete").WithFaults(stubapi.StreamError("").MidBlock(0).Forever())),
+			results: []any{apiErr{200, "overloaded_error"}, apiErr{200, "overloaded_error"}, apiErr{200, "overloaded_error"}},
+			left:    1,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := stubapi.NewTest(t, tt.script)
+			c := client(s)
+			for i, wantRes := range tt.results {
+				m, _, err := attempt(context.Background(), c, true)
+				var got any
+				if err != nil {
+					e, ok := asAPIErr(err)
+					if !ok {
+						t.Fatalf("attempt %d: %v", i, err)
+					}
+					got = e
+				} else {
+					got = m.Content[0].Text
+				}
+				if got != wantRes {
+					t.Errorf("attempt %d got %v, want %v", i, got, wantRes)
+				}
+			}
+			if got := s.Remaining(); got != tt.left {
+				t.Errorf("Remaining() = %d, want %d", got, tt.left)
+			}
+			if n := len(s.Overruns()); n != 0 {
+				t.Errorf("%d overruns", n)
+			}
+		})
+	}
+}
+
+// TestSDKRetriesThroughFaults lets the client retry on its own, as the
+// CLI does.
+func TestSDKRetriesThroughFaults(t *testing.T) {
+	t.Parallel()
+	turn := stubapi.Text("made it").WithFaults(stubapi.Overloaded(), stubapi.Drop())
+	s := stubapi.NewTest(t, stubapi.NewScript(turn))
+	c := client(s, option.WithMaxRetries(2))
+	m, _, err := attempt(context.Background(), c, true)
+	if err != nil {
+		t.Fatalf("request with retries: %v", err)
+	}
+	if m.Content[0].Text != "made it" {
+		t.Errorf("text = %q", m.Content[0].Text)
+	}
+	var retries []string
+	for _, r := range s.MainRequests() {
+		retries = append(retries, r.Header.Get("X-Stainless-Retry-Count"))
+	}
+	if diff := cmp.Diff([]string{"0", "1", "2"}, retries); diff != "" {
+		t.Errorf("x-stainless-retry-count of the attempts (-want +got):\n%s", diff)
+	}
+}

@@ -9,5 +9,9 @@ build:
 vet:
 	$(GO) vet ./...
 
+# The tests drive the real Claude Code CLI: install the pinned versions first
+# (cached per user; CCWIRE_CACHE_DIR moves the cache, CCWIRE_CLAUDE* choose
+# explicit binaries).
 test: vet
+	$(GO) run ./cmd/ccwire cli install
 	$(GO) test -race -count=1 ./...

@@ -278,25 +278,7 @@ func (s *Session) readStderr() {
 
 func (s *Session) readStdout(opts []protocol.ReaderOption) {
 	defer close(s.readerDone)
-	r := protocol.NewReader(&lineTee{r: s.stdout, t: &s.transcript, dir: Stdout}, opts...)
-	var readErr error
-	for {
-		m, err := r.Next()
-		if err == nil {
-			s.queue.push(event{msg: m})
-			continue
-		}
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if isLineError(err) {
-			s.logger.Debug("claude: undecodable stdout line", "pid", s.pgid, "err", err)
-			s.queue.push(event{err: err})
-			continue
-		}
-		readErr = err
-		break
-	}
+	readErr := pump(&lineTee{r: s.stdout, t: &s.transcript, dir: Stdout}, s.queue, opts, s.logger)
 	s.stdout.Close()
 	<-s.exited
 	<-s.stderrDone
@@ -309,14 +291,41 @@ func (s *Session) readStdout(opts []protocol.ReaderOption) {
 	s.queue.finish(exitErrorOf(s.state, s.waitErr, readErr, stopped, s.stderrTail.String()))
 }
 
+// pump decodes messages from r into q until r ends. Lines that fail to
+// decode are queued as errors and skipped. It returns the error that ended
+// reading, nil at EOF.
+func pump(r io.Reader, q *eventQueue, opts []protocol.ReaderOption, logger *slog.Logger) error {
+	rd := protocol.NewReader(r, opts...)
+	for {
+		m, err := rd.Next()
+		switch {
+		case err == nil:
+			q.push(event{msg: m})
+		case errors.Is(err, io.EOF):
+			return nil
+		case isLineError(err):
+			logger.Debug("claude: undecodable stdout line", "err", err)
+			q.push(event{err: err})
+		default:
+			return err
+		}
+	}
+}
+
 // killAll kills the process group and every process carrying the session's
-// marker, until none is left (bounded).
+// marker, until two scans in a row find none (bounded): a process caught in
+// the middle of an exec can show an empty environment to one scan.
 func (s *Session) killAll() {
 	_ = syscall.Kill(-s.pgid, syscall.SIGKILL)
-	for range 20 {
+	empty := 0
+	for range 50 {
 		pids := markedProcesses(s.marker)
 		if len(pids) == 0 {
-			return
+			if empty++; empty == 2 {
+				return
+			}
+		} else {
+			empty = 0
 		}
 		for _, pid := range pids {
 			_ = syscall.Kill(pid, syscall.SIGKILL)

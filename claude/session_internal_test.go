@@ -3,6 +3,7 @@ package claude
 import (
 	"bytes"
 	"context"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -169,6 +170,49 @@ func TestBypassesPermissions(t *testing.T) {
 	} {
 		if got := bypassesPermissions(tc.args); got != tc.want {
 			t.Errorf("bypassesPermissions(%q) = %v, want %v", tc.args, got, tc.want)
+		}
+	}
+}
+
+// benchLines is a turn's worth of realistic stdout: assistant messages of
+// about 1 KiB each.
+func benchLines(n int) []byte {
+	var b bytes.Buffer
+	text := strings.Repeat("lorem ipsum ", 80)
+	for i := range n {
+		if i == n-1 {
+			b.WriteString(`{"type":"result","subtype":"success","is_error":false,"duration_ms":1,"num_turns":1,"result":"ok","session_id":"s"}` + "\n")
+			break
+		}
+		b.WriteString(`{"type":"assistant","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude-x","content":[{"type":"text","text":"` + text + `"}],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":2}},"parent_tool_use_id":null,"session_id":"s","uuid":"u"}` + "\n")
+	}
+	return b.Bytes()
+}
+
+// BenchmarkStdoutPipeline measures the session's stdout path: transcript
+// tee, decoding and queueing, then draining the queue.
+func BenchmarkStdoutPipeline(b *testing.B) {
+	data := benchLines(1000)
+	logger := slog.New(slog.DiscardHandler)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var tr transcript
+		q := newEventQueue()
+		if err := pump(&lineTee{r: bytes.NewReader(data), t: &tr, dir: Stdout}, q, nil, logger); err != nil {
+			b.Fatal(err)
+		}
+		q.finish(&ExitError{})
+		n := 0
+		for {
+			_, end, _ := q.next(context.Background())
+			if end != nil {
+				break
+			}
+			n++
+		}
+		if n != 1000 {
+			b.Fatalf("%d messages", n)
 		}
 	}
 }

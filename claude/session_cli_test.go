@@ -1,0 +1,268 @@
+package claude_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/claude/claudetest"
+	"github.com/ccwire/ccwire/protocol"
+	"github.com/ccwire/ccwire/stubapi"
+)
+
+// cliTimeout is the generous bound on one real-CLI test.
+const cliTimeout = 2 * time.Minute
+
+// startCLI starts a session of bin against stub.
+func startCLI(t *testing.T, bin claude.Binary, stub *stubapi.Server, cfg claude.SessionConfig) *claude.Session {
+	t.Helper()
+	cfg.BaseURL = stub.URL()
+	s := claudetest.Start(t, bin, cfg)
+	track(s)
+	return s
+}
+
+// waitForMainRequest waits until the stub has received n main-loop requests.
+func waitForMainRequest(ctx context.Context, t *testing.T, stub *stubapi.Server, n int) {
+	t.Helper()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for len(stub.MainRequests()) < n {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the CLI sent %d main-loop requests, want %d: %v", len(stub.MainRequests()), n, ctx.Err())
+		case <-tick.C:
+		}
+	}
+}
+
+// assistantText returns the text blocks of the turn's assistant messages.
+func assistantText(turn claude.Turn) string {
+	var b strings.Builder
+	for _, m := range turn.Messages {
+		a, ok := m.(*protocol.AssistantMessage)
+		if !ok {
+			continue
+		}
+		for _, blk := range a.Message.Content {
+			if tb, ok := blk.(*protocol.TextBlock); ok {
+				b.WriteString(tb.Text)
+			}
+		}
+	}
+	return b.String()
+}
+
+// TestCLI drives the real CLI of every pinned version through the stub.
+func TestCLI(t *testing.T) {
+	t.Parallel()
+	for _, version := range claude.PinnedVersions() {
+		t.Run(version, func(t *testing.T) {
+			t.Parallel()
+			bin := claudetest.Binary(t, version)
+			for _, tc := range []struct {
+				name string
+				run  func(t *testing.T, bin claude.Binary)
+			}{
+				{"TextTurn", testTextTurn},
+				{"BashTool", testBashTool},
+				{"TwoTurns", testTwoTurns},
+				{"KilledMidTurn", testKilledMidTurn},
+				{"NeverAnswers", testNeverAnswers},
+				{"BadFlag", testBadFlag},
+			} {
+				t.Run(tc.name, func(t *testing.T) {
+					t.Parallel()
+					tc.run(t, bin)
+				})
+			}
+		})
+	}
+}
+
+func testTextTurn(t *testing.T, bin claude.Binary) {
+	ctx := ctxFor(t, cliTimeout)
+	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Hello from the stub.")))
+	s := startCLI(t, bin, stub, claude.SessionConfig{})
+	if err := s.SendText(ctx, "Say hello."); err != nil {
+		t.Fatal(err)
+	}
+	turn, err := s.ReadTurn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := turn.Messages[0].(*protocol.SystemInit); !ok {
+		t.Errorf("first message is %T, want *protocol.SystemInit", turn.Messages[0])
+	}
+	r := turn.Result()
+	if r == nil || r.IsError || r.Subtype != protocol.SubtypeSuccess || r.Result != "Hello from the stub." {
+		t.Fatalf("result = %+v", r)
+	}
+	if got := assistantText(turn); got != "Hello from the stub." {
+		t.Errorf("assistant text %q", got)
+	}
+	if n := len(stub.MainRequests()); n != 1 {
+		t.Errorf("%d main-loop requests, want 1", n)
+	}
+	// The transcript holds the prompt and every line of the turn.
+	tr := s.Transcript()
+	if len(tr) != len(turn.Messages)+1 || tr[0].Direction != claude.Stdin {
+		t.Errorf("transcript has %d lines (first %s), want the prompt and %d messages", len(tr), tr[0].Direction, len(turn.Messages))
+	}
+	// Closing stdin ends the CLI cleanly.
+	if err := s.CloseInput(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Wait(ctx); err != nil {
+		t.Errorf("exit after stdin closed: %v", err)
+	}
+}
+
+func testBashTool(t *testing.T, bin claude.Binary) {
+	ctx := ctxFor(t, cliTimeout)
+	stub := stubapi.NewTest(t, stubapi.NewScript(
+		stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "echo ccwire-$((6*7))", "description": "Print a number"})),
+		stubapi.Text("The command printed 42."),
+	))
+	s := startCLI(t, bin, stub, claude.SessionConfig{Args: []string{"--dangerously-skip-permissions"}})
+	if err := s.SendText(ctx, "Run the command."); err != nil {
+		t.Fatal(err)
+	}
+	turn, err := s.ReadTurn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := turn.Result(); r.IsError || r.Result != "The command printed 42." {
+		t.Errorf("result = %+v", r)
+	}
+	var toolResult *protocol.ToolResultBlock
+	for _, m := range turn.Messages {
+		if u, ok := m.(*protocol.UserMessage); ok {
+			for _, blk := range u.Message.Content.Blocks {
+				if tr, ok := blk.(*protocol.ToolResultBlock); ok {
+					toolResult = tr
+				}
+			}
+		}
+	}
+	if toolResult == nil {
+		t.Fatal("no tool_result in the turn")
+	}
+	if toolResult.IsError || toolResult.ToolUseID != stubapi.ToolUseID(0, 0) {
+		t.Errorf("tool result %+v", toolResult)
+	}
+	results := stub.ToolResults()
+	if len(results) != 1 || !strings.Contains(results[0].Text(), "ccwire-42") {
+		t.Errorf("tool results sent to the API: %+v", results)
+	}
+}
+
+func testTwoTurns(t *testing.T, bin claude.Binary) {
+	ctx := ctxFor(t, cliTimeout)
+	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("First answer."), stubapi.Text("Second answer.")))
+	s := startCLI(t, bin, stub, claude.SessionConfig{})
+	var sessionIDs []string
+	for i, want := range []string{"First answer.", "Second answer."} {
+		if err := s.SendText(ctx, "Question "+string(rune('1'+i))); err != nil {
+			t.Fatal(err)
+		}
+		turn, err := s.ReadTurn(ctx)
+		if err != nil {
+			t.Fatalf("turn %d: %v", i+1, err)
+		}
+		r := turn.Result()
+		if r.Result != want {
+			t.Errorf("turn %d result %q, want %q", i+1, r.Result, want)
+		}
+		sessionIDs = append(sessionIDs, r.SessionID)
+	}
+	if sessionIDs[0] == "" || sessionIDs[0] != sessionIDs[1] {
+		t.Errorf("session IDs %q, want one non-empty ID", sessionIDs)
+	}
+	if n := len(stub.MainRequests()); n != 2 {
+		t.Errorf("%d main-loop requests, want 2", n)
+	}
+}
+
+func testKilledMidTurn(t *testing.T, bin claude.Binary) {
+	ctx := ctxFor(t, cliTimeout)
+	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Fail(stubapi.Stall(0))))
+	s := startCLI(t, bin, stub, claude.SessionConfig{})
+	if err := s.SendText(ctx, "Take your time."); err != nil {
+		t.Fatal(err)
+	}
+	waitForMainRequest(ctx, t, stub, 1)
+	if err := syscall.Kill(s.PID(), syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	// A deadline far beyond the expected second: an *ExitError, not a
+	// *ContextError, proves the read did not wait for it.
+	readCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	turn, err := s.ReadTurn(readCtx)
+	var exit *claude.ExitError
+	if !errors.As(err, &exit) {
+		t.Fatalf("ReadTurn = %v, want *ExitError", err)
+	}
+	if exit.Signal != syscall.SIGKILL || exit.Stopped {
+		t.Errorf("ExitError = %+v, want killed by SIGKILL from outside", exit)
+	}
+	if turn.Result() != nil {
+		t.Error("a killed turn has a result")
+	}
+}
+
+func testNeverAnswers(t *testing.T, bin claude.Binary) {
+	ctx := ctxFor(t, cliTimeout)
+	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Fail(stubapi.Stall(0))))
+	s := startCLI(t, bin, stub, claude.SessionConfig{CloseTimeout: time.Second})
+	if err := s.SendText(ctx, "Hello?"); err != nil {
+		t.Fatal(err)
+	}
+	waitForMainRequest(ctx, t, stub, 1)
+	readCtx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	turn, err := s.ReadTurn(readCtx)
+	var ce *claude.ContextError
+	if !errors.As(err, &ce) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("ReadTurn = %v, want *ContextError wrapping DeadlineExceeded", err)
+	}
+	if len(ce.Messages) == 0 || len(ce.Messages) != len(turn.Messages) {
+		t.Fatalf("messages so far: error %d, turn %d", len(ce.Messages), len(turn.Messages))
+	}
+	if _, ok := ce.Messages[0].(*protocol.SystemInit); !ok {
+		t.Errorf("first message so far is %T, want *protocol.SystemInit", ce.Messages[0])
+	}
+	// The hanging CLI does not stop when its stdin closes; Close kills it.
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var exit *claude.ExitError
+	if _, err := s.ReadTurn(ctx); !errors.As(err, &exit) || !exit.Stopped {
+		t.Errorf("ReadTurn after Close = %v, want *ExitError with Stopped", err)
+	}
+}
+
+func testBadFlag(t *testing.T, bin claude.Binary) {
+	ctx := ctxFor(t, cliTimeout)
+	stub := stubapi.NewTest(t, stubapi.NewScript())
+	s := startCLI(t, bin, stub, claude.SessionConfig{Args: []string{"--no-such-flag-ccwire"}})
+	turn, err := s.ReadTurn(ctx)
+	var exit *claude.ExitError
+	if !errors.As(err, &exit) {
+		t.Fatalf("ReadTurn = %v, want *ExitError", err)
+	}
+	if exit.ExitCode == 0 || exit.Stopped || !strings.Contains(exit.Stderr, "--no-such-flag-ccwire") {
+		t.Errorf("ExitError = %+v, want a failed exit complaining about the flag", exit)
+	}
+	if !strings.Contains(err.Error(), "--no-such-flag-ccwire") {
+		t.Errorf("error message lacks the CLI's complaint: %v", err)
+	}
+	if len(turn.Messages) != 0 || len(stub.Requests()) != 0 {
+		t.Errorf("%d messages, %d API requests after a bad flag", len(turn.Messages), len(stub.Requests()))
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,7 +19,7 @@ import (
 
 var (
 	update = flag.Bool("update", false, "rewrite the recordings in ../recordings from this run")
-	runRE  = flag.String("scenarios", "", "run only scenarios whose ID contains this text")
+	runRE  = flag.String("scenarios", "", "run only scenarios whose ID matches this regular expression")
 )
 
 const (
@@ -34,13 +36,14 @@ func TestCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	if *runRE != "" {
-		var keep []*scenario.Scenario
-		for _, sc := range scenarios {
-			if strings.Contains(sc.ID, *runRE) {
-				keep = append(keep, sc)
-			}
+		re, err := regexp.Compile(*runRE)
+		if err != nil {
+			t.Fatalf("-scenarios: %v", err)
 		}
-		scenarios = keep
+		scenarios = slices.DeleteFunc(scenarios, func(sc *scenario.Scenario) bool { return !re.MatchString(sc.ID) })
+		if len(scenarios) == 0 {
+			t.Fatalf("-scenarios %q matches no scenario", *runRE)
+		}
 	}
 	var runners []*scenario.Runner
 	for _, v := range claude.PinnedVersions() {

@@ -259,6 +259,7 @@ func (p *parser) parse() *Scenario {
 		p.errorf(lines[0]-1, ar.Files[0].Name, "the first section must be scenario.json")
 	}
 	seen := map[string]bool{}
+	hasStub := false
 	for i, f := range ar.Files {
 		line := lines[i]
 		if seen[f.Name] {
@@ -278,12 +279,15 @@ func (p *parser) parse() *Scenario {
 			continue
 		}
 		v := variant{name: f.Name, cli: cli, line: line, data: f.Data}
+		if base == "stub.json" {
+			hasStub = true
+		}
 		if !p.content(&v, base) {
 			continue
 		}
 		sc.sections[base] = append(sc.sections[base], v)
 	}
-	if _, ok := sc.sections["stub.json"]; !ok {
+	if !hasStub {
 		p.errorf(0, "", "no stub.json section: every scenario scripts the fake API")
 	}
 	p.checkTurns(sc)

@@ -26,6 +26,7 @@ var (
 	timestampRE = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?`)
 	uuidRE      = regexp.MustCompile(`(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
 	hexRE       = regexp.MustCompile(`(?i)[0-9a-f]{32,}`)
+	stubReqRE   = regexp.MustCompile(`req_stub[0-9]+`)
 	osVersionRE = regexp.MustCompile(`(OS Version: )[^\n"\\]*`)
 	// Numeric members that hold timings or clock readings, by name:
 	// duration_ms, durationMs, ttft_ms, time_to_request_ms, timestamp,
@@ -34,10 +35,11 @@ var (
 	clockKey    = regexp.MustCompile(`(?i:^(time|timestamp)$|_(time|timestamp|at)$)|[a-z](At|Time|Timestamp)$`)
 )
 
-// newNormalizer returns a normalizer for a run whose working folder, HOME
-// and session folder are given (any may be ""), whose CLI had process ID
-// pid, around time now.
-func newNormalizer(now time.Time, pid int, paths map[string]string) *normalizer {
+// newNormalizer returns a normalizer for a run around time now whose CLI
+// had process ID pid. paths maps folders of the run (working folder,
+// HOME, …) to placeholder names; literals maps other texts of the run
+// (the fake API's address) to their placeholders.
+func newNormalizer(now time.Time, pid int, paths, literals map[string]string) *normalizer {
 	n := &normalizer{numbered: map[string]string{}, counts: map[string]int{}}
 	add := func(from, to string) {
 		if from != "" && !slices.ContainsFunc(n.literals, func(l literal) bool { return l.from == from }) {
@@ -58,6 +60,9 @@ func newNormalizer(now time.Time, pid int, paths map[string]string) *normalizer 
 			// character but letters and digits turned into "-".
 			add(slug(v), "<"+name+"-slug>")
 		}
+	}
+	for from, to := range literals {
+		add(from, to)
 	}
 	// Dates the run can have seen, local and UTC, either side of midnight.
 	for _, d := range []time.Duration{-24 * time.Hour, 0, 24 * time.Hour} {
@@ -101,6 +106,9 @@ func (n *normalizer) text(s string) string {
 	s = timestampRE.ReplaceAllString(s, "<timestamp>")
 	s = n.replaceTokens(s, uuidRE, "uuid")
 	s = n.replaceTokens(s, hexRE, "hex")
+	// The fake API numbers its request ids by arrival, side requests
+	// included, whose timing varies.
+	s = stubReqRE.ReplaceAllStringFunc(s, func(id string) string { return n.number("request_id", id) })
 	s = osVersionRE.ReplaceAllString(s, "${1}<os-version>")
 	for _, l := range n.literals {
 		if l.to == "<pid>" {

@@ -229,7 +229,10 @@ func (x *run) do(ctx context.Context) (rec []byte, problems []error) {
 		sess.HomeDir():               "home",
 		filepath.Dir(sess.HomeDir()): "session",
 		os.TempDir():                 "tmp",
-		filepath.Dir(filepath.Dir(x.runner.Binary.Path)): "cli",
+		cliDir(x.runner.Binary):      "cli",
+	}, map[string]string{
+		srv.URL():                                "<api-url>",
+		strings.TrimPrefix(srv.URL(), "http://"): "<api-host>",
 	})
 	r := &recording{
 		scenario: sc,
@@ -242,6 +245,15 @@ func (x *run) do(ctx context.Context) (rec []byte, problems []error) {
 		unused:   srv.Remaining(),
 	}
 	return r.encode(n), problems
+}
+
+// cliDir is the folder the CLI is installed in: its version folder in the
+// cache, or the folder of an explicit binary.
+func cliDir(b claude.Binary) string {
+	if b.Dir != "" {
+		return b.Dir
+	}
+	return filepath.Dir(b.Path)
 }
 
 func tail(s string, n int) string {

@@ -44,6 +44,8 @@ func commands() []command {
 		{"validate", "check stream-json transcripts and report unknown or malformed lines", runValidate},
 		{"stub", "serve a scripted fake Anthropic Messages API", runStub},
 		{"cli", "install a pinned Claude Code CLI version or print its path", runCLI},
+		{"spec", "run the conformance scenarios against the real Claude Code CLI", runSpec},
+		{"docs", "generate the protocol reference in docs/ from the scenarios and recordings", runDocs},
 	}
 }
 

@@ -1,0 +1,240 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/scenario"
+)
+
+// stringsFlag is a flag that can be given several times, each value possibly
+// a comma-separated list.
+type stringsFlag []string
+
+func (f *stringsFlag) String() string { return strings.Join(*f, ",") }
+
+func (f *stringsFlag) Set(s string) error {
+	for v := range strings.SplitSeq(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			*f = append(*f, v)
+		}
+	}
+	return nil
+}
+
+// runSpec runs the conformance scenarios against real Claude Code CLIs.
+//
+//	ccwire spec [--cli-version V | --claude PATH] [--run REGEX] [--record DIR] [-j N]
+func runSpec(ctx context.Context, e env, args []string) int {
+	fs := flag.NewFlagSet("ccwire spec", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	var (
+		versions stringsFlag
+		binary   = fs.String("claude", "", "run this Claude Code binary (native executable or cli.js) instead of installed versions")
+		runExpr  = fs.String("run", "", "run only the scenarios whose id matches this regular expression")
+		record   = fs.String("record", "recordings", "write the recordings under this folder (<dir>/<version>/<id>.txtar); empty to write none")
+		dir      = fs.String("scenarios", "scenarios", "the folder of scenario files")
+		parallel = fs.Int("j", scenario.DefaultParallel(), "how many CLI processes run at once")
+		cacheDir = fs.String("cache-dir", "", "ccwire cache root (default $"+claude.EnvCacheDir+" or the user cache folder)")
+	)
+	fs.Var(&versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed; repeat or separate with commas (default: the pinned %s)", strings.Join(claude.PinnedVersions(), ", ")))
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, `Usage: ccwire spec [flags]
+
+Runs the conformance scenarios (%s) against the real Claude Code CLI, each
+with its own fake Messages API, HOME and working folder, several at a time.
+Shows each run as it ends, then a summary table and the line
+"N passed, N failed, N skipped" (skipped: the scenario does not apply to the
+version). Writes the recording of every run. Exits 1 if a run failed.
+
+Flags:
+`, *dir)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "ccwire spec: unexpected arguments %q\n", fs.Args())
+		return 2
+	}
+	if *binary != "" && len(versions) > 1 {
+		fmt.Fprintln(e.stderr, "ccwire spec: --claude runs one binary; give at most one --cli-version with it")
+		return 2
+	}
+	if *parallel < 1 {
+		fmt.Fprintln(e.stderr, "ccwire spec: -j must be at least 1")
+		return 2
+	}
+	var filter *regexp.Regexp
+	if *runExpr != "" {
+		var err error
+		if filter, err = regexp.Compile(*runExpr); err != nil {
+			fmt.Fprintf(e.stderr, "ccwire spec: --run: %v\n", err)
+			return 2
+		}
+	}
+
+	scenarios, err := scenario.LoadDir(*dir)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
+		return 1
+	}
+	if filter != nil {
+		scenarios = slices.DeleteFunc(scenarios, func(sc *scenario.Scenario) bool { return !filter.MatchString(sc.ID) })
+		if len(scenarios) == 0 {
+			fmt.Fprintf(e.stderr, "ccwire spec: --run %q matches no scenario in %s\n", *runExpr, *dir)
+			return 1
+		}
+	}
+
+	var opts []claude.InstallOption
+	if *cacheDir != "" {
+		opts = append(opts, claude.WithCacheDir(*cacheDir))
+	}
+	if *binary != "" {
+		opts = append(opts, claude.WithBinaryPath(*binary))
+		if len(versions) == 0 {
+			versions = stringsFlag{""} // whatever version the binary has
+		}
+	}
+	if len(versions) == 0 {
+		versions = claude.PinnedVersions()
+	}
+	opts = append(opts, claude.WithLogger(slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))))
+	var runners []*scenario.Runner
+	for _, v := range versions {
+		b, err := claude.Install(ctx, v, opts...)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
+			return 1
+		}
+		runners = append(runners, &scenario.Runner{Binary: b})
+	}
+
+	fmt.Fprintf(e.stdout, "ccwire spec: %d scenarios × Claude Code %s, %d at a time\n",
+		len(scenarios), strings.Join(runnerVersions(runners), ", "), *parallel)
+	cpuBefore := childCPU()
+	start := time.Now()
+	var recordErrs []error
+	results := scenario.RunAll(ctx, scenarios, runners, scenario.Options{
+		Parallel: *parallel,
+		Progress: func(r scenario.Result) {
+			fmt.Fprintf(e.stdout, "%-4s  %-8s  %-40s %s\n", strings.ToUpper(string(r.Status)), r.Version, r.Scenario.ID, resultNote(r))
+			if *record != "" {
+				if err := scenario.WriteRecording(*record, r); err != nil {
+					recordErrs = append(recordErrs, err)
+				}
+			}
+		},
+	})
+	wall := time.Since(start)
+	cpu := childCPU() - cpuBefore
+
+	var passed, failed, skipped int
+	for _, r := range results {
+		switch r.Status {
+		case scenario.Passed:
+			passed++
+		case scenario.Failed:
+			failed++
+		case scenario.Skipped:
+			skipped++
+		}
+	}
+	if failed > 0 {
+		fmt.Fprintln(e.stdout, "\nFailures:")
+		for _, r := range results {
+			if r.Status == scenario.Failed {
+				fmt.Fprintf(e.stdout, "\n%v\n", r.Err)
+			}
+		}
+	}
+	fmt.Fprintln(e.stdout)
+	writeSummary(e.stdout, results)
+	fmt.Fprintf(e.stdout, "\nwall time %s; CPU time of the CLI processes %s on %d cores (%.2f× the ideal %s)\n",
+		wall.Round(10*time.Millisecond), cpu.Round(10*time.Millisecond), runtime.NumCPU(),
+		ratio(wall, cpu/time.Duration(runtime.NumCPU())), (cpu / time.Duration(runtime.NumCPU())).Round(10*time.Millisecond))
+	for _, err := range recordErrs {
+		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
+	}
+	fmt.Fprintf(e.stdout, "%d passed, %d failed, %d skipped\n", passed, failed, skipped)
+	if failed > 0 || len(recordErrs) > 0 {
+		return 1
+	}
+	return 0
+}
+
+func runnerVersions(runners []*scenario.Runner) []string {
+	out := make([]string, len(runners))
+	for i, r := range runners {
+		out[i] = r.Binary.Version
+	}
+	return out
+}
+
+// resultNote is what the progress line and the summary say besides the
+// status: the time, and why a run was skipped or failed (first line).
+func resultNote(r scenario.Result) string {
+	switch r.Status {
+	case scenario.Skipped:
+		return "not applicable: " + r.Reason.En
+	case scenario.Failed:
+		first, _, _ := strings.Cut(strings.TrimPrefix(fmt.Sprint(r.Err), fmt.Sprintf("scenario %s, Claude Code %s:\n  ", r.Scenario.ID, r.Version)), "\n")
+		return fmt.Sprintf("%s  %s", r.Elapsed.Round(10*time.Millisecond), first)
+	}
+	return r.Elapsed.Round(10 * time.Millisecond).String()
+}
+
+// writeSummary writes the table of results: one row per scenario and
+// version.
+func writeSummary(w io.Writer, results []scenario.Result) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "SCENARIO\tCLI\tSTATUS\tTIME\tNOTE")
+	for _, r := range results {
+		elapsed, note := "-", ""
+		if r.Status != scenario.Skipped {
+			elapsed = r.Elapsed.Round(10 * time.Millisecond).String()
+		}
+		switch r.Status {
+		case scenario.Skipped:
+			note = "not applicable: " + r.Reason.En
+		case scenario.Failed:
+			_, note, _ = strings.Cut(resultNote(r), "  ")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Scenario.ID, r.Version, r.Status, elapsed, note)
+	}
+	tw.Flush()
+}
+
+func ratio(a, b time.Duration) float64 {
+	if b <= 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// childCPU returns the user and system CPU time of this process's waited-for
+// children so far: the CLI processes (and what they ran).
+func childCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

@@ -1,0 +1,210 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ccwire/ccwire/stubapi"
+)
+
+func writeScript(t *testing.T, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "script.json")
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+const stubScript = `{"turns": [{"text": "Hello from ccwire stub"}]}`
+
+func TestStubUsageErrors(t *testing.T) {
+	t.Parallel()
+	good := writeScript(t, stubScript)
+	bad := writeScript(t, `{"turns": [{"txt": "typo"}]}`)
+	for _, tc := range []struct {
+		name      string
+		args      []string
+		code      int
+		stderrHas string
+	}{
+		{"help", []string{"-h"}, 0, "--script FILE"},
+		{"no script", nil, 2, "--script is required"},
+		{"extra argument", []string{"--script", good, "more"}, 2, "unexpected arguments"},
+		{"bad flag", []string{"--scrpt", good}, 2, "scrpt"},
+		{"all interfaces", []string{"--script", good, "--addr", ":0"}, 2, "not loopback"},
+		{"remote address", []string{"--script", good, "--addr", "0.0.0.0:0"}, 2, "--allow-remote"},
+		{"bad address", []string{"--script", good, "--addr", "nonsense"}, 2, "listen address"},
+		{"missing file", []string{"--script", filepath.Join(t.TempDir(), "nope.json")}, 1, "no such file"},
+		{"bad script", []string{"--script", bad}, 1, "turns[0].txt: unknown field"},
+		{"unwritable log", []string{"--script", good, "--log", filepath.Join(t.TempDir(), "no", "dir", "log")}, 1, "opening the log"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var stdout, stderr bytes.Buffer
+			code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, append([]string{"stub"}, tc.args...))
+			if code != tc.code {
+				t.Errorf("exit code %d, want %d\nstderr: %s", code, tc.code, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), tc.stderrHas) {
+				t.Errorf("stderr = %q, want it to mention %q", stderr.String(), tc.stderrHas)
+			}
+		})
+	}
+}
+
+// stubRun is an in-process "ccwire stub" run.
+type stubRun struct {
+	cancel context.CancelFunc
+	lines  chan string
+	done   chan int
+	stderr *syncBuffer
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func startStub(t *testing.T, stdin string, args ...string) (*stubRun, string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(t.Context())
+	pr, pw := io.Pipe()
+	r := &stubRun{cancel: cancel, lines: make(chan string, 100), done: make(chan int, 1), stderr: &syncBuffer{}}
+	go func() {
+		sc := bufio.NewScanner(pr)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			r.lines <- sc.Text()
+		}
+		close(r.lines)
+	}()
+	go func() {
+		code := run(ctx, env{stdin: strings.NewReader(stdin), stdout: pw, stderr: r.stderr}, append([]string{"stub"}, args...))
+		pw.Close()
+		r.done <- code
+	}()
+	t.Cleanup(cancel)
+	select {
+	case url := <-r.lines:
+		if !strings.HasPrefix(url, "http://127.0.0.1:") {
+			t.Fatalf("first stdout line = %q, want the URL", url)
+		}
+		return r, url
+	case code := <-r.done:
+		t.Fatalf("ccwire stub exited with %d before printing the URL\nstderr: %s", code, r.stderr.String())
+	case <-time.After(10 * time.Second):
+		t.Fatal("ccwire stub printed no URL")
+	}
+	return nil, ""
+}
+
+// stop interrupts the run and returns its exit code and remaining stdout.
+func (r *stubRun) stop(t *testing.T) (int, []string) {
+	t.Helper()
+	r.cancel()
+	var code int
+	select {
+	case code = <-r.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("ccwire stub did not stop")
+	}
+	var rest []string
+	for l := range r.lines {
+		rest = append(rest, l)
+	}
+	return code, rest
+}
+
+func stubPost(t *testing.T, url, body string) string {
+	t.Helper()
+	resp, err := http.Post(url+"/v1/messages", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return string(data)
+}
+
+const mainBody = `{"model":"claude-sonnet-4-5-20250929","max_tokens":100,"tools":[{"name":"Bash","input_schema":{}}],"messages":[{"role":"user","content":"hi"}]}`
+
+func TestStubServesAndLogsToFile(t *testing.T) {
+	t.Parallel()
+	logPath := filepath.Join(t.TempDir(), "requests.jsonl")
+	r, url := startStub(t, "", "--script", writeScript(t, stubScript), "--log", logPath)
+	if got := stubPost(t, url, mainBody); !strings.Contains(got, "Hello from ccwire stub") {
+		t.Fatalf("main-loop answer = %s", got)
+	}
+	code, rest := r.stop(t)
+	if code != 0 || len(rest) != 0 {
+		t.Errorf("exit %d, stdout after the URL %q; want 0 and nothing\nstderr: %s", code, rest, r.stderr.String())
+	}
+	if !strings.Contains(r.stderr.String(), "1 of 1 turns consumed; 0 overruns") {
+		t.Errorf("summary: %s", r.stderr.String())
+	}
+	data, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 1 {
+		t.Fatalf("log has %d lines, want 1:\n%s", len(lines), data)
+	}
+	var rec stubapi.Request
+	if err := json.Unmarshal([]byte(lines[0]), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Route != stubapi.RouteMain || rec.Outcome != stubapi.OutcomeServed || rec.Turn != 0 {
+		t.Errorf("logged request = %+v", rec)
+	}
+}
+
+func TestStubLogsToStdoutAndReportsOverrun(t *testing.T) {
+	t.Parallel()
+	r, url := startStub(t, stubScript, "--script", "-", "--log", "-", "--addr", "localhost:0")
+	stubPost(t, url, mainBody)
+	if got := stubPost(t, url, mainBody); !strings.Contains(got, "script overrun") {
+		t.Errorf("second main-loop request got %s, want an overrun error", got)
+	}
+	code, rest := r.stop(t)
+	if code != 1 {
+		t.Errorf("exit code %d, want 1 after an overrun\nstderr: %s", code, r.stderr.String())
+	}
+	if len(rest) != 2 {
+		t.Fatalf("stdout after the URL has %d lines, want 2 request records: %q", len(rest), rest)
+	}
+	var outcomes []stubapi.Outcome
+	for _, l := range rest {
+		var rec stubapi.Request
+		if err := json.Unmarshal([]byte(l), &rec); err != nil {
+			t.Fatalf("log line %q: %v", l, err)
+		}
+		outcomes = append(outcomes, rec.Outcome)
+	}
+	if outcomes[0] != stubapi.OutcomeServed || outcomes[1] != stubapi.OutcomeOverrun {
+		t.Errorf("outcomes = %v", outcomes)
+	}
+}

@@ -45,6 +45,7 @@ func commands() []command {
 		{"stub", "serve a scripted fake Anthropic Messages API", runStub},
 		{"cli", "install a pinned Claude Code CLI version or print its path", runCLI},
 		{"spec", "run the conformance scenarios against the real Claude Code CLI", runSpec},
+		{"docs", "generate the protocol reference in docs/ from the scenarios and recordings", runDocs},
 	}
 }
 

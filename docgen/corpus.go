@@ -1,0 +1,146 @@
+package docgen
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// corpus is everything the reference is generated from.
+type corpus struct {
+	schema *schema
+	// versions lists the CLI versions with recordings, oldest first.
+	versions []string
+	// scenarios are sorted by category, then ID.
+	scenarios []*scenarioDoc
+}
+
+// localized is a text in every language of the reference.
+type localized map[Language]string
+
+// scenarioDoc is one scenario with its recordings.
+type scenarioDoc struct {
+	id       string
+	category string
+	// file is the scenario file's path relative to the module root,
+	// slash-separated.
+	file  string
+	title localized
+	notes []localized
+	// notApplicable says why some versions have no recording, when the
+	// scenario applies to some versions only.
+	notApplicable localized
+	applies       string // the version constraint, "" for all
+	runs          []*run // by version, oldest first
+}
+
+// run is the recording of one scenario with one CLI version.
+type run struct {
+	version string
+	events  []*event
+	// sideRequests counts the API requests outside the main loop.
+	sideRequests int
+}
+
+// eventKind says what an event of a recording is.
+type eventKind int
+
+// The event kinds.
+const (
+	eventStdin  eventKind = iota // a line written to the CLI's stdin
+	eventStdout                  // a line the CLI wrote on stdout
+	eventAPI                     // a main-loop request to the fake API and its answer
+)
+
+// event is one step of a recording, in the order it happened.
+type event struct {
+	kind eventKind
+	// turn is the conversation turn (from 1) of a stdin line.
+	turn int
+	// msg is the message of a stdin or stdout line; nil for a line that
+	// is not JSON.
+	msg *value
+	// line is the line as written.
+	line []byte
+	// asserted holds the keys the scenario's expectations name for this
+	// message; nil when no expectation matched it.
+	asserted *keyTree
+	// api describes an API exchange.
+	api *apiExchange
+	// label is the message's label (match.MessageLabel) and kindKey the
+	// key of its entry in the message reference; both are set by index.
+	label   string
+	kindKey string
+}
+
+// apiExchange is a main-loop request to the fake API and how it was
+// answered.
+type apiExchange struct {
+	seq     int
+	turn    int // index of the script turn answered, -1 for none
+	stream  bool
+	model   string
+	status  int
+	outcome string
+	detail  string
+	// answer summarizes the scripted response: its content blocks and stop
+	// reason, "" when none was served.
+	answer string
+}
+
+// compareVersions orders dotted versions numerically, others by text.
+func compareVersions(a, b string) int {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := range max(len(pa), len(pb)) {
+		var x, y string
+		if i < len(pa) {
+			x = pa[i]
+		}
+		if i < len(pb) {
+			y = pb[i]
+		}
+		nx, ex := strconv.Atoi(x)
+		ny, ey := strconv.Atoi(y)
+		if ex == nil && ey == nil {
+			if c := cmp.Compare(nx, ny); c != 0 {
+				return c
+			}
+			continue
+		}
+		if c := strings.Compare(x, y); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// sortVersions sorts versions oldest first.
+func sortVersions(vs []string) { slices.SortFunc(vs, compareVersions) }
+
+// categories returns the categories of the scenarios in order.
+func (c *corpus) categories() []string {
+	var out []string
+	for _, s := range c.scenarios {
+		if !slices.Contains(out, s.category) {
+			out = append(out, s.category)
+		}
+	}
+	return out
+}
+
+// inCategory returns the scenarios of one category.
+func (c *corpus) inCategory(cat string) []*scenarioDoc {
+	var out []*scenarioDoc
+	for _, s := range c.scenarios {
+		if s.category == cat {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// sortRuns sorts runs by version, oldest first.
+func sortRuns(runs []*run) {
+	slices.SortFunc(runs, func(a, b *run) int { return compareVersions(a.version, b.version) })
+}

@@ -1,0 +1,29 @@
+// Package docgen generates the protocol reference of the Claude Code CLI's
+// stream-json protocol, in English (docs/en) and Japanese (docs/ja), from
+// what the module knows and what the real CLIs did:
+//
+//   - the meaning of every message, member and enum value comes from the doc
+//     comments of package protocol, read from its source with go/parser and
+//     go/doc, and the JSON keys from its member tables;
+//   - the scenarios (titles, notes, expectations) come from scenarios/*.txtar,
+//     read with package scenario;
+//   - every example, JSON type and CLI version comes from the recordings under
+//     recordings/<version>/, so the reference only shows what a real CLI wrote.
+//
+// [Render] builds the pages in memory and [Write] puts them on disk:
+//
+//	docs/README.md                      the languages
+//	docs/<lang>/README.md               entry point: scenarios by category, message kinds
+//	docs/<lang>/messages.md             enums, then every message kind: meaning, when it
+//	                                    appears, members, examples, changes between versions
+//	docs/<lang>/scenarios/<category>.md message-flow tables and sequence diagrams
+//
+// The same inputs give byte-identical pages. The English text of the pages
+// is translated with the catalog catalog_ja.json, keyed by the English
+// text; scenario titles and notes carry their own Japanese.
+//
+// Regenerate the committed reference with "go generate ./..." or
+// "ccwire docs"; the package's tests fail when docs/ is out of date.
+package docgen
+
+//go:generate go run ../cmd/ccwire docs -root .. -out ../docs

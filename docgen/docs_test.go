@@ -1,0 +1,456 @@
+package docgen
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/yuin/goldmark"
+	gast "github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// moduleRoot returns the root of the module the test runs in.
+func moduleRoot(t *testing.T) string {
+	t.Helper()
+	root, err := FindModuleRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// rendered renders the reference of the module once for all tests.
+var rendered = sync.OnceValues(func() (*Result, error) {
+	root, err := FindModuleRoot(".")
+	if err != nil {
+		return nil, err
+	}
+	return Render(context.Background(), root)
+})
+
+func renderedT(t *testing.T) *Result {
+	t.Helper()
+	res, err := rendered()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestDocsUpToDate regenerates the reference from the committed inputs and
+// compares it with the committed docs/.
+func TestDocsUpToDate(t *testing.T) {
+	t.Parallel()
+	res := renderedT(t)
+	dir := filepath.Join(moduleRoot(t), "docs")
+	stale, err := Diff(dir, res.Files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(stale) > 0 {
+		t.Errorf("docs/ is out of date; run `go generate ./...` or `ccwire docs`. Files that differ:\n  %s", strings.Join(stale, "\n  "))
+	}
+}
+
+// TestWriteThenDiff writes the reference into a temporary directory and
+// checks that it then matches byte for byte, and that Write removes
+// stale pages.
+func TestWriteThenDiff(t *testing.T) {
+	t.Parallel()
+	res := renderedT(t)
+	dir := t.TempDir()
+	stale := filepath.Join(dir, "en", "scenarios", "gone.md")
+	if err := os.MkdirAll(filepath.Dir(stale), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(stale, []byte("# gone\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := Diff(dir, res.Files); err != nil || !slices.Contains(d, "en/scenarios/gone.md") {
+		t.Fatalf("Diff before writing = %v, %v; want the stale page listed", d, err)
+	}
+	if err := Write(dir, res.Files); err != nil {
+		t.Fatal(err)
+	}
+	d, err := Diff(dir, res.Files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d) > 0 {
+		t.Errorf("after Write, Diff reports %v", d)
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("Write kept a page it no longer generates")
+	}
+}
+
+// TestDeterministic renders the reference twice and compares.
+func TestDeterministic(t *testing.T) {
+	t.Parallel()
+	a := renderedT(t)
+	b, err := Render(t.Context(), moduleRoot(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Files) != len(b.Files) {
+		t.Fatalf("%d files, then %d", len(a.Files), len(b.Files))
+	}
+	for i := range a.Files {
+		if a.Files[i].Path != b.Files[i].Path || !bytes.Equal(a.Files[i].Data, b.Files[i].Data) {
+			t.Errorf("%s differs between two renderings", a.Files[i].Path)
+		}
+	}
+}
+
+// TestNoAbsolutePaths checks that nothing of the machine leaks into the
+// pages.
+func TestNoAbsolutePaths(t *testing.T) {
+	t.Parallel()
+	res := renderedT(t)
+	root := moduleRoot(t)
+	home, _ := os.UserHomeDir()
+	for _, f := range res.Files {
+		for _, p := range []string{root, home, os.TempDir() + "/"} {
+			if p != "" && p != "/" && bytes.Contains(f.Data, []byte(p)) {
+				t.Errorf("%s contains the local path %s", f.Path, p)
+			}
+		}
+	}
+}
+
+// TestPages checks the set of pages.
+func TestPages(t *testing.T) {
+	t.Parallel()
+	res := renderedT(t)
+	var paths []string
+	for _, f := range res.Files {
+		paths = append(paths, f.Path)
+	}
+	for _, want := range []string{"README.md", "en/README.md", "en/messages.md", "ja/README.md", "ja/messages.md"} {
+		if !slices.Contains(paths, want) {
+			t.Errorf("no page %s among %v", want, paths)
+		}
+	}
+	for _, l := range Languages {
+		n := 0
+		for _, p := range paths {
+			if strings.HasPrefix(p, string(l)+"/scenarios/") {
+				n++
+			}
+		}
+		if n == 0 {
+			t.Errorf("no scenario pages for %s", l)
+		}
+	}
+	if res.Scenarios == 0 || res.Kinds < len(kindDefs) {
+		t.Errorf("%d scenarios, %d kinds; want some scenarios and at least the %d defined kinds", res.Scenarios, res.Kinds, len(kindDefs))
+	}
+}
+
+// markdown is a parsed page: its anchors and its links.
+type markdown struct {
+	anchors map[string]bool
+	links   []string
+}
+
+var mdParser = goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser()
+
+// parseMarkdown parses a page with goldmark and computes the anchors
+// GitHub gives its headings from their rendered text.
+func parseMarkdown(src []byte) markdown {
+	doc := mdParser.Parse(text.NewReader(src))
+	md := markdown{anchors: map[string]bool{}}
+	var s slugger
+	_ = gast.Walk(doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
+		if !entering {
+			return gast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *gast.Heading:
+			md.anchors[s.slug(plainText(n, src))] = true
+		case *gast.Link:
+			md.links = append(md.links, string(n.Destination))
+		}
+		return gast.WalkContinue, nil
+	})
+	return md
+}
+
+// plainText returns the text a node renders, without markup.
+func plainText(n gast.Node, src []byte) string {
+	var b strings.Builder
+	_ = gast.Walk(n, func(c gast.Node, entering bool) (gast.WalkStatus, error) {
+		if !entering {
+			return gast.WalkContinue, nil
+		}
+		switch c := c.(type) {
+		case *gast.Text:
+			b.Write(c.Segment.Value(src))
+		case *gast.String:
+			b.Write(c.Value)
+		}
+		return gast.WalkContinue, nil
+	})
+	return b.String()
+}
+
+// TestLinks parses every generated page with goldmark and checks that every
+// relative link leads to a page or a file of the module, and every anchor
+// to a heading of its page.
+func TestLinks(t *testing.T) {
+	t.Parallel()
+	res := renderedT(t)
+	root := moduleRoot(t)
+	pages := map[string]markdown{}
+	for _, f := range res.Files {
+		pages[f.Path] = parseMarkdown(f.Data)
+	}
+	checked := 0
+	for _, f := range res.Files {
+		for _, l := range pages[f.Path].links {
+			if strings.Contains(l, "://") {
+				t.Errorf("%s: external link %s", f.Path, l)
+				continue
+			}
+			target, anchor, _ := strings.Cut(l, "#")
+			p := f.Path
+			if target != "" {
+				p = path.Join(path.Dir(f.Path), target)
+			}
+			page, ok := pages[p]
+			if !ok {
+				// A file of the module outside docs/.
+				rel := path.Join("docs", p)
+				if strings.HasPrefix(rel, "../") || anchor != "" {
+					t.Errorf("%s: link %s leads outside the module or anchors a file that is not generated", f.Path, l)
+					continue
+				}
+				if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel))); err != nil {
+					t.Errorf("%s: link %s: %v", f.Path, l, err)
+				}
+				continue
+			}
+			checked++
+			if anchor != "" && !page.anchors[anchor] {
+				t.Errorf("%s: link %s: no heading with anchor %q in %s", f.Path, l, anchor, p)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no internal links checked")
+	}
+}
+
+// TestCatalog checks that every English text of the pages has its Japanese
+// entry, and so has every text of docgen's own (those the pages show only
+// with some recordings too); that every other entry is used, so entries
+// for doc comments that changed go away; and that every entry keeps the
+// code spans and format verbs of its English.
+func TestCatalog(t *testing.T) {
+	t.Parallel()
+	res := renderedT(t)
+	if m := res.Missing[Japanese]; len(m) > 0 {
+		t.Errorf("%v", &MissingTranslationsError{Missing: map[Language][]string{Japanese: m}})
+	}
+	catalog, err := parsedCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := ownTexts(t)
+	for _, en := range own {
+		if _, ok := catalog[en]; !ok {
+			t.Errorf("catalog_ja.json: no entry for docgen's text %q", en)
+		}
+	}
+	for _, en := range sortedKeys(catalog) {
+		if !res.used[Japanese][en] && !slices.Contains(own, en) {
+			t.Errorf("catalog_ja.json: entry not used by any page: %q", en)
+		}
+		ja := catalog[en]
+		if ja == "" || ja == en {
+			t.Errorf("catalog_ja.json: %q is not translated", en)
+		}
+		for _, span := range codeSpanRE.FindAllString(en, -1) {
+			if !strings.Contains(ja, span) {
+				t.Errorf("catalog_ja.json: %q: the translation lacks %s", en, span)
+			}
+		}
+		if a, b := verbs(en), verbs(ja); !slices.Equal(a, b) {
+			t.Errorf("catalog_ja.json: %q: format verbs %v, translation has %v", en, a, b)
+		}
+	}
+}
+
+// ownTexts returns the English texts written in docgen's source: the
+// arguments of the translating calls (t, f), the notes of kindDefs and the
+// category titles.
+func ownTexts(t *testing.T) []string {
+	t.Helper()
+	fset := token.NewFileSet()
+	entries, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	add := func(e ast.Expr) {
+		if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			s, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "t" || sel.Sel.Name == "f") && len(n.Args) > 0 {
+					add(n.Args[0])
+				}
+			case *ast.KeyValueExpr:
+				if id, ok := n.Key.(*ast.Ident); ok && id.Name == "note" {
+					add(n.Value)
+				}
+			case *ast.ValueSpec:
+				if len(n.Names) == 1 && n.Names[0].Name == "categoryTitles" && len(n.Values) == 1 {
+					for _, el := range n.Values[0].(*ast.CompositeLit).Elts {
+						add(el.(*ast.KeyValueExpr).Value)
+					}
+				}
+			}
+			return true
+		})
+	}
+	if len(out) < 20 {
+		t.Fatalf("found only %d texts in docgen's source; has the way pages translate changed?", len(out))
+	}
+	return out
+}
+
+var (
+	codeSpanRE = regexp.MustCompile("`[^`]+`")
+	verbRE     = regexp.MustCompile(`%(\[\d+\])?[sdvq]`)
+)
+
+// verbs returns the format verbs of a format string, by argument, sorted.
+func verbs(s string) []string {
+	var out []string
+	i := 0
+	for _, v := range verbRE.FindAllString(s, -1) {
+		if !strings.Contains(v, "[") {
+			i++
+			v = "%[" + string(rune('0'+i)) + "]" + v[1:]
+		}
+		out = append(out, v)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestCatalogSorted keeps the catalog file sorted and formatted, so that
+// additions are easy to review.
+func TestCatalogSorted(t *testing.T) {
+	t.Parallel()
+	catalog, err := parsedCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(catalog); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b.Bytes(), catalogJA) {
+		t.Error("catalog_ja.json is not sorted and indented as encoding/json writes it (two spaces, no HTML escaping)")
+	}
+}
+
+var (
+	// englishRun finds four English words in a row.
+	englishRun = regexp.MustCompile(`[A-Za-z]{2,}(?:[ ,;:'’()-]+[A-Za-z]{2,}){3,}`)
+	// quoted finds quotations, which hold what the CLI wrote, verbatim.
+	quoted = regexp.MustCompile(`「[^」]*」|"[^"]*"`)
+	// names are proper names that stay in English.
+	names = strings.NewReplacer("Claude Code CLI", "", "Claude Code", "", "Anthropic Messages API", "", "Messages API", "")
+)
+
+// TestJapaneseHasNoEnglish looks for English prose left in the Japanese
+// pages, outside code spans, code blocks and link targets.
+func TestJapaneseHasNoEnglish(t *testing.T) {
+	t.Parallel()
+	res := renderedT(t)
+	for _, f := range res.Files {
+		if !strings.HasPrefix(f.Path, "ja/") {
+			continue
+		}
+		doc := mdParser.Parse(text.NewReader(f.Data))
+		_ = gast.Walk(doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
+			if !entering {
+				return gast.WalkContinue, nil
+			}
+			switch n.(type) {
+			case *gast.CodeSpan, *gast.FencedCodeBlock, *gast.CodeBlock:
+				return gast.WalkSkipChildren, nil
+			case *gast.Paragraph, *gast.Heading, *east.TableCell:
+				s := names.Replace(quoted.ReplaceAllString(proseText(n, f.Data), " "))
+				if englishRun.MatchString(s) {
+					t.Errorf("%s: English left in the Japanese page: %q", f.Path, englishRun.FindString(s))
+				}
+				return gast.WalkSkipChildren, nil
+			}
+			return gast.WalkContinue, nil
+		})
+	}
+}
+
+// proseText returns the text of a block without its code spans.
+func proseText(n gast.Node, src []byte) string {
+	var b strings.Builder
+	_ = gast.Walk(n, func(c gast.Node, entering bool) (gast.WalkStatus, error) {
+		if !entering {
+			return gast.WalkContinue, nil
+		}
+		switch c := c.(type) {
+		case *gast.CodeSpan:
+			b.WriteString(" ")
+			return gast.WalkSkipChildren, nil
+		case *gast.Text:
+			b.Write(c.Segment.Value(src))
+			if c.SoftLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *gast.String:
+			b.Write(c.Value)
+		}
+		return gast.WalkContinue, nil
+	})
+	return b.String()
+}

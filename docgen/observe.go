@@ -1,0 +1,336 @@
+package docgen
+
+import (
+	"slices"
+
+	"github.com/ccwire/ccwire/protocol"
+)
+
+// reference is what the recordings show of every kind of message, computed
+// by walking every recorded message.
+type reference struct {
+	kinds []*kindRef
+	byKey map[string]*kindRef
+	// enumSeen maps an enum and a value to the versions it was seen in.
+	enumSeen map[string]map[string]versionSet
+	// blocks holds the content block types seen, by block type.
+	blocks map[string]*fieldNode
+}
+
+// versionSet is a set of CLI versions.
+type versionSet map[string]bool
+
+// sorted returns the versions oldest first.
+func (s versionSet) sorted() []string {
+	out := sortedKeys(s)
+	sortVersions(out)
+	return out
+}
+
+// kindRef is the reference entry of one kind.
+type kindRef struct {
+	def kindDef
+	// fields is the tree of members, from the model and the recordings.
+	fields *fieldNode
+	// occurrences lists where messages of the kind were seen.
+	occurrences []occurrence
+	// keyOrders holds, per version, the distinct orders of the top-level
+	// members seen.
+	keyOrders map[string][][]string
+	// stringValues holds, per path of an array of strings, the values seen
+	// per version (tools, slash_commands...).
+	stringValues map[string]map[string]versionSet
+	// stdin and stdout report the directions the kind was seen in.
+	stdin, stdout bool
+}
+
+// occurrence is one message of a kind in a recording.
+type occurrence struct {
+	scenario *scenarioDoc
+	run      *run
+	ev       *event
+}
+
+// versions returns the versions the kind was seen in.
+func (k *kindRef) versions() []string {
+	s := versionSet{}
+	for _, o := range k.occurrences {
+		s[o.run.version] = true
+	}
+	return s.sorted()
+}
+
+// fieldNode is one member path of a kind: its meaning from the model, the
+// JSON types seen per version, and the members below it.
+type fieldNode struct {
+	key   string // the path segment: a key, "[]" for array elements, "*" for map values
+	path  string // the full path, e.g. message.content[].text
+	field *fieldDoc
+	// model reports whether the model declares the member.
+	model bool
+	types map[string]map[jsonKind]bool // by version
+	kids  []*fieldNode
+	index map[string]*fieldNode
+}
+
+// child returns the node below n for a segment, creating it.
+func (n *fieldNode) child(seg string) *fieldNode {
+	if c, ok := n.index[seg]; ok {
+		return c
+	}
+	if n.index == nil {
+		n.index = map[string]*fieldNode{}
+	}
+	p := seg
+	switch {
+	case n.path == "":
+	case seg == "[]":
+		p = n.path + "[]"
+	default:
+		p = n.path + "." + seg
+	}
+	c := &fieldNode{key: seg, path: p, types: map[string]map[jsonKind]bool{}}
+	n.index[seg] = c
+	n.kids = append(n.kids, c)
+	return c
+}
+
+// seen records a JSON type seen at n in a version.
+func (n *fieldNode) seen(version string, k jsonKind) {
+	if n.types[version] == nil {
+		n.types[version] = map[jsonKind]bool{}
+	}
+	n.types[version][k] = true
+}
+
+// walk calls f for n's descendants, depth first, in order.
+func (n *fieldNode) walk(f func(*fieldNode)) {
+	for _, c := range n.kids {
+		f(c)
+		c.walk(f)
+	}
+}
+
+// observer builds the reference.
+type observer struct {
+	s   *schema
+	ref *reference
+}
+
+// observe walks every recorded message of some scenarios.
+func observe(s *schema, scenarios []*scenarioDoc) *reference {
+	o := &observer{s: s, ref: &reference{
+		byKey:    map[string]*kindRef{},
+		enumSeen: map[string]map[string]versionSet{},
+		blocks:   map[string]*fieldNode{},
+	}}
+	for _, d := range kindDefs {
+		o.kind(d)
+	}
+	for _, sc := range scenarios {
+		for _, r := range sc.runs {
+			for _, ev := range r.events {
+				if ev.kind == eventAPI || ev.msg == nil {
+					continue
+				}
+				m, err := protocol.Decode(ev.line)
+				if err != nil {
+					continue
+				}
+				o.message(sc, r, ev, m)
+			}
+		}
+	}
+	return o.ref
+}
+
+// kind returns the entry of a kind, creating it with the members the
+// model declares.
+func (o *observer) kind(d kindDef) *kindRef {
+	if k, ok := o.ref.byKey[d.key]; ok {
+		return k
+	}
+	k := &kindRef{def: d, fields: &fieldNode{}, keyOrders: map[string][][]string{}, stringValues: map[string]map[string]versionSet{}}
+	o.model(k.fields, o.s.typeOf(d.goType), d.detail, 0)
+	o.ref.byKey[d.key] = k
+	o.ref.kinds = append(o.ref.kinds, k)
+	return k
+}
+
+// model adds the members a protocol type declares below n. detail is the
+// block or control body type the kind fixes.
+func (o *observer) model(n *fieldNode, t *goType, detail string, depth int) {
+	if t == nil || depth > 6 {
+		return
+	}
+	for _, f := range t.fields {
+		c := n.child(f.key)
+		c.field, c.model = f, true
+		switch f.shape {
+		case shapeObject:
+			o.model(c, o.s.typeOf(f.elem), detail, depth+1)
+		case shapeObjects:
+			o.model(c.child("[]"), o.s.typeOf(f.elem), detail, depth+1)
+		case shapeObjectMap:
+			o.model(c.child("*"), o.s.typeOf(f.elem), detail, depth+1)
+		case shapeBlocks, shapeContent:
+			if detail != "" && slices.Contains(o.s.implementers["ContentBlock"], detail) {
+				e := c.child("[]")
+				e.model = true
+				o.model(e, o.s.typeOf(detail), "", depth+1)
+			}
+		case shapeVariant:
+			if detail != "" && slices.Contains(o.s.implementers[f.elem], detail) {
+				o.model(c, o.s.typeOf(detail), "", depth+1)
+			}
+		}
+	}
+}
+
+// message records one recorded message.
+func (o *observer) message(sc *scenarioDoc, r *run, ev *event, m protocol.Message) {
+	key, group, goType, detail := classify(m)
+	k, ok := o.ref.byKey[key]
+	if !ok {
+		k = o.kind(kindDef{key: key, group: group, goType: goType, detail: detail})
+	}
+	k.occurrences = append(k.occurrences, occurrence{scenario: sc, run: r, ev: ev})
+	if ev.kind == eventStdin {
+		k.stdin = true
+	} else {
+		k.stdout = true
+	}
+	order := ev.msg.keys()
+	if !slices.ContainsFunc(k.keyOrders[r.version], func(o []string) bool { return slices.Equal(o, order) }) {
+		k.keyOrders[r.version] = append(k.keyOrders[r.version], order)
+	}
+	o.seenEnum("Type", string(m.MessageType()), r.version)
+	if sub := protocol.SubtypeOf(m); sub != "" {
+		switch m.(type) {
+		case *protocol.ControlRequest, *protocol.ControlResponse:
+			o.seenEnum("ControlSubtype", string(sub), r.version)
+		default:
+			o.seenEnum("Subtype", string(sub), r.version)
+		}
+	}
+	o.object(k, k.fields, ev.msg, o.s.typeOf(goType), r.version)
+}
+
+func (o *observer) seenEnum(enum, v, version string) {
+	if o.ref.enumSeen[enum] == nil {
+		o.ref.enumSeen[enum] = map[string]versionSet{}
+	}
+	if o.ref.enumSeen[enum][v] == nil {
+		o.ref.enumSeen[enum][v] = versionSet{}
+	}
+	o.ref.enumSeen[enum][v][version] = true
+}
+
+// object records the members of an object value of protocol type t (nil
+// when the model does not know the object).
+func (o *observer) object(k *kindRef, n *fieldNode, v *value, t *goType, version string) {
+	if v.kind != kindObject {
+		return
+	}
+	for _, m := range v.members {
+		var f *fieldDoc
+		if t != nil {
+			f = t.field(m.key)
+		}
+		c := n.child(m.key)
+		if c.field == nil && f != nil {
+			c.field = f
+		}
+		c.seen(version, observedKind(m.val))
+		if m.key == "permissionMode" || m.key == "mode" && t != nil && t.name == "SetPermissionModeRequest" {
+			if m.val.kind == kindString {
+				o.seenEnum("PermissionMode", m.val.str, version)
+			}
+		}
+		o.below(k, c, m.val, f, version)
+	}
+}
+
+// below records what is under a member's value.
+func (o *observer) below(k *kindRef, n *fieldNode, v *value, f *fieldDoc, version string) {
+	if f == nil {
+		o.generic(k, n, v, version)
+		return
+	}
+	switch f.shape {
+	case shapeObject:
+		o.object(k, n, v, o.s.typeOf(f.elem), version)
+	case shapeObjects:
+		if v.kind == kindArray {
+			for _, e := range v.elems {
+				c := n.child("[]")
+				c.seen(version, e.kind)
+				o.object(k, c, e, o.s.typeOf(f.elem), version)
+			}
+		}
+	case shapeObjectMap:
+		if v.kind == kindObject {
+			for _, m := range v.members {
+				c := n.child("*")
+				c.seen(version, m.val.kind)
+				o.object(k, c, m.val, o.s.typeOf(f.elem), version)
+			}
+		}
+	case shapeBlocks, shapeContent:
+		if v.kind == kindArray {
+			for _, e := range v.elems {
+				c := n.child("[]")
+				c.seen(version, e.kind)
+				bt := e.getString("type")
+				o.seenEnum("BlockType", bt, version)
+				o.object(k, c, e, o.s.typeOf(o.s.variantFor("ContentBlock", "type", bt)), version)
+			}
+		}
+	case shapeVariant:
+		key := o.s.discriminatorKey(f.elem)
+		o.object(k, n, v, o.s.typeOf(o.s.variantFor(f.elem, key, v.getString(key))), version)
+	case shapeStrings:
+		if v.kind == kindArray {
+			if k.stringValues[n.path] == nil {
+				k.stringValues[n.path] = map[string]versionSet{}
+			}
+			for _, e := range v.elems {
+				if e.kind == kindString {
+					if k.stringValues[n.path][e.str] == nil {
+						k.stringValues[n.path][e.str] = versionSet{}
+					}
+					k.stringValues[n.path][e.str][version] = true
+				}
+			}
+		}
+	case shapeOpaque:
+	default:
+		o.generic(k, n, v, version)
+	}
+}
+
+// generic records the members of a value the model does not describe.
+func (o *observer) generic(k *kindRef, n *fieldNode, v *value, version string) {
+	switch v.kind {
+	case kindObject:
+		o.object(k, n, v, nil, version)
+	case kindArray:
+		for _, e := range v.elems {
+			if e.kind == kindObject || e.kind == kindArray {
+				c := n.child("[]")
+				c.seen(version, e.kind)
+				o.generic(k, c, e, version)
+			}
+		}
+	}
+}
+
+// observedKind returns the JSON type a recorded value had when the CLI
+// wrote it: recordings replace timings and clock readings, numbers, with
+// the strings "<duration>" and "<time>".
+func observedKind(v *value) jsonKind {
+	if v.kind == kindString && (v.str == "<duration>" || v.str == "<time>") {
+		return kindNumber
+	}
+	return v.kind
+}

@@ -1,0 +1,429 @@
+package docgen
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ccwire/ccwire/protocol"
+	"github.com/ccwire/ccwire/stubapi"
+)
+
+func TestSlugger(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		headings []string
+		want     []string
+	}{
+		{[]string{"system/init"}, []string{"systeminit"}},
+		{[]string{"result/success, is_error=true"}, []string{"resultsuccess-is_errortrue"}},
+		{[]string{"CLI 2.1.37", "CLI 2.1.330", "CLI 2.1.37"}, []string{"cli-2137", "cli-21330", "cli-2137-1"}},
+		{[]string{"foo", "foo", "foo-1"}, []string{"foo", "foo-1", "foo-1-1"}},
+		{[]string{"Changes between versions", "Changes between versions"}, []string{"changes-between-versions", "changes-between-versions-1"}},
+		{[]string{"拡張思考（extended thinking）ブロックを含む応答"}, []string{"拡張思考extended-thinkingブロックを含む応答"}},
+		{[]string{"Read → Edit → Bashの複数ステップ"}, []string{"read--edit--bashの複数ステップ"}},
+		{[]string{"max_tokensで応答が打ち切られた場合の挙動"}, []string{"max_tokensで応答が打ち切られた場合の挙動"}},
+	} {
+		var s slugger
+		var got []string
+		for _, h := range tc.headings {
+			got = append(got, s.slug(h))
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("slugs of %q = %q, want %q", tc.headings, got, tc.want)
+		}
+	}
+}
+
+func TestCode(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ in, want string }{
+		{`{"a":1}`, "`{\"a\":1}`"},
+		{"a|b", "`a\\|b`"},
+		{"x`y", "`` x`y ``"},
+		{"``", "``` `` ```"},
+		{" padded ", "`  padded  `"},
+	} {
+		if got := code(tc.in); got != tc.want {
+			t.Errorf("code(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestEscapeText(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ in, want string }{
+		{"tool_use and is_error", "tool_use and is_error"},
+		{"_private_", `\_private\_`},
+		{"model <synthetic>", `model \<synthetic\>`},
+		{"a|b *c* [d]", `a\|b \*c\* \[d\]`},
+		{"日本語_テキスト", "日本語_テキスト"},
+	} {
+		if got := escapeText(tc.in); got != tc.want {
+			t.Errorf("escapeText(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	if got, want := inlineMarkdown("see `a|b` and <x>"), "see `a\\|b` and \\<x\\>"; got != want {
+		t.Errorf("inlineMarkdown = %q, want %q", got, want)
+	}
+}
+
+func TestDiffLines(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		a, b, want []string
+	}{
+		{[]string{"x", "y"}, []string{"x", "y"}, []string{"  x", "  y"}},
+		{[]string{"init", "a", "r"}, []string{"init", "a", "u", "a", "r"}, []string{"  init", "  a", "+ u", "+ a", "  r"}},
+		{[]string{"a", "b"}, []string{"b"}, []string{"- a", "  b"}},
+		{nil, []string{"a"}, []string{"+ a"}},
+	} {
+		if got := diffLines(tc.a, tc.b); !slices.Equal(got, tc.want) {
+			t.Errorf("diffLines(%q, %q) = %q, want %q", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+func mustValue(t *testing.T, s string) *value {
+	t.Helper()
+	v, err := parseValue([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestAssertedFirst(t *testing.T) {
+	t.Parallel()
+	msg := mustValue(t, `{"uuid":"u","message":{"usage":{},"content":[{"text":"hi","type":"text"}],"id":"m"},"type":"assistant"}`)
+	pat := mustValue(t, `{"type":"assistant","message":{"content":[{"type":"text","text":{"$regexp":"h"}}]},"$$odd":{"$any":true}}`)
+	got := assertedFirst(msg, patternKeys(pat)).String()
+	want := `{"type":"assistant","message":{"content":[{"type":"text","text":"hi"}],"usage":{},"id":"m"},"uuid":"u"}`
+	if got != want {
+		t.Errorf("assertedFirst =\n %s\nwant\n %s", got, want)
+	}
+	if got := msg.String(); got != `{"uuid":"u","message":{"usage":{},"content":[{"text":"hi","type":"text"}],"id":"m"},"type":"assistant"}` {
+		t.Errorf("assertedFirst changed its input: %s", got)
+	}
+	contains := patternKeys(mustValue(t, `{"tools":{"$contains":["Bash"]},"list":{"$contains":[{"name":"x"}]}}`))
+	if !slices.Equal(contains.order, []string{"tools", "list"}) || !slices.Equal(contains.sub["list"].order, []string{"name"}) {
+		t.Errorf("patternKeys of $contains = %+v", contains)
+	}
+}
+
+func TestValueRoundTrip(t *testing.T) {
+	t.Parallel()
+	for _, in := range []string{
+		`{"b":1,"a":[true,false,null,1.50,"x\u00e9\n"],"c":{}}`,
+		`[]`,
+		`"<synthetic>"`,
+	} {
+		v := mustValue(t, in)
+		if got := v.String(); got != in {
+			t.Errorf("String of %s = %s", in, got)
+		}
+		var x any
+		if err := json.Unmarshal([]byte(v.indent()), &x); err != nil {
+			t.Errorf("indent of %s is not JSON: %v", in, err)
+		}
+	}
+	if got := mustValue(t, `{"a":{"b":["x",{"c":"d"}]}}`).getString("a", "b", "1", "c"); got != "d" {
+		t.Errorf("getString = %q", got)
+	}
+	for _, bad := range []string{`{`, `{"a":1}x`, `nul`, ``} {
+		if _, err := parseValue([]byte(bad)); err == nil {
+			t.Errorf("parseValue(%q) succeeded", bad)
+		}
+	}
+}
+
+func FuzzParseValue(f *testing.F) {
+	for _, s := range []string{`{"a":[1,2,{"b":null}]}`, `"x"`, `[[]]`, `{"":""}`, `1e9`, `{"a":"\ud83d\ude00"}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := parseValue(data)
+		if err != nil {
+			return
+		}
+		out := v.String()
+		if !json.Valid([]byte(out)) {
+			t.Fatalf("String of %q is not valid JSON: %q", data, out)
+		}
+		w, err := parseValue([]byte(out))
+		if err != nil {
+			t.Fatalf("reparse of %q: %v", out, err)
+		}
+		if again := w.String(); again != out {
+			t.Fatalf("not stable: %q then %q", out, again)
+		}
+		if !json.Valid([]byte(v.indent())) {
+			t.Fatalf("indent of %q is not valid JSON", data)
+		}
+	})
+}
+
+func TestClassify(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ line, key, goType, detail string }{
+		{`{"type":"system","subtype":"init","tools":[]}`, "system/init", "SystemInit", ""},
+		{`{"type":"system","subtype":"hook_started"}`, "system/hook_started", "HookMessage", ""},
+		{`{"type":"system","subtype":"brand_new"}`, "system/brand_new", "SystemMessage", ""},
+		{`{"type":"assistant","message":{"content":[{"type":"tool_use","id":"t","name":"Bash","input":{}}]}}`, "assistant/tool_use", "AssistantMessage", "ToolUseBlock"},
+		{`{"type":"user","message":{"role":"user","content":"hi"}}`, "user/text", "UserMessage", ""},
+		{`{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t","is_error":true}]}}`, "user/tool_result, is_error=true", "UserMessage", "ToolResultBlock"},
+		{`{"type":"result","subtype":"success","is_error":true}`, "result/success, is_error=true", "ResultMessage", ""},
+		{`{"type":"result","subtype":"success","permission_denials":[{"tool_name":"X"}]}`, "result/success, permission_denials", "ResultMessage", ""},
+		{`{"type":"result","subtype":"error_during_execution"}`, "result/error_during_execution", "ResultMessage", ""},
+		{`{"type":"control_request","request_id":"r","request":{"subtype":"can_use_tool","tool_name":"Bash"}}`, "control_request/can_use_tool", "ControlRequest", "CanUseToolRequest"},
+		{`{"type":"control_response","response":{"subtype":"success","request_id":"r"}}`, "control_response/success", "ControlResponse", "SuccessResponse"},
+		{`{"type":"keep_alive"}`, "keep_alive", "UnknownMessage", ""},
+	} {
+		m, err := protocol.Decode([]byte(tc.line))
+		if err != nil {
+			t.Fatal(err)
+		}
+		key, _, goType, detail := classify(m)
+		if key != tc.key || goType != tc.goType || detail != tc.detail {
+			t.Errorf("classify(%s) = %q %q %q, want %q %q %q", tc.line, key, goType, detail, tc.key, tc.goType, tc.detail)
+		}
+	}
+}
+
+func TestKindDefsCoverProtocol(t *testing.T) {
+	t.Parallel()
+	s, err := loadSchema(filepath.Join(moduleRoot(t), protocolDir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := map[string]bool{}
+	for _, d := range kindDefs {
+		named[d.constName] = true
+		for _, typ := range []string{d.goType, d.detail} {
+			if typ != "" && s.typeOf(typ) == nil {
+				t.Errorf("kind %s names protocol type %s, which does not exist", d.key, typ)
+			}
+		}
+	}
+	for _, enum := range []string{"Type", "Subtype", "BlockType", "ControlSubtype"} {
+		for _, c := range s.enum(enum).consts {
+			if named[c.name] {
+				continue
+			}
+			switch c.name {
+			case "TypeSystem", "TypeAssistant", "TypeUser", "TypeResult", "TypeControlRequest", "TypeControlResponse",
+				"BlockDocument":
+				// Groups of kinds, or a block only a client sends.
+				continue
+			}
+			t.Errorf("no entry of the message reference for %s.%s (%q); add one to kindDefs", enum, c.name, c.value)
+		}
+	}
+}
+
+func TestLoadSchema(t *testing.T) {
+	t.Parallel()
+	s, err := loadSchema(filepath.Join(moduleRoot(t), protocolDir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	init := s.typeOf("SystemInit")
+	if init == nil || !init.hasTable {
+		t.Fatal("no SystemInit with a member table")
+	}
+	if f := init.field("cwd"); f == nil || f.goName != "CWD" || f.doc == "" || f.shape != shapeString {
+		t.Errorf("SystemInit cwd = %+v", f)
+	}
+	if f := init.field("type"); f == nil || f.shape != shapeConst || f.constVal != "system" {
+		t.Errorf("SystemInit type = %+v", f)
+	}
+	body := s.typeOf("AssistantBody")
+	if f := body.field("content"); f == nil || f.shape != shapeBlocks || f.elem != "ContentBlock" {
+		t.Errorf("AssistantBody content = %+v", f)
+	}
+	if f := body.field("usage"); f == nil || f.shape != shapeObject || f.elem != "Usage" {
+		t.Errorf("AssistantBody usage = %+v", f)
+	}
+	if f := s.typeOf("ResultMessage").field("modelUsage"); f == nil || f.shape != shapeObjectMap || f.elem != "ModelUsage" {
+		t.Errorf("ResultMessage modelUsage = %+v", f)
+	}
+	if f := s.typeOf("ControlRequest").field("request"); f == nil || f.shape != shapeVariant || f.elem != "ControlRequestBody" {
+		t.Errorf("ControlRequest request = %+v", f)
+	}
+	if got := s.variantFor("ContentBlock", "type", "tool_use"); got != "ToolUseBlock" {
+		t.Errorf("variantFor tool_use = %q", got)
+	}
+	if got := s.variantFor("ControlRequestBody", "subtype", "can_use_tool"); got != "CanUseToolRequest" {
+		t.Errorf("variantFor can_use_tool = %q", got)
+	}
+	if got := s.discriminatorKey("ControlRequestBody"); got != "subtype" {
+		t.Errorf("discriminatorKey = %q", got)
+	}
+	e := s.enum("Type")
+	if e == nil || len(e.consts) == 0 || e.consts[0].name != "TypeSystem" || e.consts[0].value != "system" || e.consts[0].doc == "" {
+		t.Errorf("enum Type = %+v", e)
+	}
+}
+
+func TestLoadSchemaErrors(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, src, want string }{
+		{"no package", "", "no Go files of package protocol"},
+		{"syntax", "package protocol\nfunc (", "parse protocol source"},
+		{"unknown constructor", `package protocol
+// T is a type.
+type T struct {
+	A string // a
+}
+type table[T any] struct{}
+var tTable *table[T]
+func init() {
+	tTable = newTable(
+		fancyField("a", func(m *T) *string { return &m.A }),
+	)
+}`, "unknown field constructor fancyField"},
+		{"unknown field", `package protocol
+// T is a type.
+type T struct {
+	A string // a
+}
+type table[T any] struct{}
+var tTable *table[T]
+func init() {
+	tTable = newTable(
+		stringField("b", func(m *T) *string { return &m.B }),
+	)
+}`, "names unknown field B"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			if tc.src != "" {
+				if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(tc.src), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, err := loadSchema(dir)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("loadSchema error = %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestPlaceRequests(t *testing.T) {
+	t.Parallel()
+	ev := func(kind eventKind, line string) *event {
+		e := &event{kind: kind, turn: 1, line: []byte(line)}
+		e.msg, _ = parseValue(e.line)
+		return e
+	}
+	assistant := func(turn int) string {
+		return `{"type":"assistant","message":{"id":"` + stubapi.MessageID(turn) + `","content":[]}}`
+	}
+	stdio := []*event{
+		ev(eventStdin, `{"type":"user"}`),
+		ev(eventStdout, `{"type":"system","subtype":"init"}`),
+		ev(eventStdout, assistant(0)),
+		ev(eventStdout, `{"type":"user","message":{"content":[{"type":"tool_result"}]}}`),
+		ev(eventStdout, assistant(1)),
+		ev(eventStdout, `{"type":"result"}`),
+	}
+	requests := []*apiExchange{
+		{seq: 1, turn: 0, outcome: "served"},
+		{seq: 2, turn: 1, outcome: "fault"},
+		{seq: 3, turn: 1, outcome: "served"},
+		{seq: 4, turn: -1, outcome: "overrun"},
+	}
+	var got []string
+	for _, e := range placeRequests(stdio, requests) {
+		switch e.kind {
+		case eventAPI:
+			got = append(got, "api"+string(rune('0'+e.api.seq)))
+		default:
+			got = append(got, e.msg.getString("type"))
+		}
+	}
+	want := []string{"user", "system", "api1", "assistant", "user", "api2", "api3", "assistant", "api4", "result"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("placeRequests (-want +got):\n%s", diff)
+	}
+}
+
+func TestCompareVersions(t *testing.T) {
+	t.Parallel()
+	vs := []string{"2.1.330", "10.0", "2.1.37", "2.1.4", "2.1.37"}
+	sortVersions(vs)
+	if want := []string{"2.1.4", "2.1.37", "2.1.37", "2.1.330", "10.0"}; !slices.Equal(vs, want) {
+		t.Errorf("sorted = %v, want %v", vs, want)
+	}
+}
+
+func TestFindModuleRoot(t *testing.T) {
+	t.Parallel()
+	root := moduleRoot(t)
+	got, err := FindModuleRoot(filepath.Join(root, "docgen"))
+	if err != nil || got != root {
+		t.Errorf("FindModuleRoot(docgen) = %q, %v; want %q", got, err, root)
+	}
+	other := t.TempDir()
+	if err := os.WriteFile(filepath.Join(other, "go.mod"), []byte("module example.com/other\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := FindModuleRoot(other); err == nil || !strings.Contains(err.Error(), modulePath) {
+		t.Errorf("FindModuleRoot of another module: %v", err)
+	}
+}
+
+// TestLoadErrors checks that inconsistent inputs are reported.
+func TestLoadErrors(t *testing.T) {
+	t.Parallel()
+	src := moduleRoot(t)
+	scenarioFile, err := os.ReadFile(filepath.Join(src, scenariosDir, "text-simple.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup := func(t *testing.T, recordings map[string]string) string {
+		root := t.TempDir()
+		if err := os.Symlink(filepath.Join(src, protocolDir), filepath.Join(root, protocolDir)); err != nil {
+			t.Fatal(err)
+		}
+		write := func(rel string, data []byte) {
+			p := filepath.Join(root, filepath.FromSlash(rel))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		write("scenarios/text-simple.txtar", scenarioFile)
+		for p, data := range recordings {
+			write(p, []byte(data))
+		}
+		return root
+	}
+	for _, tc := range []struct {
+		name       string
+		recordings map[string]string
+		want       string
+	}{
+		{"no scenario", map[string]string{"recordings/2.1.37/gone.txtar": "-- run.json --\n{}\n"}, "has no scenario file"},
+		{"bad version dir", map[string]string{"recordings/latest/text-simple.txtar": ""}, "named after a CLI version"},
+		{"version mismatch", map[string]string{"recordings/2.1.37/text-simple.txtar": "-- run.json --\n{\"cli_version\":\"9.9.9\"}\n"}, `says CLI "9.9.9"`},
+		{"bad stdio", map[string]string{"recordings/2.1.37/text-simple.txtar": "-- stdio.jsonl --\n{\"dir\":\"sideways\"}\n"}, "neither stdin nor stdout"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := Render(t.Context(), setup(t, tc.recordings))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Render error = %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}

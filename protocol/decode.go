@@ -22,7 +22,8 @@ import (
 // decides, and a later one with another value is kept raw and listed by
 // [UnknownFields].
 func Decode(line []byte) (Message, error) {
-	m, err := decodeLine(bytes.Clone(line))
+	var d decoder
+	m, err := d.decodeLine(bytes.Clone(line))
 	if err != nil {
 		return nil, &DecodeError{Err: err, Excerpt: excerpt(line, err)}
 	}
@@ -31,10 +32,14 @@ func Decode(line []byte) (Message, error) {
 
 // decodeLine decodes a line it may keep references to: strings without
 // escapes and raw members are views of line, which must not change.
-func decodeLine(line []byte) (Message, error) {
-	var d decoder
+// A decoder can decode many lines; their messages share its arena.
+func (d *decoder) decodeLine(line []byte) (Message, error) {
+	if len(line) > maxLineOffset {
+		return nil, fmt.Errorf("line of %d bytes, over the %d bytes a message can hold", len(line), maxLineOffset)
+	}
 	d.Reset(line)
 	d.AliasStrings = true
+	d.scratch = d.scratch[:0]
 	if k := d.Peek(); k != jsonwire.Object {
 		if _, err := d.Skip(); err != nil {
 			return nil, err
@@ -44,11 +49,11 @@ func decodeLine(line []byte) (Message, error) {
 		}
 		return nil, fmt.Errorf("line is a JSON %s, want an object", k)
 	}
-	m, err := pickMessage(&d)
+	m, err := pickMessage(d)
 	if err != nil {
 		return nil, err
 	}
-	if err := m.decode(&d); err != nil {
+	if err := m.decode(d); err != nil {
 		return nil, err
 	}
 	if err := d.End(); err != nil {

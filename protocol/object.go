@@ -21,28 +21,58 @@ import (
 // the typed fields; unknown ones from their raw value. A constructed value
 // has no state and is written in table order.
 type objectState struct {
-	members []member
+	src     []byte   // the line the object was decoded from
+	members []member // members in document order, as offsets into src
 	decoded bool
 }
 
-// member is one member of a decoded object.
+// member is one member of a decoded object. It holds offsets into the
+// line rather than slices, so member lists hold no pointers: the garbage
+// collector need not scan them and copying them needs no write barriers.
 type member struct {
-	key string
-	raw []byte // the value's JSON text, a view of the message's Raw
+	keyStart, keyEnd uint32 // the key's text between its quotes
+	rawStart, rawEnd uint32 // the value's JSON text
 	// field is the member's index in its type's table, or -1 when the type
 	// does not know the key.
-	field int32
-	// mismatch marks a known key whose value has a shape the model does not
-	// expect (a string where a number belongs, a fraction in a count...). Its
-	// raw value is kept and written back; the typed field stays zero.
-	mismatch bool
-	// shadowed marks a known member repeated later in the object: the typed
-	// field holds the last value, this one is written back as it was.
-	shadowed bool
+	field int16
+	flags memberFlags
 }
 
+type memberFlags uint8
+
+const (
+	// mismatch marks a known key whose value has a shape the model does
+	// not expect (a string where a number belongs, a fraction in a
+	// count...). Its raw value is kept and written back; the typed field
+	// stays zero.
+	mismatch memberFlags = 1 << iota
+	// shadowed marks a known member repeated later in the object: the
+	// typed field holds the last value, this one is written back as it was.
+	shadowed
+	// escapedKey marks a key whose text has escapes or non-ASCII bytes.
+	escapedKey
+)
+
 // unknown reports whether the member is one the model does not know.
-func (m *member) unknown() bool { return m.field < 0 || m.mismatch }
+func (m *member) unknown() bool { return m.field < 0 || m.flags&mismatch != 0 }
+
+// raw returns the member's value text.
+func (m *member) raw(src []byte) []byte { return src[m.rawStart:m.rawEnd:m.rawEnd] }
+
+// keyText returns the member's key text between the quotes.
+func (m *member) keyText(src []byte) []byte { return src[m.keyStart:m.keyEnd:m.keyEnd] }
+
+// key returns the member's decoded key.
+func (m *member) key(src []byte) string {
+	k := m.keyText(src)
+	if m.flags&escapedKey == 0 {
+		return string(k)
+	}
+	return string(jsonwire.Unquote(nil, k))
+}
+
+// maxLineOffset is the longest line member offsets can address.
+const maxLineOffset = 1<<32 - 1
 
 // stateful is implemented by every typed object through its embedded
 // objectState.
@@ -57,6 +87,31 @@ var errMismatch = errors.New("protocol: value of unexpected shape")
 // decoder is the state of one decode.
 type decoder struct {
 	jsonwire.Decoder
+	// scratch holds the members of the objects being decoded, innermost
+	// last; an object's members move to the arena when it ends.
+	scratch []member
+	// arena is spare room that objects' member lists are carved from, so a
+	// message's lists share a few allocations.
+	arena []member
+	// strs holds the elements of a string array being read.
+	strs []string
+}
+
+// arenaSize is the number of members an arena holds.
+const arenaSize = 128
+
+// keep moves an object's members from scratch into the arena.
+func (d *decoder) keep(ms []member) []member {
+	n := len(ms)
+	if n == 0 {
+		return nil
+	}
+	if cap(d.arena)-len(d.arena) < n {
+		d.arena = make([]member, 0, max(n, arenaSize))
+	}
+	start := len(d.arena)
+	d.arena = append(d.arena, ms...)
+	return d.arena[start:len(d.arena):len(d.arena)]
 }
 
 // field describes one member a type knows.
@@ -109,49 +164,74 @@ func decodeObject[T any](d *decoder, t *table[T], p *T, st *objectState) error {
 		return err
 	}
 	st.decoded = true
-	st.members = st.members[:0]
+	st.src = d.Data()
+	base := len(d.scratch)
 	var seen [2]uint64
+	var unescaped []byte
 	for i := 0; ; i++ {
-		key, ok, err := d.ObjectNext(i)
+		keyText, escaped, ok, err := d.ObjectNextRaw(i)
 		if err != nil {
 			return err
 		}
 		if !ok {
+			st.members = d.keep(d.scratch[base:])
+			d.scratch = d.scratch[:base]
 			return nil
 		}
+		m := member{field: -1}
 		d.Peek() // move to the value's first byte
 		start, depth := d.Pos(), d.Depth()
-		idx, known := t.index[key]
+		m.keyStart, m.keyEnd = offsetsOf(d.Data(), keyText)
+		var idx int32
+		var known bool
+		if escaped {
+			unescaped = jsonwire.Unquote(unescaped[:0], keyText)
+			idx, known = t.index[string(unescaped)]
+			m.flags |= escapedKey
+		} else {
+			idx, known = t.index[string(keyText)]
+		}
 		if known {
+			m.field = int16(idx)
 			if seen[idx/64]&(1<<(idx%64)) != 0 {
-				shadow(st.members, idx)
+				shadow(d.scratch[base:], int16(idx))
 			}
 			seen[idx/64] |= 1 << (idx % 64)
 			err := t.fields[idx].decode(p, d)
 			if err == nil {
-				st.members = append(st.members, member{key: key, raw: d.Data()[start:d.Pos()], field: idx})
+				m.rawStart, m.rawEnd = uint32(start), uint32(d.Pos())
+				d.scratch = append(d.scratch, m)
 				continue
 			}
 			if !errors.Is(err, errMismatch) {
 				return err
 			}
 			d.Rewind(start, depth)
-		} else {
-			idx = -1
+			m.flags |= mismatch
 		}
-		raw, err := d.Skip()
-		if err != nil {
+		if _, err := d.Skip(); err != nil {
 			return err
 		}
-		st.members = append(st.members, member{key: key, raw: raw, field: idx, mismatch: known})
+		m.rawStart, m.rawEnd = uint32(start), uint32(d.Pos())
+		d.scratch = append(d.scratch, m)
 	}
 }
 
+// offsetsOf returns the offsets of sub, a slice of data, within data.
+func offsetsOf(data, sub []byte) (uint32, uint32) {
+	if len(sub) == 0 {
+		// An empty key: its position does not matter.
+		return 0, 0
+	}
+	start := uint32(cap(data) - cap(sub))
+	return start, start + uint32(len(sub))
+}
+
 // shadow marks the earlier members of field idx as shadowed by a later one.
-func shadow(members []member, idx int32) {
+func shadow(members []member, idx int16) {
 	for i := range members {
 		if members[i].field == idx {
-			members[i].shadowed = true
+			members[i].flags |= shadowed
 		}
 	}
 }
@@ -168,23 +248,26 @@ func encodeObject[T any](b []byte, t *table[T], p *T, st *objectState) []byte {
 	}
 	if st.decoded {
 		var seen [2]uint64
+		src := st.src
 		for i := range st.members {
 			m := &st.members[i]
 			sep()
-			b = jsonwire.AppendString(b, m.key)
-			b = append(b, ':')
+			b = append(b, '"')
+			b = append(b, m.keyText(src)...)
+			b = append(b, '"', ':')
 			if m.field >= 0 {
 				seen[m.field/64] |= 1 << (m.field % 64)
 			}
-			if m.unknown() || m.shadowed {
-				b = append(b, m.raw...)
+			raw := m.raw(src)
+			if m.unknown() || m.flags&shadowed != 0 {
+				b = append(b, raw...)
 				continue
 			}
 			f := &t.fields[m.field]
-			if f.same != nil && f.same(p, m.raw) {
-				b = append(b, m.raw...)
+			if f.same != nil && f.same(p, raw) {
+				b = append(b, raw...)
 			} else {
-				b = f.encode(p, b, m.raw)
+				b = f.encode(p, b, raw)
 			}
 		}
 		for i := range t.fields {
@@ -268,12 +351,12 @@ func walkObject[T any](w *unknownWalker, t *table[T], p *T, st *objectState) {
 	for i := range st.members {
 		m := &st.members[i]
 		if m.unknown() {
-			w.report(m.key)
+			w.report(m.key(st.src))
 			continue
 		}
-		if f := &t.fields[m.field]; f.walk != nil && !m.shadowed {
-			n := w.push(m.key)
-			f.walk(p, w, m.raw)
+		if f := &t.fields[m.field]; f.walk != nil && m.flags&shadowed == 0 {
+			n := w.push(m.key(st.src))
+			f.walk(p, w, m.raw(st.src))
 			w.pop(n)
 		}
 	}
@@ -587,14 +670,15 @@ func readStrings(d *decoder) ([]string, error) {
 	if err := d.OpenArray(); err != nil {
 		return nil, err
 	}
-	v := []string{}
+	v := d.strs[:0]
 	for i := 0; ; i++ {
 		ok, err := d.ArrayNext(i)
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
-			return v, nil
+			d.strs = v[:0]
+			return append(make([]string, 0, len(v)), v...), nil
 		}
 		if d.Peek() != jsonwire.String {
 			d.Rewind(start, depth)

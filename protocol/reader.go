@@ -18,7 +18,7 @@ const (
 	slabSize = 64 << 10
 	// chunkSize is the size of the pieces a line longer than a slab is
 	// collected in, before it is copied once into a buffer of its exact size.
-	chunkSize = 1 << 20
+	chunkSize = 4 << 20
 )
 
 // Reader reads protocol messages from a stream of newline-delimited JSON,
@@ -42,6 +42,7 @@ type Reader struct {
 	slab       []byte // current buffer; slab[start:end] is unread
 	start, end int
 	err        error // sticky error from r
+	dec        decoder
 
 	// slabSize and chunkSize are the package constants; tests shrink them to
 	// exercise long-line handling with small inputs.
@@ -52,13 +53,14 @@ type Reader struct {
 type ReaderOption func(*Reader)
 
 // WithMaxLineSize sets the longest line the reader accepts, in bytes without
-// the newline. n <= 0 means DefaultMaxLineSize.
+// the newline. n <= 0 means DefaultMaxLineSize; a message cannot exceed
+// 4 GiB - 1, so larger values mean that.
 func WithMaxLineSize(n int64) ReaderOption {
 	return func(r *Reader) {
 		if n <= 0 {
 			n = DefaultMaxLineSize
 		}
-		r.maxLine = n
+		r.maxLine = min(n, maxLineOffset)
 	}
 }
 
@@ -90,7 +92,7 @@ func (r *Reader) Next() (Message, error) {
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		m, err := decodeLine(line)
+		m, err := r.dec.decodeLine(line)
 		if err != nil {
 			return nil, &DecodeError{Line: r.line, Err: err, Excerpt: excerpt(line, err)}
 		}
@@ -200,45 +202,47 @@ func (r *Reader) readError() error {
 }
 
 // readLongLine reads a line longer than a slab. The slab holds its start.
-// Pieces are collected in chunks of fixed size, then copied once into a
-// buffer of the line's exact size, so the peak memory is about twice the
-// line. Over the limit, pieces are dropped as they come.
+// The rest is collected in chunks of fixed size kept outside the Go heap
+// where the system allows, then copied once into a buffer of the line's
+// exact size and the chunks released, so the memory held is about the line
+// itself. Over the limit, pieces are dropped as they come.
 func (r *Reader) readLongLine() ([]byte, int64, error) {
-	chunks := [][]byte{r.slab[r.start:r.end]}
-	size := int64(r.end - r.start)
+	head := r.slab[r.start:r.end]
+	size := int64(len(head))
 	discard := size > r.maxLine
-	if discard {
-		chunks = chunks[:0]
-	}
+	var chunks [][]byte // full-capacity chunks, each filled up to its length
+	defer func() {
+		for _, c := range chunks {
+			freeChunk(c)
+		}
+	}()
 	var buf []byte
 	for {
 		if buf == nil || !discard {
-			buf = make([]byte, r.chunkSize)
+			buf = allocChunk(r.chunkSize)
+			chunks = append(chunks, buf)
 		}
 		n, err := io.ReadAtLeast(r.r, buf[:cap(buf)], 1)
-		buf = buf[:n]
-		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
+		piece := buf[:n]
+		chunks[len(chunks)-1] = piece
+		if i := bytes.IndexByte(piece, '\n'); i >= 0 {
 			size += int64(i)
 			r.line++
 			// The rest after the newline starts a new slab.
 			r.slab = make([]byte, max(r.slabSize, n-i-1))
-			r.start, r.end = 0, copy(r.slab, buf[i+1:])
+			r.start, r.end = 0, copy(r.slab, piece[i+1:])
 			if err != nil {
 				r.err = err
 			}
 			if discard || size > r.maxLine {
 				return nil, size, nil
 			}
-			chunks = append(chunks, buf[:i])
-			return joinChunks(chunks, size), size, nil
+			chunks[len(chunks)-1] = piece[:i]
+			return joinChunks(head, chunks, size), size, nil
 		}
 		size += int64(n)
 		if !discard && size > r.maxLine {
 			discard = true
-			chunks = nil
-		}
-		if !discard {
-			chunks = append(chunks, buf)
 		}
 		if err != nil {
 			// End of input inside the line: it is the last line.
@@ -252,18 +256,18 @@ func (r *Reader) readLongLine() ([]byte, int64, error) {
 			if discard {
 				return nil, size, nil
 			}
-			return joinChunks(chunks, size), size, nil
+			return joinChunks(head, chunks, size), size, nil
 		}
 	}
 }
 
-// joinChunks copies chunks into one buffer of exactly size bytes, dropping
-// each chunk once copied.
-func joinChunks(chunks [][]byte, size int64) []byte {
+// joinChunks copies head and the chunks into one buffer of exactly size
+// bytes.
+func joinChunks(head []byte, chunks [][]byte, size int64) []byte {
 	line := make([]byte, 0, size)
-	for i, c := range chunks {
+	line = append(line, head...)
+	for _, c := range chunks {
 		line = append(line, c...)
-		chunks[i] = nil
 	}
 	return line
 }

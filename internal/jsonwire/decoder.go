@@ -598,7 +598,7 @@ func (d *Decoder) Skip() ([]byte, error) {
 			var more bool
 			var err error
 			if stack[top] {
-				_, more, err = d.objectNextRaw(n)
+				_, _, more, err = d.ObjectNextRaw(n)
 			} else {
 				more, err = d.ArrayNext(n)
 			}
@@ -616,39 +616,41 @@ func (d *Decoder) Skip() ([]byte, error) {
 	}
 }
 
-// objectNextRaw is ObjectNext without decoding the key.
-func (d *Decoder) objectNextRaw(index int) (key []byte, ok bool, err error) {
+// ObjectNextRaw is ObjectNext returning the key undecoded: its body
+// between the quotes, a view of the input, and whether it holds escapes or
+// non-ASCII bytes (and so may differ from its decoded value).
+func (d *Decoder) ObjectNextRaw(index int) (key []byte, escaped bool, ok bool, err error) {
 	d.skipSpace()
 	if d.pos >= len(d.data) {
-		return nil, false, d.unexpected("object member or '}'")
+		return nil, false, false, d.unexpected("object member or '}'")
 	}
 	if d.data[d.pos] == '}' && index == 0 {
 		d.pos++
 		d.depth--
-		return nil, false, nil
+		return nil, false, false, nil
 	}
 	if index > 0 {
 		switch d.data[d.pos] {
 		case '}':
 			d.pos++
 			d.depth--
-			return nil, false, nil
+			return nil, false, false, nil
 		case ',':
 			d.pos++
 		default:
-			return nil, false, d.unexpected("',' or '}' after object member")
+			return nil, false, false, d.unexpected("',' or '}' after object member")
 		}
 	}
-	key, _, err = d.scanString()
+	key, flags, err := d.scanString()
 	if err != nil {
-		return nil, false, err
+		return nil, false, false, err
 	}
 	d.skipSpace()
 	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
-		return nil, false, d.unexpected("':' after object key")
+		return nil, false, false, d.unexpected("':' after object key")
 	}
 	d.pos++
-	return key, true, nil
+	return key, flags != 0, true, nil
 }
 
 // End reports an error unless only whitespace is left in the input.

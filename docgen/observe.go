@@ -334,3 +334,14 @@ func observedKind(v *value) jsonKind {
 	}
 	return v.kind
 }
+
+// find returns the node at a path below n, nil if there is none.
+func (n *fieldNode) find(path string) *fieldNode {
+	var found *fieldNode
+	n.walk(func(c *fieldNode) {
+		if found == nil && c.path == path {
+			found = c
+		}
+	})
+	return found
+}

@@ -211,6 +211,13 @@ func (r *renderer) categoryPage(cat string) string {
 	self := categoryPage(cat)
 	p.heading(1, r.categoryTitle(cat))
 	p.para(link(r.t("Protocol reference"), rel(self, indexPage, "")) + " · " + link(r.t("Message reference"), rel(self, messagesPage, "")) + " · " + r.otherLanguages(self))
+	vs := versionSet{}
+	for _, sc := range r.c.inCategory(cat) {
+		for _, v := range sc.versions() {
+			vs[v] = true
+		}
+	}
+	p.para(r.f("CLI versions recorded: %s.", versionList(vs.sorted())))
 	p.para(r.t("Each scenario shows the messages of its recordings in order: ← is a line the client wrote on the CLI's stdin (with the turn number when there are several), → a line the CLI wrote on stdout. Messages the scenario asserts are in bold, and the members it asserts come first in their JSON. The diagram adds the main-loop requests the CLI made to the fake API."))
 	for _, sc := range r.c.inCategory(cat) {
 		r.scenario(&p, self, sc)
@@ -257,7 +264,7 @@ func (r *renderer) scenario(p *page, self string, sc *scenarioDoc) {
 			}
 			rows = append(rows, []string{dir, cell, code(j)})
 		}
-		p.table([]string{r.t("direction"), r.t("message"), "json"}, rows)
+		p.table([]string{r.t("direction"), r.t("message"), "JSON"}, rows)
 		p.fenced("mermaid", r.sequenceDiagram(sc, run))
 	}
 	if changes := r.scenarioChanges(self, sc); len(changes) > 0 {
@@ -700,6 +707,9 @@ func (r *renderer) kindChanges(k *kindRef, a, b string) []string {
 		out = append(out, r.f("The top-level members come in another order. CLI %s: %s. CLI %s: %s.", a, code(strings.Join(oa, ", ")), b, code(strings.Join(ob, ", "))))
 	}
 	for _, p := range sortedKeys(k.stringValues) {
+		if n := k.fields.find(p); n == nil || n.types[a] == nil || n.types[b] == nil {
+			continue // a member new or gone as a whole is listed above
+		}
 		var onlyA, onlyB []string
 		for _, v := range sortedKeys(k.stringValues[p]) {
 			s := k.stringValues[p][v]

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runValidateCmd runs "ccwire validate args..." in-process.
+func runValidateCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(t.Context(), env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut}, append([]string{"validate"}, args...))
+	return code, out.String(), errOut.String()
+}
+
+func writeTranscript(t *testing.T, lines ...string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "t.jsonl")
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+const (
+	initLine    = `{"type":"system","subtype":"init","cwd":"/w","session_id":"s","tools":["Bash"],"uuid":"u"}`
+	resultLine  = `{"type":"result","subtype":"success","is_error":false,"result":"ok","session_id":"s"}`
+	driftedLine = `{"type":"assistant","message":{"content":[{"type":"text","text":"x","new_block_member":1},{"type":"mystery_block"}],"new_msg_member":true},"session_id":"s","new_top":2}`
+)
+
+func TestValidateRealTranscripts(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob(filepath.Join("..", "..", "protocol", "testdata", "transcripts", "*", "*.jsonl"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no transcripts: %v", err)
+	}
+	code, out, errOut := runValidateCmd(t, "", files...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, want := range []string{"system/init", "result/success", "assistant", "0 bad lines"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestValidateReportsDriftAndBadLines(t *testing.T) {
+	t.Parallel()
+	path := writeTranscript(t,
+		initLine,
+		driftedLine,
+		`{"type":"system","subtype":"brand_new","uuid":"u"}`,
+		`{"type":"tool_progress","tool_use_id":"t"}`,
+		`not json at all`,
+		driftedLine,
+		`{"type":"control_request","request_id":"r","request":{"subtype":"new_control"}}`,
+		strings.Repeat("x", 200),
+		resultLine,
+	)
+	code, out, errOut := runValidateCmd(t, "", "-max-line-size", "190", path)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s\n%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "1 files, 9 lines, 7 messages, 2 bad lines") {
+		t.Errorf("summary missing:\n%s", out)
+	}
+	// Each finding is one line holding these words.
+	for _, want := range [][]string{
+		{"field", "assistant", "new_top", "2", path + ":2"},
+		{"field", "assistant", "message.content.*.new_block_member", "2", path + ":2"},
+		{"field", "assistant", "message.new_msg_member", "2"},
+		{"block", "assistant", "mystery_block", "2"},
+		{"subtype", "system/brand_new", "brand_new", "1", path + ":3"},
+		{"type", "tool_progress", "1", path + ":4"},
+		{"field", "tool_progress", "tool_use_id"},
+		{"control_subtype", "control_request/new_control", "new_control", path + ":7"},
+		{path + ":5:", "invalid JSON"},
+		{path + ":8:", "200 bytes, over the limit of 190"},
+	} {
+		if !hasLineWith(out, want...) {
+			t.Errorf("report has no line with %q:\n%s", want, out)
+		}
+	}
+}
+
+// hasLineWith reports whether a line of out holds every word.
+func hasLineWith(out string, words ...string) bool {
+	for line := range strings.Lines(out) {
+		fields := strings.Fields(line)
+		all := true
+		for _, w := range words {
+			if !strings.Contains(line, w) {
+				all = false
+				break
+			}
+		}
+		if all && len(fields) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func TestValidateJSON(t *testing.T) {
+	t.Parallel()
+	code, out, errOut := runValidateCmd(t, initLine+"\n"+driftedLine+"\n{\n"+resultLine+"\n", "-json", "-")
+	if code != 1 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	var rep jsonValidateReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if rep.OK || rep.Lines != 4 || rep.Messages != 3 || rep.Kinds["assistant"] != 1 || len(rep.Errors) != 1 ||
+		rep.Errors[0].Line != 3 || rep.Errors[0].File != "<stdin>" {
+		t.Errorf("report %+v", rep)
+	}
+	var fields []string
+	for _, f := range rep.Unknown {
+		fields = append(fields, f.What+" "+f.Name+" "+f.First)
+	}
+	want := "field new_top <stdin>:2|field message.new_msg_member <stdin>:2|field message.content.*.new_block_member <stdin>:2|block mystery_block <stdin>:2"
+	got := strings.Join(fields, "|")
+	for _, w := range strings.Split(want, "|") {
+		if !strings.Contains(got, w) {
+			t.Errorf("unknown %q lacks %q", got, w)
+		}
+	}
+}
+
+func TestValidateCleanStdin(t *testing.T) {
+	t.Parallel()
+	code, out, _ := runValidateCmd(t, initLine+"\n"+resultLine+"\n", "-")
+	if code != 0 || !strings.Contains(out, "nothing unknown") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+}
+
+func TestValidateUsageAndFileErrors(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		has  string
+	}{
+		{"no files", nil, 2, "no files given"},
+		{"bad flag", []string{"-nope", "x"}, 2, "flag provided but not defined"},
+		{"bad size", []string{"-max-line-size", "lots", "x"}, 2, "not a size"},
+		{"zero size", []string{"-max-line-size", "0", "x"}, 2, "must be positive"},
+		{"help", []string{"-h"}, 0, "Usage: ccwire validate"},
+		{"missing file", []string{filepath.Join(t.TempDir(), "absent.jsonl")}, 1, "no such file"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			code, out, errOut := runValidateCmd(t, "", tc.args...)
+			if code != tc.code || !strings.Contains(out+errOut, tc.has) {
+				t.Errorf("exit %d, want %d; output lacks %q?\n%s\n%s", code, tc.code, tc.has, out, errOut)
+			}
+		})
+	}
+}
+
+func TestByteSize(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]int64{"10": 10, "4KiB": 4096, "2MiB": 2 << 20, "1GiB": 1 << 30} {
+		var s byteSize
+		if err := s.Set(in); err != nil || int64(s) != want {
+			t.Errorf("Set(%q) = %d, %v; want %d", in, s, err, want)
+		}
+	}
+}

@@ -157,6 +157,13 @@ func TestPages(t *testing.T) {
 			t.Errorf("no scenario pages for %s", l)
 		}
 	}
+	for _, p := range paths {
+		if cat, ok := strings.CutPrefix(p, "en/scenarios/"); ok {
+			if _, ok := categoryTitles[strings.TrimSuffix(cat, ".md")]; !ok {
+				t.Errorf("category %s has no title in categoryTitles", strings.TrimSuffix(cat, ".md"))
+			}
+		}
+	}
 	if res.Scenarios == 0 || res.Kinds < len(kindDefs) {
 		t.Errorf("%d scenarios, %d kinds; want some scenarios and at least the %d defined kinds", res.Scenarios, res.Kinds, len(kindDefs))
 	}
@@ -453,4 +460,16 @@ func proseText(n gast.Node, src []byte) string {
 		return gast.WalkContinue, nil
 	})
 	return b.String()
+}
+
+func BenchmarkRender(b *testing.B) {
+	root, err := FindModuleRoot(".")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := Render(b.Context(), root); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

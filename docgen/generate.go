@@ -68,6 +68,10 @@ func Render(ctx context.Context, root string) (*Result, error) {
 func renderCorpus(c *corpus) (*Result, error) {
 	index(c)
 	ref := observe(c.schema, c.scenarios)
+	local := map[string]*reference{}
+	for _, sc := range c.scenarios {
+		local[sc.id] = observe(c.schema, []*scenarioDoc{sc})
+	}
 	res := &Result{Missing: map[Language][]string{}, Scenarios: len(c.scenarios), Kinds: len(ref.kinds), used: map[Language]map[string]bool{}}
 	res.Files = append(res.Files, File{Path: "README.md", Data: []byte(rootIndex())})
 	for _, lang := range Languages {
@@ -75,7 +79,7 @@ func renderCorpus(c *corpus) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		r := &renderer{c: c, ref: ref, tr: tr, lang: lang, kindAnchor: map[string]string{}, scenarioAnchor: map[string]string{}}
+		r := &renderer{c: c, ref: ref, tr: tr, lang: lang, kindAnchor: map[string]string{}, scenarioAnchor: map[string]string{}, local: local}
 		for _, f := range r.render() {
 			res.Files = append(res.Files, File{Path: string(lang) + "/" + f.Path, Data: f.Data})
 		}

@@ -56,6 +56,8 @@ type renderer struct {
 	// first rendering pass fills them for the second.
 	kindAnchor     map[string]string
 	scenarioAnchor map[string]string
+	// local holds what each scenario's own recordings show, by ID.
+	local map[string]*reference
 }
 
 // t translates an English text.
@@ -357,7 +359,7 @@ func (r *renderer) scenarioChanges(self string, sc *scenarioDoc) []string {
 			out = append(out, r.f("Main-loop API requests: %d with CLI %s, %d with CLI %s.", na, a.version, nb, b.version))
 		}
 		// What differs in this scenario's own messages.
-		local := observe(r.c.schema, []*scenarioDoc{sc})
+		local := r.local[sc.id]
 		var kinds []string
 		for _, k := range local.kinds {
 			if len(k.occurrences) > 0 && len(r.kindChanges(k, a.version, b.version)) > 0 {
@@ -555,6 +557,20 @@ func (r *renderer) kind(p *page, self string, k *kindRef, shown map[string]bool)
 			items = append(items, r.t("Seen in every scenario."))
 		} else {
 			items = append(items, r.f("Seen in scenarios (%d): %s.", len(links), strings.Join(links, ", ")))
+		}
+		labels := map[string]versionSet{}
+		for _, o := range k.occurrences {
+			if labels[o.ev.label] == nil {
+				labels[o.ev.label] = versionSet{}
+			}
+			labels[o.ev.label][o.run.version] = true
+		}
+		if len(labels) > 1 {
+			var parts []string
+			for _, l := range sortedKeys(labels) {
+				parts = append(parts, code(l)+" ("+versionList(labels[l].sorted())+")")
+			}
+			items = append(items, r.f("Labels seen: %s.", strings.Join(parts, ", ")))
 		}
 	}
 	p.list(items)

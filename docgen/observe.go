@@ -35,10 +35,10 @@ type kindRef struct {
 	// occurrences lists where messages of the kind were seen.
 	occurrences []occurrence
 	// keyOrders holds, per version, the distinct orders of the top-level
-	// members seen.
+	// members of the messages the CLI wrote.
 	keyOrders map[string][][]string
-	// stringValues holds, per path of an array of strings, the values seen
-	// per version (tools, slash_commands...).
+	// stringValues holds, per path of an array of strings, the values the
+	// CLI wrote, per version (tools, slash_commands...).
 	stringValues map[string]map[string]versionSet
 	// stdin and stdout report the directions the kind was seen in.
 	stdin, stdout bool
@@ -60,6 +60,17 @@ func (k *kindRef) versions() []string {
 	return s.sorted()
 }
 
+// outVersions returns the versions whose CLI wrote messages of the kind.
+func (k *kindRef) outVersions() []string {
+	s := versionSet{}
+	for _, o := range k.occurrences {
+		if o.ev.kind == eventStdout {
+			s[o.run.version] = true
+		}
+	}
+	return s.sorted()
+}
+
 // fieldNode is one member path of a kind: its meaning from the model, the
 // JSON types seen per version, and the members below it.
 type fieldNode struct {
@@ -69,8 +80,11 @@ type fieldNode struct {
 	// model reports whether the model declares the member.
 	model bool
 	types map[string]map[jsonKind]bool // by version
-	kids  []*fieldNode
-	index map[string]*fieldNode
+	// outTypes are the types seen in messages the CLI wrote, by version:
+	// what the CLI's versions are compared on.
+	outTypes map[string]map[jsonKind]bool
+	kids     []*fieldNode
+	index    map[string]*fieldNode
 }
 
 // child returns the node below n for a segment, creating it.
@@ -89,18 +103,25 @@ func (n *fieldNode) child(seg string) *fieldNode {
 	default:
 		p = n.path + "." + seg
 	}
-	c := &fieldNode{key: seg, path: p, types: map[string]map[jsonKind]bool{}}
+	c := &fieldNode{key: seg, path: p, types: map[string]map[jsonKind]bool{}, outTypes: map[string]map[jsonKind]bool{}}
 	n.index[seg] = c
 	n.kids = append(n.kids, c)
 	return c
 }
 
-// seen records a JSON type seen at n in a version.
-func (n *fieldNode) seen(version string, k jsonKind) {
-	if n.types[version] == nil {
-		n.types[version] = map[jsonKind]bool{}
+// seen records a JSON type seen at n in a version, in a message on the
+// CLI's stdout when the observer is at one.
+func (o *observer) seen(n *fieldNode, version string, k jsonKind) {
+	add := func(m map[string]map[jsonKind]bool) {
+		if m[version] == nil {
+			m[version] = map[jsonKind]bool{}
+		}
+		m[version][k] = true
 	}
-	n.types[version][k] = true
+	add(n.types)
+	if o.stdout {
+		add(n.outTypes)
+	}
 }
 
 // walk calls f for n's descendants, depth first, in order.
@@ -115,6 +136,9 @@ func (n *fieldNode) walk(f func(*fieldNode)) {
 type observer struct {
 	s   *schema
 	ref *reference
+	// stdout reports whether the message being observed is one the CLI
+	// wrote.
+	stdout bool
 }
 
 // observe walks every recorded message of some scenarios.
@@ -195,14 +219,15 @@ func (o *observer) message(sc *scenarioDoc, r *run, ev *event, m protocol.Messag
 		k = o.kind(kindDef{key: key, group: group, goType: goType, detail: detail})
 	}
 	k.occurrences = append(k.occurrences, occurrence{scenario: sc, run: r, ev: ev})
-	if ev.kind == eventStdin {
-		k.stdin = true
-	} else {
+	o.stdout = ev.kind == eventStdout
+	if o.stdout {
 		k.stdout = true
-	}
-	order := ev.msg.keys()
-	if !slices.ContainsFunc(k.keyOrders[r.version], func(o []string) bool { return slices.Equal(o, order) }) {
-		k.keyOrders[r.version] = append(k.keyOrders[r.version], order)
+		order := ev.msg.keys()
+		if !slices.ContainsFunc(k.keyOrders[r.version], func(o []string) bool { return slices.Equal(o, order) }) {
+			k.keyOrders[r.version] = append(k.keyOrders[r.version], order)
+		}
+	} else {
+		k.stdin = true
 	}
 	o.seenEnum("Type", string(m.MessageType()), r.version)
 	if sub := protocol.SubtypeOf(m); sub != "" {
@@ -241,7 +266,7 @@ func (o *observer) object(k *kindRef, n *fieldNode, v *value, t *goType, version
 		if c.field == nil && f != nil {
 			c.field = f
 		}
-		c.seen(version, observedKind(m.val))
+		o.seen(c, version, observedKind(m.val))
 		if m.key == "permissionMode" || m.key == "mode" && t != nil && t.name == "SetPermissionModeRequest" {
 			if m.val.kind == kindString {
 				o.seenEnum("PermissionMode", m.val.str, version)
@@ -264,7 +289,7 @@ func (o *observer) below(k *kindRef, n *fieldNode, v *value, f *fieldDoc, versio
 		if v.kind == kindArray {
 			for _, e := range v.elems {
 				c := n.child("[]")
-				c.seen(version, e.kind)
+				o.seen(c, version, e.kind)
 				o.object(k, c, e, o.s.typeOf(f.elem), version)
 			}
 		}
@@ -272,7 +297,7 @@ func (o *observer) below(k *kindRef, n *fieldNode, v *value, f *fieldDoc, versio
 		if v.kind == kindObject {
 			for _, m := range v.members {
 				c := n.child("*")
-				c.seen(version, m.val.kind)
+				o.seen(c, version, m.val.kind)
 				o.object(k, c, m.val, o.s.typeOf(f.elem), version)
 			}
 		}
@@ -280,7 +305,7 @@ func (o *observer) below(k *kindRef, n *fieldNode, v *value, f *fieldDoc, versio
 		if v.kind == kindArray {
 			for _, e := range v.elems {
 				c := n.child("[]")
-				c.seen(version, e.kind)
+				o.seen(c, version, e.kind)
 				bt := e.getString("type")
 				o.seenEnum("BlockType", bt, version)
 				o.object(k, c, e, o.s.typeOf(o.s.variantFor("ContentBlock", "type", bt)), version)
@@ -290,7 +315,7 @@ func (o *observer) below(k *kindRef, n *fieldNode, v *value, f *fieldDoc, versio
 		key := o.s.discriminatorKey(f.elem)
 		o.object(k, n, v, o.s.typeOf(o.s.variantFor(f.elem, key, v.getString(key))), version)
 	case shapeStrings:
-		if v.kind == kindArray {
+		if v.kind == kindArray && o.stdout {
 			if k.stringValues[n.path] == nil {
 				k.stringValues[n.path] = map[string]versionSet{}
 			}
@@ -318,7 +343,7 @@ func (o *observer) generic(k *kindRef, n *fieldNode, v *value, version string) {
 		for _, e := range v.elems {
 			if e.kind == kindObject || e.kind == kindArray {
 				c := n.child("[]")
-				c.seen(version, e.kind)
+				o.seen(c, version, e.kind)
 				o.generic(k, c, e, version)
 			}
 		}

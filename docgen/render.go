@@ -591,22 +591,34 @@ func (r *renderer) kind(p *page, self string, k *kindRef, shown map[string]bool)
 		p.para("**" + r.t("Examples") + "**")
 		done := map[string]bool{}
 		for _, o := range k.occurrences {
-			if done[o.run.version] {
+			key := o.run.version + "\x00" + strconv.Itoa(int(o.ev.kind))
+			if done[key] {
 				continue
 			}
-			done[o.run.version] = true
-			p.para(r.f("CLI %s, from %s:", o.run.version, link(o.scenario.title[r.lang], rel(self, categoryPage(o.scenario.category), r.scenarioAnchor[o.scenario.id]))))
+			done[key] = true
+			from := link(o.scenario.title[r.lang], rel(self, categoryPage(o.scenario.category), r.scenarioAnchor[o.scenario.id]))
+			if k.stdin && k.stdout {
+				dir := r.t("stdout")
+				if o.ev.kind == eventStdin {
+					dir = r.t("stdin")
+				}
+				p.para(r.f("CLI %s (%s), from %s:", o.run.version, dir, from))
+			} else {
+				p.para(r.f("CLI %s, from %s:", o.run.version, from))
+			}
 			p.fenced("json", o.ev.msg.indent())
 		}
 	}
 
+	// Versions are compared on what the CLI wrote: stdin lines are the
+	// scenario's.
 	var changes []string
-	vs := k.versions()
+	vs := k.outVersions()
 	for i := 1; i < len(vs); i++ {
 		changes = append(changes, r.kindChanges(k, vs[i-1], vs[i])...)
 	}
 	if len(vs) > 0 && len(vs) < len(r.c.versions) {
-		changes = append(changes, r.f("Seen with CLI %s only.", versionList(vs)))
+		changes = append(changes, r.f("Written by CLI %s only.", versionList(vs)))
 	}
 	if len(changes) > 0 {
 		p.para("**" + r.t("Changes between versions") + "**")
@@ -695,7 +707,7 @@ func (r *renderer) kindChanges(k *kindRef, a, b string) []string {
 	var out []string
 	var added, gone, retyped []string
 	k.fields.walk(func(n *fieldNode) {
-		ta, tb := n.types[a], n.types[b]
+		ta, tb := n.outTypes[a], n.outTypes[b]
 		switch {
 		case ta == nil && tb == nil:
 		case ta == nil:
@@ -723,7 +735,7 @@ func (r *renderer) kindChanges(k *kindRef, a, b string) []string {
 		out = append(out, r.f("The top-level members come in another order. CLI %s: %s. CLI %s: %s.", a, code(strings.Join(oa, ", ")), b, code(strings.Join(ob, ", "))))
 	}
 	for _, p := range sortedKeys(k.stringValues) {
-		if n := k.fields.find(p); n == nil || n.types[a] == nil || n.types[b] == nil {
+		if n := k.fields.find(p); n == nil || n.outTypes[a] == nil || n.outTypes[b] == nil {
 			continue // a member new or gone as a whole is listed above
 		}
 		var onlyA, onlyB []string

@@ -8,7 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"runtime/metrics"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -67,11 +69,15 @@ func BenchmarkReader(b *testing.B) {
 		src := newToolResultSource(100 << 20)
 		b.SetBytes(src.size())
 		b.ReportAllocs()
-		var peak uint64
+		var peak, peakRSS uint64
+		rssOK := true
 		for b.Loop() {
 			b.StopTimer()
 			src.reset()
 			runtime.GC()
+			debug.FreeOSMemory()
+			baseRSS, ok := resetRSSPeak()
+			rssOK = rssOK && ok
 			sampler := startHeapSampler()
 			b.StartTimer()
 			if n := readAllMessages(b, NewReader(src)); n != 1 {
@@ -79,10 +85,19 @@ func BenchmarkReader(b *testing.B) {
 			}
 			b.StopTimer()
 			peak = max(peak, sampler.stop())
+			if hwm, ok := rssPeak(); ok && hwm > baseRSS {
+				peakRSS = max(peakRSS, hwm-baseRSS)
+			}
 			b.StartTimer()
 		}
 		b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
-		b.ReportMetric(float64(peak)/float64(src.size()), "peak/line")
+		b.ReportMetric(float64(peak)/float64(src.size()), "peak-heap/line")
+		if rssOK {
+			// The process's resident memory, which also counts the off-heap
+			// chunks long lines are collected in.
+			b.ReportMetric(float64(peakRSS)/(1<<20), "peak-rss-MB")
+			b.ReportMetric(float64(peakRSS)/float64(src.size()), "peak-rss/line")
+		}
 	})
 }
 
@@ -124,6 +139,33 @@ func BenchmarkMarshal(b *testing.B) {
 			}
 		}
 	}
+}
+
+// resetRSSPeak resets the process's resident memory high-water mark
+// (Linux) and returns the resident memory now.
+func resetRSSPeak() (uint64, bool) {
+	if err := os.WriteFile("/proc/self/clear_refs", []byte("5"), 0); err != nil {
+		return 0, false
+	}
+	return procStatus("VmRSS:")
+}
+
+// rssPeak returns the resident memory high-water mark since the last reset.
+func rssPeak() (uint64, bool) { return procStatus("VmHWM:") }
+
+// procStatus reads a size in kB from /proc/self/status, in bytes.
+func procStatus(key string) (uint64, bool) {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, false
+	}
+	for line := range bytes.Lines(data) {
+		if rest, ok := bytes.CutPrefix(line, []byte(key)); ok {
+			kb, err := strconv.ParseUint(string(bytes.TrimSuffix(bytes.TrimSpace(rest), []byte(" kB"))), 10, 64)
+			return kb << 10, err == nil
+		}
+	}
+	return 0, false
 }
 
 // heapSampler records the largest heap growth seen while it runs.
@@ -172,29 +214,30 @@ func (s *heapSampler) stop() uint64 {
 }
 
 // toolResultSource generates one user message line with a tool_result of
-// about n bytes of escaped text, without holding it in memory.
+// about n bytes of escaped text, without holding the line in memory.
 type toolResultSource struct {
-	prefix, unit, suffix []byte
-	units                int
-	// read position
-	part, off, unitIdx int
+	prefix, body, suffix []byte // body is a block of whole units
+	blocks               int    // times body is repeated
+	// read position: part 0 prefix, 1 body, 2 suffix, 3 done
+	part, off, block int
 }
 
 func newToolResultSource(n int) *toolResultSource {
-	s := &toolResultSource{
+	unit := []byte(`line of tool output with a tab\t and a quote \" and unicode \u00e9\n`)
+	body := bytes.Repeat(unit, (1<<20)/len(unit))
+	return &toolResultSource{
 		prefix: []byte(`{"type":"user","message":{"role":"user","content":[{"tool_use_id":"toolu_big","type":"tool_result","content":"`),
-		unit:   []byte(`line of tool output with a tab\t and a quote \" and unicode \u00e9\n`),
+		body:   body,
+		blocks: max(1, n/len(body)),
 		suffix: []byte(`","is_error":false}]},"parent_tool_use_id":null,"session_id":"s","uuid":"u"}` + "\n"),
 	}
-	s.units = n / len(s.unit)
-	return s
 }
 
 func (s *toolResultSource) size() int64 {
-	return int64(len(s.prefix) + s.units*len(s.unit) + len(s.suffix))
+	return int64(len(s.prefix) + s.blocks*len(s.body) + len(s.suffix))
 }
 
-func (s *toolResultSource) reset() { s.part, s.off, s.unitIdx = 0, 0, 0 }
+func (s *toolResultSource) reset() { s.part, s.off, s.block = 0, 0, 0 }
 
 func (s *toolResultSource) Read(p []byte) (int, error) {
 	n := 0
@@ -204,11 +247,7 @@ func (s *toolResultSource) Read(p []byte) (int, error) {
 		case 0:
 			cur = s.prefix
 		case 1:
-			if s.unitIdx >= s.units {
-				s.part, s.off = 2, 0
-				continue
-			}
-			cur = s.unit
+			cur = s.body
 		case 2:
 			cur = s.suffix
 		default:
@@ -223,10 +262,12 @@ func (s *toolResultSource) Read(p []byte) (int, error) {
 		if s.off == len(cur) {
 			s.off = 0
 			if s.part == 1 {
-				s.unitIdx++
-			} else {
-				s.part++
+				s.block++
+				if s.block < s.blocks {
+					continue
+				}
 			}
+			s.part++
 		}
 	}
 	return n, nil

@@ -10,6 +10,7 @@
 package jsonwire
 
 import (
+	"encoding/binary"
 	"fmt"
 	"unicode/utf8"
 	"unsafe"
@@ -270,11 +271,7 @@ func (d *Decoder) scanString() ([]byte, stringFlags, error) {
 	var flags stringFlags
 	for {
 		// Skip ordinary bytes eight at a time.
-		for i+8 <= len(data) {
-			if special[data[i]] || special[data[i+1]] || special[data[i+2]] || special[data[i+3]] ||
-				special[data[i+4]] || special[data[i+5]] || special[data[i+6]] || special[data[i+7]] {
-				break
-			}
+		for i+8 <= len(data) && !hasSpecial(binary.LittleEndian.Uint64(data[i:])) {
 			i += 8
 		}
 		for i < len(data) && !special[data[i]] {
@@ -319,6 +316,30 @@ func (d *Decoder) scanString() ([]byte, stringFlags, error) {
 			i++
 		}
 	}
+}
+
+// hasSpecial reports whether one of the eight bytes in x is special: a
+// quote, a backslash, a control character or a non-ASCII byte.
+func hasSpecial(x uint64) bool {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	quote := x ^ (ones * '"')
+	backslash := x ^ (ones * '\\')
+	// A byte is zero in v exactly when (v - 1) sets its high bit and v does
+	// not have it; bytes >= 0x80 are caught by x&highs directly.
+	return ((x-ones*0x20)|(quote-ones)|(backslash-ones)|x)&highs != 0
+}
+
+// hasBackslashOrHigh reports whether one of the eight bytes in x is a
+// backslash or a non-ASCII byte.
+func hasBackslashOrHigh(x uint64) bool {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	return (((x^(ones*'\\'))-ones)|x)&highs != 0
 }
 
 func isHex(c byte) bool {
@@ -400,6 +421,9 @@ func Unquote(dst, body []byte) []byte {
 		case c < utf8.RuneSelf:
 			// Copy a run of plain ASCII at once.
 			j := i + 1
+			for j+8 <= len(body) && !hasBackslashOrHigh(binary.LittleEndian.Uint64(body[j:])) {
+				j += 8
+			}
 			for j < len(body) && body[j] != '\\' && body[j] < utf8.RuneSelf {
 				j++
 			}

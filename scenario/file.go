@@ -240,7 +240,7 @@ func sectionLines(data []byte) []int {
 			data = nil
 		}
 		l = bytes.TrimSuffix(l, []byte("\r"))
-		if bytes.HasPrefix(l, []byte("-- ")) && bytes.HasSuffix(l, []byte(" --")) && len(bytes.TrimSpace(l[3:len(l)-3])) > 0 {
+		if len(l) >= 6 && bytes.HasPrefix(l, []byte("-- ")) && bytes.HasSuffix(l, []byte(" --")) && len(bytes.TrimSpace(l[3:len(l)-3])) > 0 {
 			out = append(out, line+1)
 		}
 	}

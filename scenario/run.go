@@ -228,7 +228,6 @@ func (x *run) do(ctx context.Context) (rec []byte, problems []error) {
 		work:                         "cwd",
 		sess.HomeDir():               "home",
 		filepath.Dir(sess.HomeDir()): "session",
-		os.TempDir():                 "tmp",
 		cliDir(x.runner.Binary):      "cli",
 	}, map[string]string{
 		srv.URL():                                "<api-url>",

@@ -129,7 +129,7 @@ Flags:
 
 	fmt.Fprintf(e.stdout, "ccwire spec: %d scenarios × Claude Code %s, %d at a time\n",
 		len(scenarios), strings.Join(runnerVersions(runners), ", "), *parallel)
-	cpuBefore := childCPU()
+	cpuBefore, selfBefore := cpuTime(syscall.RUSAGE_CHILDREN), cpuTime(syscall.RUSAGE_SELF)
 	start := time.Now()
 	var recordErrs []error
 	results := scenario.RunAll(ctx, scenarios, runners, scenario.Options{
@@ -144,7 +144,8 @@ Flags:
 		},
 	})
 	wall := time.Since(start)
-	cpu := childCPU() - cpuBefore
+	cpu := cpuTime(syscall.RUSAGE_CHILDREN) - cpuBefore
+	self := cpuTime(syscall.RUSAGE_SELF) - selfBefore
 
 	var passed, failed, skipped int
 	for _, r := range results {
@@ -167,9 +168,10 @@ Flags:
 	}
 	fmt.Fprintln(e.stdout)
 	writeSummary(e.stdout, results)
-	fmt.Fprintf(e.stdout, "\nwall time %s; CPU time of the CLI processes %s on %d cores (%.2f× the ideal %s)\n",
+	ideal := cpu / time.Duration(runtime.NumCPU())
+	fmt.Fprintf(e.stdout, "\nwall time %s; CPU time of the CLI processes %s on %d cores, ideally %s (wall %.2f× that); ccwire's own CPU time %s\n",
 		wall.Round(10*time.Millisecond), cpu.Round(10*time.Millisecond), runtime.NumCPU(),
-		ratio(wall, cpu/time.Duration(runtime.NumCPU())), (cpu / time.Duration(runtime.NumCPU())).Round(10*time.Millisecond))
+		ideal.Round(10*time.Millisecond), ratio(wall, ideal), self.Round(10*time.Millisecond))
 	for _, err := range recordErrs {
 		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
 	}
@@ -217,7 +219,11 @@ func writeSummary(w io.Writer, results []scenario.Result) {
 		case scenario.Failed:
 			_, note, _ = strings.Cut(resultNote(r), "  ")
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Scenario.ID, r.Version, r.Status, elapsed, note)
+		row := fmt.Sprintf("%s\t%s\t%s\t%s", r.Scenario.ID, r.Version, r.Status, elapsed)
+		if note != "" {
+			row += "\t" + note
+		}
+		fmt.Fprintln(tw, row)
 	}
 	tw.Flush()
 }
@@ -229,11 +235,12 @@ func ratio(a, b time.Duration) float64 {
 	return float64(a) / float64(b)
 }
 
-// childCPU returns the user and system CPU time of this process's waited-for
-// children so far: the CLI processes (and what they ran).
-func childCPU() time.Duration {
+// cpuTime returns user plus system CPU time so far of this process
+// (syscall.RUSAGE_SELF) or of its waited-for children
+// (syscall.RUSAGE_CHILDREN: the CLI processes and what they ran).
+func cpuTime(who int) time.Duration {
 	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err != nil {
+	if err := syscall.Getrusage(who, &ru); err != nil {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())

@@ -1,0 +1,230 @@
+package scenario_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/scenario"
+)
+
+const validHeader = `-- scenario.json --
+{"id": "demo", "category": "basic", "title": {"en": "Demo", "ja": "デモ"}}
+`
+
+const validBody = `-- stub.json --
+{"turns": [{"text": "Hello!"}]}
+-- turns/1/stdin.jsonl --
+{"type":"user","message":{"role":"user","content":"hi"}}
+-- turns/1/expect.jsonl --
+{"type":"result"}
+`
+
+func TestParseErrors(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		file string
+		want []string // substrings of the error
+	}{
+		{"empty", "", []string{"demo.txtar", "no sections"}},
+		{"header not first", validBody + validHeader, []string{"demo.txtar:1", "first section must be scenario.json"}},
+		{"header syntax", "-- scenario.json --\n{\"id\": \"demo\",\n  oops}\n" + validBody, []string{"demo.txtar:3", "scenario.json", "invalid character"}},
+		{"header unknown field", "-- scenario.json --\n{\"id\": \"demo\", \"colour\": 1}\n" + validBody, []string{`unknown field "colour"`}},
+		{"id differs from file", strings.Replace(validHeader, `"demo"`, `"other"`, 1) + validBody, []string{`id "other" differs from the file name "demo.txtar"`}},
+		{"bad id", strings.Replace(validHeader, `"demo"`, `"Demo_1"`, 1) + validBody, []string{`id "Demo_1"`}},
+		{"title needs both", strings.Replace(validHeader, `, "ja": "デモ"`, "", 1) + validBody, []string{"title needs both languages"}},
+		{"notes mismatch", strings.Replace(validHeader, `}}`, `}, "notes": {"en": ["a", "b"], "ja": ["あ"]}}`, 1) + validBody, []string{"notes: 2 in English, 1 in Japanese"}},
+		{"cli without reason", strings.Replace(validHeader, `}}`, `}, "cli": ">=2.1.100"}`, 1) + validBody, []string{"not_applicable must say why"}},
+		{"reason without cli", strings.Replace(validHeader, `}}`, `}, "not_applicable": {"en": "x", "ja": "x"}}`, 1) + validBody, []string{"not_applicable without cli"}},
+		{"bad cli", strings.Replace(validHeader, `}}`, `}, "cli": ">=two", "not_applicable": {"en": "x", "ja": "x"}}`, 1) + validBody, []string{`cli: version constraint ">=two"`}},
+		{"reserved env", strings.Replace(validHeader, `}}`, `}, "env": {"HOME": "/"}}`, 1) + validBody, []string{"env: HOME is set by the runner"}},
+		{"bad timeout", strings.Replace(validHeader, `}}`, `}, "timeout": "soon"}`, 1) + validBody, []string{`timeout "soon"`}},
+		{"no stub", validHeader + "-- turns/1/stdin.jsonl --\n{}\n", []string{"no stub.json section"}},
+		{"bad stub", validHeader + "-- stub.json --\n{\"turns\": [{\"txt\": \"x\"}]}\n-- turns/1/stdin.jsonl --\n{}\n", []string{"demo.txtar:4", `section "stub.json"`, "turns[0].txt"}},
+		{"unknown section", validHeader + validBody + "-- notes.md --\nhi\n", []string{"demo.txtar:9", `section "notes.md"`, "unknown section"}},
+		{"duplicate section", validHeader + validBody + "-- stub.json --\n{}\n", []string{"section appears twice"}},
+		{"no turns", validHeader + "-- stub.json --\n{\"turns\": [{\"text\": \"x\"}]}\n", []string{"no turns"}},
+		{"turn gap", validHeader + validBody + "-- turns/3/stdin.jsonl --\n{}\n", []string{"turn 2 is missing"}},
+		{"turn zero", validHeader + validBody + "-- turns/0/stdin.jsonl --\n{}\n", []string{"unknown section"}},
+		{"both stdin forms", validHeader + validBody + "-- turns/1/stdin.txt --\nraw\n", []string{"turn 1 has both stdin.jsonl and stdin.txt"}},
+		{"bad pattern", validHeader + validBody + "-- turns/2/expect.jsonl --\n# comment\n\n{\"type\": {\"$frob\": 1}}\n", []string{"demo.txtar:12", "pattern"}},
+		{"bad stdin line", validHeader + validBody + "-- turns/2/stdin.jsonl --\n{\"ok\": 1}\nnot json\n", []string{"demo.txtar:11", "stdin.jsonl line is one JSON object"}},
+		{"stdin line not object", validHeader + validBody + "-- turns/2/stdin.jsonl --\n[1]\n", []string{"stdin.jsonl line is one JSON object"}},
+		{"want unknown field", validHeader + validBody + "-- want.json --\n{\"exit\": 1}\n", []string{`section "want.json"`, `unknown field "exit"`}},
+		{"want bad exit", validHeader + validBody + "-- want.json --\n{\"exit_code\": 300}\n", []string{"exit_code must be 0–255"}},
+		{"file escapes", validHeader + validBody + "-- files/../x --\nx\n", []string{`file path "../x"`}},
+		{"absolute file", validHeader + validBody + "-- want/files//etc/passwd --\nx\n", []string{"must be relative"}},
+		{"bad variant name", validHeader + validBody + "-- stub.json [>=2.1 --\n{}\n", []string{"bad section name"}},
+		{"bad variant constraint", validHeader + validBody + "-- stub.json [>=x] --\n{}\n", []string{`version constraint ">=x"`}},
+		{"overlapping variants", validHeader + validBody + "-- turns/1/expect.jsonl [>=2.1.100] --\n{}\n-- turns/1/expect.jsonl [>=2.1.200] --\n{}\n", []string{"all apply to CLI 2.1.200"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			sc, err := scenario.Parse("testdata/demo.txtar", []byte(tc.file))
+			if err == nil {
+				t.Fatalf("Parse succeeded (%s), want an error with %q", sc.ID, tc.want)
+			}
+			var pe *scenario.ParseError
+			if !errors.As(err, &pe) {
+				t.Errorf("error %T is not a *ParseError: %v", err, err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error does not mention %q:\n%v", w, err)
+				}
+			}
+		})
+	}
+}
+
+func TestParseValid(t *testing.T) {
+	t.Parallel()
+	file := strings.Replace(validHeader, `}}`, `}, "notes": {"en": ["a"], "ja": ["あ"]}, "args": ["--verbose"], "env": {"B": "2", "A": "1"}, "ignore": ["uuid"], "timeout": "90s"}`, 1) + validBody + `-- files/sub/hello.txt --
+hello
+-- turns/2/stdin.txt --
+not json
+-- want.json --
+{"exit_code": 1, "unused_turns": 1, "allow_overrun": true, "main_requests": 2}
+-- want/files/out.txt --
+done
+-- want/requests.jsonl --
+{"turn": 0}
+-- want/tool_results.jsonl --
+{"is_error": false}
+`
+	sc, err := scenario.Parse("demo.txtar", []byte(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.ID != "demo" || sc.Category != "basic" || sc.Title.Ja != "デモ" || sc.Turns() != 2 || sc.Timeout.String() != "1m30s" {
+		t.Errorf("header: %+v", sc)
+	}
+	if got := strings.Join(sc.Env, " "); got != "A=1 B=2" {
+		t.Errorf("Env = %q, want sorted", got)
+	}
+	pl, err := sc.Plan("2.1.37")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pl.Script.Turns) != 1 || len(pl.Files) != 1 || pl.Files[0].Path != "sub/hello.txt" || string(pl.Files[0].Data) != "hello\n" {
+		t.Errorf("plan files/script: %+v", pl)
+	}
+	if !pl.Turns[1].Raw || string(pl.Turns[1].Stdin[0].Data) != "not json" || pl.Turns[1].Stdin[0].Source != "demo.txtar:12" {
+		t.Errorf("turn 2 = %+v", pl.Turns[1])
+	}
+	if pl.Want.ExitCode != 1 || pl.Want.UnusedTurns != 1 || !pl.Want.AllowOverrun || *pl.Want.MainRequests != 2 {
+		t.Errorf("Want = %+v", pl.Want)
+	}
+	if len(pl.WantFiles) != 1 || len(pl.WantRequests) != 1 || len(pl.WantToolResults) != 1 {
+		t.Errorf("want sections: %+v", pl)
+	}
+	if src := pl.Turns[0].Expect[0].Source; src != "demo.txtar:8" {
+		t.Errorf("expect source = %s, want demo.txtar:8", src)
+	}
+}
+
+func TestPlanVariants(t *testing.T) {
+	t.Parallel()
+	file := strings.Replace(validHeader, `}}`, `}, "cli": ">=2.1.30", "not_applicable": {"en": "too old", "ja": "古い"}}`, 1) + validBody + `-- turns/1/expect.jsonl [>=2.1.100, <2.1.300] --
+{"type":"middle"}
+-- turns/1/expect.jsonl [>=2.1.300] --
+{"type":"new"}
+-- want.json [2.1.37] --
+{"exit_code": 3}
+`
+	sc, err := scenario.Parse("demo.txtar", []byte(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		version, expect string
+		exit            int
+	}{
+		{"2.1.37", `{"type":"result"}`, 3},
+		{"2.1.100", `{"type":"middle"}`, 0},
+		{"2.1.299", `{"type":"middle"}`, 0},
+		{"2.1.330", `{"type":"new"}`, 0},
+	} {
+		pl, err := sc.Plan(tc.version)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.version, err)
+		}
+		if got := pl.Turns[0].Expect[0].Pattern.String(); got != tc.expect || pl.Want.ExitCode != tc.exit {
+			t.Errorf("%s: expect %s exit %d, want %s exit %d", tc.version, got, pl.Want.ExitCode, tc.expect, tc.exit)
+		}
+	}
+	if _, err := sc.Plan("2.1.29"); err == nil || !strings.Contains(err.Error(), "too old") {
+		t.Errorf("Plan(2.1.29) = %v, want not applicable with the reason", err)
+	}
+	if v, _ := scenario.ParseVersion("2.1.29"); sc.AppliesTo(v) {
+		t.Error("AppliesTo(2.1.29) = true")
+	}
+}
+
+// TestCorpusParses checks every scenario file of the corpus and that it
+// resolves for every pinned version, without running the CLI.
+func TestCorpusParses(t *testing.T) {
+	t.Parallel()
+	scenarios, err := scenario.LoadDir(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sc := range scenarios {
+		for _, v := range claude.PinnedVersions() {
+			ver, _ := scenario.ParseVersion(v)
+			if !sc.AppliesTo(ver) {
+				continue
+			}
+			if _, err := sc.Plan(v); err != nil {
+				t.Errorf("%s: %v", sc.Path, err)
+			}
+		}
+	}
+}
+
+func TestLoadDirErrors(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if _, err := scenario.LoadDir(dir); err == nil || !strings.Contains(err.Error(), "no .txtar files") {
+		t.Errorf("empty folder: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "bad.txtar"), []byte("-- stub.json --\n{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := scenario.LoadDir(dir); err == nil || !strings.Contains(err.Error(), "bad.txtar") {
+		t.Errorf("bad file: %v", err)
+	}
+	if _, err := scenario.Load(filepath.Join(dir, "missing.txtar")); err == nil {
+		t.Error("Load of a missing file succeeded")
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.txtar"))
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(validHeader + validBody))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sc, err := scenario.Parse("demo.txtar", data)
+		if err != nil {
+			var pe *scenario.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %T is not a *ParseError: %v", err, err)
+			}
+			return
+		}
+		for _, v := range []string{"2.1.37", "2.1.330", "0", "99.0.0"} {
+			_, _ = sc.Plan(v)
+		}
+	})
+}

@@ -1,0 +1,281 @@
+package scenario_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/scenario"
+)
+
+// fakeCLI is a shell script that talks stream-json like a tiny Claude Code
+// 2.1.37 without calling any API: it answers every prompt with "Hello!",
+// asks for permission when the prompt says "ask", hangs when it says
+// "hang", copies in.txt to out.txt, and exits with $FAKE_EXIT.
+const fakeCLI = `#!/bin/sh
+if [ "$1" = --version ]; then echo "2.1.37 (Claude Code)"; exit 0; fi
+sid=$(printf '%08x-1111-4222-8333-444444444444' $$)
+[ -f in.txt ] && cp in.txt out.txt
+n=0
+while IFS= read -r line; do
+  n=$((n+1))
+  [ $n = 1 ] && printf '{"type":"system","subtype":"init","cwd":"%s","session_id":"%s","tmp":"%s"}\n' "$PWD" "$sid" "$TMPDIR"
+  case "$line" in
+  *control_response*)
+    printf '{"type":"result","subtype":"success","is_error":false,"result":"allowed","session_id":"%s","echo":%s}\n' "$sid" "$line";;
+  *ask*)
+    printf '{"type":"control_request","request_id":"req-%s-%s","request":{"subtype":"can_use_tool","tool_name":"Bash"}}\n' "$$" "$n";;
+  *hang*) ;;
+  *)
+    printf '{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"Hello!"}]},"session_id":"%s","pid":"%s"}\n' "$sid" "$$"
+    printf '{"type":"result","subtype":"success","is_error":false,"duration_ms":%s,"result":"Hello!","session_id":"%s"}\n' "$n$$" "$sid";;
+  esac
+done
+exit ${FAKE_EXIT:-0}
+`
+
+func fakeBinary(t *testing.T) claude.Binary {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "claude")
+	if err := os.WriteFile(path, []byte(fakeCLI), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b, err := claude.Install(t.Context(), "", claude.WithBinaryPath(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func mustParse(t *testing.T, name, text string) *scenario.Scenario {
+	t.Helper()
+	sc, err := scenario.Parse(name+".txtar", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+func header(id, extra string) string {
+	return `-- scenario.json --
+{"id": "` + id + `", "category": "test", "title": {"en": "Test", "ja": "テスト"}` + extra + `}
+-- stub.json --
+{"turns": [{"text": "Hello!"}]}
+`
+}
+
+const helloTurn = `-- turns/1/stdin.jsonl --
+{"type":"user","message":{"role":"user","content":"hi"}}
+-- turns/1/expect.jsonl --
+{"type":"system","subtype":"init"}
+{"type":"assistant","message":{"content":[{"type":"text","text":"Hello!"}]}}
+{"type":"result","subtype":"success","result":"Hello!"}
+`
+
+const unused = `-- want.json --
+{"unused_turns": 1}
+`
+
+func TestRunPassAndRecord(t *testing.T) {
+	t.Parallel()
+	r := &scenario.Runner{Binary: fakeBinary(t)}
+	sc := mustParse(t, "hello", header("hello", "")+helloTurn+unused+`-- files/in.txt --
+copied
+-- want/files/out.txt --
+copied
+`)
+	first := r.Run(t.Context(), sc)
+	if first.Status != scenario.Passed {
+		t.Fatalf("status %s: %v", first.Status, first.Err)
+	}
+	second := r.Run(t.Context(), sc)
+	if second.Status != scenario.Passed {
+		t.Fatalf("second run: status %s: %v", second.Status, second.Err)
+	}
+	if !bytes.Equal(first.Recording, second.Recording) {
+		t.Errorf("two runs differ:\n%s\n----\n%s", first.Recording, second.Recording)
+	}
+	rec := string(first.Recording)
+	for _, want := range []string{
+		"-- run.json --", "-- stdio.jsonl --", "-- side.json --",
+		`{"turn":1,"dir":"stdin","msg":{"type":"user","message":{"role":"user","content":"hi"}}}`,
+		`"cwd":"<cwd>","session_id":"<uuid:1>","tmp":"<session>/tmp"`,
+		`"pid":"<pid>"`, `"duration_ms":"<duration>"`, `"unused_turns": 1`, `"exit_code": 0`,
+	} {
+		if !strings.Contains(rec, want) {
+			t.Errorf("recording lacks %s:\n%s", want, rec)
+		}
+	}
+	if strings.Contains(rec, os.TempDir()+"/ccwire") {
+		t.Errorf("recording keeps a temporary path:\n%s", rec)
+	}
+}
+
+func TestRunControlRequest(t *testing.T) {
+	t.Parallel()
+	r := &scenario.Runner{Binary: fakeBinary(t)}
+	sc := mustParse(t, "ask", header("ask", "")+unused+`-- turns/1/stdin.jsonl --
+{"type":"user","message":{"role":"user","content":"ask first"}}
+-- turns/1/expect.jsonl --
+{"type":"control_request","request":{"subtype":"can_use_tool"}}
+-- turns/2/stdin.jsonl --
+{"type":"control_response","response":{"subtype":"success","request_id":"<request_id>","response":{"behavior":"allow"}},"session":"<session_id>"}
+-- turns/2/expect.jsonl --
+{"type":"result","result":"allowed","echo":{"response":{"request_id":{"$regexp":"^req-[0-9]+-1$"}}}}
+`)
+	res := r.Run(t.Context(), sc)
+	if res.Status != scenario.Passed {
+		t.Fatalf("status %s: %v", res.Status, res.Err)
+	}
+	rec := string(res.Recording)
+	for _, want := range []string{
+		`{"turn":1,"dir":"stdout","msg":{"type":"control_request","request_id":"<request_id:1>"`,
+		`{"turn":2,"dir":"stdin","msg":{"type":"control_response","response":{"subtype":"success","request_id":"<request_id:1>","response":{"behavior":"allow"}},"session":"<uuid:1>"}}`,
+	} {
+		if !strings.Contains(rec, want) {
+			t.Errorf("recording lacks %s:\n%s", want, rec)
+		}
+	}
+}
+
+func TestRunFailures(t *testing.T) {
+	t.Parallel()
+	bin := fakeBinary(t)
+	tests := []struct {
+		name string
+		file string
+		want []string
+	}{
+		{
+			name: "wrong text",
+			file: header("wrong-text", "") + unused + `-- turns/1/stdin.jsonl --
+{"type":"user","message":{"role":"user","content":"hi"}}
+-- turns/1/expect.jsonl --
+{"type":"system","subtype":"init"}
+{"type":"assistant","message":{"content":[{"type":"text","text":"Bye!"}]}}
+{"type":"result"}
+`,
+			want: []string{"scenario wrong-text, Claude Code 2.1.37:", "turn 1: expected messages not seen", "the turn ended (result message)",
+				"pattern at wrong-text.txtar:11", `"Bye!"`, `"Hello!"`, "messages read in this turn:", "2. assistant(text)"},
+		},
+		{
+			name: "exit status and unused turns",
+			file: header("exit-status", `, "env": {"FAKE_EXIT": "3"}`) + helloTurn,
+			want: []string{"exited with status 3, want 0", "1 turn(s) of the stub script left unused, want 0"},
+		},
+		{
+			name: "files and requests",
+			file: header("files", "") + helloTurn + unused + `-- files/in.txt --
+one
+-- want/files/out.txt --
+two
+-- want/files/missing.txt --
+x
+-- want/requests.jsonl --
+{"turn": 0}
+-- want/tool_results.jsonl --
+{"is_error": false}
+`,
+			want: []string{"file out.txt after the run:", `got  "one\n"`, `want "two\n"`, "file missing.txt after the run", "want/requests.jsonl", "want/tool_results.jsonl"},
+		},
+		{
+			name: "main requests",
+			file: header("main-requests", "") + helloTurn + "-- want.json --\n{\"unused_turns\": 1, \"main_requests\": 1}\n",
+			want: []string{"made 0 main-loop request(s), want 1"},
+		},
+		{
+			name: "unexpected control request",
+			file: header("unexpected-control", "") + unused + `-- turns/1/stdin.jsonl --
+{"type":"user","message":{"role":"user","content":"ask"}}
+-- turns/1/expect.jsonl --
+{"type":"result"}
+`,
+			want: []string{"control request the turn does not expect", "2. control_request(can_use_tool:Bash)"},
+		},
+		{
+			name: "timeout",
+			file: header("hangs", `, "timeout": "2s"`) + unused + `-- turns/1/stdin.jsonl --
+{"type":"user","message":{"role":"user","content":"hang"}}
+-- turns/1/expect.jsonl --
+{"type":"result"}
+`,
+			want: []string{"within the scenario's timeout (2s)"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			sc := mustParse(t, strings.TrimSuffix(strings.Split(strings.Split(tc.file, `"id": "`)[1], `"`)[0], ""), tc.file)
+			res := (&scenario.Runner{Binary: bin}).Run(t.Context(), sc)
+			if res.Status != scenario.Failed {
+				t.Fatalf("status %s, want fail", res.Status)
+			}
+			var f *scenario.Failure
+			if !errors.As(res.Err, &f) || f.Scenario != sc.ID || f.Version != "2.1.37" {
+				t.Errorf("error %T %+v is not a *Failure naming the scenario and version", res.Err, f)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(res.Err.Error(), w) {
+					t.Errorf("error lacks %q:\n%v", w, res.Err)
+				}
+			}
+			if res.Recording == nil {
+				t.Error("a failed run has no recording")
+			}
+		})
+	}
+}
+
+func TestRunAll(t *testing.T) {
+	t.Parallel()
+	bin := fakeBinary(t)
+	scs := []*scenario.Scenario{
+		mustParse(t, "one", header("one", "")+helloTurn+unused),
+		mustParse(t, "two", header("two", `, "cli": ">=3.0", "not_applicable": {"en": "needs 3.0", "ja": "3.0が必要"}`)+helloTurn+unused),
+		mustParse(t, "three", header("three", `, "env": {"FAKE_EXIT": "1"}`)+helloTurn+unused),
+	}
+	runners := []*scenario.Runner{{Binary: bin}, {Binary: bin}}
+	var mu sync.Mutex
+	var progress []string
+	results := scenario.RunAll(context.Background(), scs, runners, scenario.Options{
+		Parallel: 2,
+		Progress: func(r scenario.Result) {
+			mu.Lock()
+			defer mu.Unlock()
+			progress = append(progress, r.Scenario.ID)
+		},
+	})
+	var got []string
+	for _, r := range results {
+		got = append(got, r.Scenario.ID+":"+string(r.Status))
+	}
+	want := "one:pass one:pass two:skip two:skip three:fail three:fail"
+	if strings.Join(got, " ") != want {
+		t.Errorf("results %v, want %s", got, want)
+	}
+	if len(progress) != 6 {
+		t.Errorf("progress called %d times, want 6", len(progress))
+	}
+	if results[2].Reason.En != "needs 3.0" || results[2].Recording != nil {
+		t.Errorf("skipped result = %+v", results[2])
+	}
+
+	dir := t.TempDir()
+	for _, r := range results {
+		if err := scenario.WriteRecording(dir, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(scenario.RecordingPath(dir, "2.1.37", "one")); err != nil {
+		t.Error(err)
+	}
+	if _, err := os.Stat(scenario.RecordingPath(dir, "2.1.37", "two")); !os.IsNotExist(err) {
+		t.Errorf("a skipped run was recorded: %v", err)
+	}
+}

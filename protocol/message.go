@@ -206,15 +206,15 @@ type SystemMessage struct {
 // Usage is the token usage of a Messages API response, as the assistant
 // message and the result carry it.
 type Usage struct {
-	InputTokens              int64         // input tokens not read from or written to the cache
-	CacheCreationInputTokens int64         // input tokens written to the cache
-	CacheReadInputTokens     int64         // input tokens read from the cache
-	OutputTokens             int64         // output tokens
-	CacheCreation            CacheCreation // cache writes by lifetime
-	ServerToolUse            ServerToolUse // server tool calls
-	ServiceTier              string        // standard, priority or batch
-	InferenceGeo             string        // where inference ran
-	Iterations               json.RawMessage
+	InputTokens              int64               // input tokens not read from or written to the cache
+	CacheCreationInputTokens int64               // input tokens written to the cache
+	CacheReadInputTokens     int64               // input tokens read from the cache
+	OutputTokens             int64               // output tokens
+	CacheCreation            CacheCreation       // cache writes by lifetime
+	ServerToolUse            ServerToolUse       // server tool calls
+	ServiceTier              string              // standard, priority or batch
+	InferenceGeo             string              // where inference ran
+	Iterations               json.RawMessage     // usage per server-side iteration (CLI 2.1.330)
 	Speed                    string              // standard or fast
 	OutputTokensDetails      OutputTokensDetails // output tokens by kind (CLI 2.1.330)
 	FallbackCredit           json.RawMessage     // credit used by a fallback model, null when none (CLI 2.1.330)

@@ -86,8 +86,10 @@ func runValidate(ctx context.Context, e env, args []string) int {
 // with a KiB, MiB or GiB suffix.
 type byteSize int64
 
+// String implements flag.Value.
 func (s *byteSize) String() string { return strconv.FormatInt(int64(*s), 10) }
 
+// Set implements flag.Value.
 func (s *byteSize) Set(v string) error {
 	mult := int64(1)
 	for _, u := range []struct {

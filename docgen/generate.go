@@ -79,7 +79,7 @@ func renderCorpus(c *corpus) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		r := &renderer{c: c, ref: ref, tr: tr, lang: lang, kindAnchor: map[string]string{}, scenarioAnchor: map[string]string{}, local: local}
+		r := &renderer{c: c, ref: ref, tr: tr, lang: lang, kindAnchor: map[string]string{}, scenarioAnchor: map[string]string{}, groupAnchor: map[string]string{}, local: local}
 		for _, f := range r.render() {
 			res.Files = append(res.Files, File{Path: string(lang) + "/" + f.Path, Data: f.Data})
 		}

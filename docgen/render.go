@@ -56,6 +56,7 @@ type renderer struct {
 	// first rendering pass fills them for the second.
 	kindAnchor     map[string]string
 	scenarioAnchor map[string]string
+	groupAnchor    map[string]string
 	// local holds what each scenario's own recordings show, by ID.
 	local map[string]*reference
 }
@@ -221,6 +222,11 @@ func (r *renderer) categoryPage(cat string) string {
 	}
 	p.para(r.f("CLI versions recorded: %s.", versionList(vs.sorted())))
 	p.para(r.t("Each scenario shows the messages of its recordings in order: ← is a line the client wrote on the CLI's stdin (with the turn number when there are several), → a line the CLI wrote on stdout. Messages the scenario asserts are in bold, and the members it asserts come first in their JSON. The diagram adds the main-loop requests the CLI made to the fake API."))
+	var items []string
+	for _, sc := range r.c.inCategory(cat) {
+		items = append(items, link(sc.title[r.lang], "#"+r.scenarioAnchor[sc.id]))
+	}
+	p.list(items)
 	for _, sc := range r.c.inCategory(cat) {
 		r.scenario(&p, self, sc)
 	}
@@ -442,7 +448,29 @@ func (r *renderer) messagesPage() string {
 	p.para(link(r.t("Protocol reference"), rel(self, indexPage, "")) + " · " + r.otherLanguages(self))
 	p.para(r.f("Every kind of message of the protocol, with its members. Meanings come from package %s; the JSON types, the CLI versions and the examples come from the recordings (CLI %s). A member the recordings never showed is listed from the model with \"not seen\".", code("protocol"), versionList(r.c.versions)))
 
-	p.heading(2, r.t("Enums"))
+	contents := []string{link(r.t("Enums"), "#"+r.groupAnchor["enums"])}
+	var groups []protocol.Type
+	for _, k := range r.ref.kinds {
+		if !slices.Contains(groups, k.def.group) {
+			groups = append(groups, k.def.group)
+		}
+	}
+	for _, g := range groups {
+		var kinds []string
+		for _, k := range r.ref.kinds {
+			if k.def.group == g && k.def.key != string(g) {
+				kinds = append(kinds, link(k.def.key, "#"+r.kindAnchor[k.def.key]))
+			}
+		}
+		item := link(r.f("%s messages", g), "#"+r.groupAnchor[string(g)])
+		if len(kinds) > 0 {
+			item += ": " + strings.Join(kinds, ", ")
+		}
+		contents = append(contents, item)
+	}
+	p.list(contents)
+
+	r.groupAnchor["enums"] = p.heading(2, r.t("Enums"))
 	for _, name := range []string{"Type", "Subtype", "BlockType", "PermissionMode", "ControlSubtype"} {
 		e := r.c.schema.enum(name)
 		if e == nil {
@@ -464,7 +492,7 @@ func (r *renderer) messagesPage() string {
 	for _, k := range r.ref.kinds {
 		if k.def.group != group {
 			group = k.def.group
-			p.heading(2, r.f("%s messages", group))
+			r.groupAnchor[string(group)] = p.heading(2, r.f("%s messages", group))
 			shown = map[string]bool{}
 			var intro []string
 			if c := r.constDoc("Type", string(group)); c != "" {

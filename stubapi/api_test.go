@@ -156,6 +156,9 @@ func TestSideRequestsLeaveTheScript(t *testing.T) {
 	if m.Content[0].Text != "main answer" || m.ID != stubapi.MessageID(0) {
 		t.Errorf("main answer = %q (id %s), want turn 0", m.Content[0].Text, m.ID)
 	}
+	if err := s.WaitIdle(ctx); err != nil {
+		t.Fatal(err)
+	}
 	var routes []string
 	for _, r := range s.Requests() {
 		routes = append(routes, string(r.Route)+" "+string(r.Outcome))
@@ -249,22 +252,22 @@ func TestStreamWireFormat(t *testing.T) {
 	}
 	want := strings.Join([]string{
 		`event: message_start`,
-		`data: {"message":{"id":"msg_stub0000","type":"message","role":"assistant","model":"claude-x","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":100,"cache_creation_input_tokens":0,"cache_read_input_tokens":0,"output_tokens":1}},"type":"message_start"}`,
+		`data: {"type":"message_start","message":{"id":"msg_stub0000","type":"message","role":"assistant","model":"claude-x","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":100,"cache_creation_input_tokens":0,"cache_read_input_tokens":0,"output_tokens":1}}}`,
 		``,
 		`event: content_block_start`,
-		`data: {"content_block":{"type":"text","text":""},"index":0,"type":"content_block_start"}`,
+		`data: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
 		``,
 		`event: ping`,
 		`data: {"type":"ping"}`,
 		``,
 		`event: content_block_delta`,
-		`data: {"delta":{"text":"Hi","type":"text_delta"},"index":0,"type":"content_block_delta"}`,
+		`data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi"}}`,
 		``,
 		`event: content_block_stop`,
-		`data: {"index":0,"type":"content_block_stop"}`,
+		`data: {"type":"content_block_stop","index":0}`,
 		``,
 		`event: message_delta`,
-		`data: {"delta":{"stop_reason":"end_turn","stop_sequence":null},"type":"message_delta","usage":{"input_tokens":100,"cache_creation_input_tokens":0,"cache_read_input_tokens":0,"output_tokens":1}}`,
+		`data: {"type":"message_delta","delta":{"stop_reason":"end_turn","stop_sequence":null},"usage":{"input_tokens":100,"cache_creation_input_tokens":0,"cache_read_input_tokens":0,"output_tokens":1}}`,
 		``,
 		`event: message_stop`,
 		`data: {"type":"message_stop"}`,

@@ -44,6 +44,17 @@ type Classification struct {
 // at the method, the path and the JSON body only; a body that does not
 // parse is classified as a side request (the server rejects it anyway).
 func Classify(method, path string, body []byte) Classification {
+	var req *messagesRequest
+	var err error
+	if method == http.MethodPost && path == "/v1/messages" {
+		req, err = parseMessagesRequest(body)
+	}
+	return classifyParsed(method, path, req, err)
+}
+
+// classifyParsed is Classify for a body parseMessagesRequest has parsed
+// (into req or err) when the request is POST /v1/messages.
+func classifyParsed(method, path string, req *messagesRequest, err error) Classification {
 	if method != http.MethodPost || path != "/v1/messages" {
 		switch {
 		case path == "/v1/messages/count_tokens":
@@ -53,8 +64,7 @@ func Classify(method, path string, body []byte) Classification {
 		}
 		return Classification{RouteSide, sideOther + ": not POST /v1/messages"}
 	}
-	req, err := parseMessagesRequest(body)
-	if err != nil {
+	if err != nil || req == nil {
 		return Classification{RouteSide, sideOther + ": malformed body"}
 	}
 	return req.classify()
@@ -124,33 +134,42 @@ var errBadRequest = errors.New("invalid request")
 // parseMessagesRequest decodes and checks a Messages request body the way
 // the API does before it does any work.
 func parseMessagesRequest(body []byte) (*messagesRequest, error) {
-	var req messagesRequest
-	if err := checkObject(body); err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal(body, &req); err != nil {
-		return nil, fmt.Errorf("%w: %v", errBadRequest, err)
-	}
+	req, err := decodeRequest(body)
 	switch {
-	case req.Model == "":
-		return nil, fmt.Errorf("%w: model: Field required", errBadRequest)
-	case len(req.Messages) == 0:
-		return nil, fmt.Errorf("%w: messages: Field required (at least one message)", errBadRequest)
+	case err != nil:
+		return nil, err
 	case req.MaxTokens == nil:
 		return nil, fmt.Errorf("%w: max_tokens: Field required", errBadRequest)
 	case *req.MaxTokens < 1:
 		return nil, fmt.Errorf("%w: max_tokens: Input should be greater than or equal to 1", errBadRequest)
 	}
-	return &req, nil
+	return req, nil
 }
 
 // parseCountTokensRequest checks a count_tokens request body.
 func parseCountTokensRequest(body []byte) (*messagesRequest, error) {
-	var req messagesRequest
-	if err := checkObject(body); err != nil {
-		return nil, err
+	return decodeRequest(body)
+}
+
+// decodeRequest decodes a body that must be a JSON object with a model
+// and messages.
+func decodeRequest(body []byte) (*messagesRequest, error) {
+	trimmed := bytes.TrimSpace(body)
+	if len(trimmed) == 0 {
+		return nil, fmt.Errorf("%w: empty request body; expected a JSON object", errBadRequest)
 	}
-	if err := json.Unmarshal(body, &req); err != nil {
+	if trimmed[0] != '{' {
+		if json.Valid(trimmed) {
+			return nil, fmt.Errorf("%w: request body must be a JSON object", errBadRequest)
+		}
+		return nil, fmt.Errorf("%w: request body is not valid JSON", errBadRequest)
+	}
+	var req messagesRequest
+	if err := json.Unmarshal(trimmed, &req); err != nil {
+		var syn *json.SyntaxError
+		if errors.As(err, &syn) {
+			return nil, fmt.Errorf("%w: request body is not valid JSON: %v", errBadRequest, err)
+		}
 		return nil, fmt.Errorf("%w: %v", errBadRequest, err)
 	}
 	switch {
@@ -160,18 +179,4 @@ func parseCountTokensRequest(body []byte) (*messagesRequest, error) {
 		return nil, fmt.Errorf("%w: messages: Field required (at least one message)", errBadRequest)
 	}
 	return &req, nil
-}
-
-func checkObject(body []byte) error {
-	trimmed := bytes.TrimSpace(body)
-	if len(trimmed) == 0 {
-		return fmt.Errorf("%w: empty request body; expected a JSON object", errBadRequest)
-	}
-	if !json.Valid(trimmed) {
-		return fmt.Errorf("%w: request body is not valid JSON", errBadRequest)
-	}
-	if trimmed[0] != '{' {
-		return fmt.Errorf("%w: request body must be a JSON object", errBadRequest)
-	}
-	return nil
 }

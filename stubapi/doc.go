@@ -89,6 +89,48 @@
 // the script is used up gets 400 invalid_request_error and is recorded as
 // an overrun (Server.Overruns); NewTest fails the test for it.
 //
+// What the pinned CLIs do when a main-loop attempt fails (so a scenario
+// can script it): after an HTTP 529 both retry the same request,
+// streaming; after an SSE error event mid-stream both retry once without
+// streaming (a non-streaming main-loop request, still routed main); after
+// a dropped connection 2.1.330 retries streaming and 2.1.37 without
+// streaming. Neither gives up on a stalled stream within 90 seconds.
+//
+// # Script files
+//
+// ParseScript and LoadScript read, and Script.MarshalJSON writes, a JSON
+// form of a script that is meant to be written by hand (and embedded in
+// scenario files). Decoding is strict: unknown or repeated fields, wrong
+// types and trailing data are errors naming their JSON path, such as
+// "turns[2].fault.kind".
+//
+//	{"turns": [
+//	  {"text": "Hello!"},
+//	  {"text": "Let me look.", "tool_use": [{"name": "Bash", "input": {"command": "ls"}}]},
+//	  {"thinking": "The listing shows two files.", "text": ["Two files.", "Done."]},
+//	  {"text": "Cut short", "stop_reason": "max_tokens", "usage": {"input_tokens": 10, "output_tokens": 3}},
+//	  {"text": "After two overloads", "fault": {"kind": "overloaded", "times": 2}},
+//	  {"content": [{"type": "thinking", "thinking": "…", "signature": "c2ln"}, {"type": "text", "text": "Hi"}],
+//	   "faults": [{"kind": "stream_error", "at": "mid_block", "block": 1}, {"kind": "delay", "duration": "2s"}]},
+//	  {"fault": {"kind": "http_error", "status": 500, "times": "always"}}
+//	]}
+//
+// A turn gives its content either with the shorthand fields "thinking"
+// (a string: a thinking block with a derived signature, first), "text" (a
+// string, or an array of strings for several blocks) and "tool_use" (an
+// array of calls {"name", "input", optional "id"}, last), or with
+// "content", an array of blocks as the API writes them ("type" text,
+// thinking, redacted_thinking or tool_use). Optional turn fields:
+// "stop_reason", "stop_sequence", "usage" (input_tokens, output_tokens,
+// cache_creation_input_tokens, cache_read_input_tokens) and "fault" (one)
+// or "faults" (several). A fault has a "kind" — http_error (with
+// "status"), stream_error, drop, stall, delay, or the shorthands
+// overloaded (529), rate_limit (429), server_error (500), unauthorized
+// (401) — and, as its kind allows, "error_type", "message", "retry_after"
+// and "duration" (Go duration strings such as "1.5s"), "at" (first_byte,
+// start, mid_block, end) with "block", and "times" (a positive integer or
+// "always").
+//
 // # Recording
 //
 // Server.Requests returns every request in arrival order with its headers

@@ -17,6 +17,9 @@ type exchange struct {
 	r         *http.Request
 	body      []byte
 	requestID string
+	// parsed and parseErr are the parsed POST /v1/messages body.
+	parsed   *messagesRequest
+	parseErr error
 
 	status  int
 	outcome Outcome
@@ -115,7 +118,7 @@ func (x *exchange) countTokens() {
 func estimateTokens(body []byte) int { return max(1, len(body)/4) }
 
 func (x *exchange) messages(cls Classification) {
-	req, err := parseMessagesRequest(x.body)
+	req, err := x.parsed, x.parseErr
 	if err != nil {
 		x.reject(http.StatusBadRequest, "invalid_request_error", badRequestMessage(err))
 		return

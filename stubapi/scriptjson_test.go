@@ -3,6 +3,7 @@ package stubapi_test
 import (
 	"encoding/json"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -254,4 +255,36 @@ func FuzzParseScript(f *testing.F) {
 		}
 		checkRoundTrip(t, s)
 	})
+}
+
+// TestDocExample checks that the script example in the package doc parses.
+func TestDocExample(t *testing.T) {
+	t.Parallel()
+	src, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(src), "// # Script files\n")
+	if !ok {
+		t.Fatal("doc.go has no Script files section")
+	}
+	var example strings.Builder
+	inBlock := false
+	for _, line := range strings.Split(after, "\n") {
+		code, isCode := strings.CutPrefix(line, "//\t")
+		if isCode {
+			inBlock = true
+			example.WriteString(code + "\n")
+		} else if inBlock {
+			break
+		}
+	}
+	s, err := stubapi.ParseScript([]byte(example.String()))
+	if err != nil {
+		t.Fatalf("the doc example does not parse: %v\n%s", err, example.String())
+	}
+	if len(s.Turns) != 7 {
+		t.Errorf("doc example has %d turns, want 7", len(s.Turns))
+	}
+	checkRoundTrip(t, s)
 }

@@ -95,7 +95,7 @@ const maxBodyBytes = 32 << 20
 // Start validates script and starts a server for it on the listen address
 // (loopback by default). Close it when done.
 func Start(script Script, opts ...Option) (*Server, error) {
-	cfg := config{addr: "127.0.0.1:0", classify: Classify, models: DefaultModels(), sideText: "OK"}
+	cfg := config{addr: "127.0.0.1:0", models: DefaultModels(), sideText: "OK"}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -270,14 +270,26 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Turn:    NoTurn,
 		Outcome: OutcomePending,
 	}
+	// A Messages body is parsed once, here, for the classifier and the
+	// answer.
+	var parsed *messagesRequest
+	var parseErr error
+	if r.Method == http.MethodPost && r.URL.Path == "/v1/messages" {
+		parsed, parseErr = parseMessagesRequest(body)
+	}
 	if len(body) > 0 {
-		if json.Valid(body) {
+		if parsed != nil || json.Valid(body) {
 			rec.Body = body
 		} else {
 			rec.BodyText = string(body)
 		}
 	}
-	cls := s.cfg.classify(r.Method, r.URL.Path, body)
+	var cls Classification
+	if s.cfg.classify != nil {
+		cls = s.cfg.classify(r.Method, r.URL.Path, body)
+	} else {
+		cls = classifyParsed(r.Method, r.URL.Path, parsed, parseErr)
+	}
 	rec.Route, rec.Reason = cls.Route, cls.Reason
 	s.mu.Lock()
 	rec.Seq = len(s.reqs) + 1
@@ -285,7 +297,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.inflight++
 	s.mu.Unlock()
 
-	x := &exchange{s: s, w: w, r: r, body: body, requestID: fmt.Sprintf("req_stub%06d", rec.Seq), turn: NoTurn}
+	x := &exchange{s: s, w: w, r: r, body: body, parsed: parsed, parseErr: parseErr, requestID: fmt.Sprintf("req_stub%06d", rec.Seq), turn: NoTurn}
 	defer func() {
 		s.mu.Lock()
 		rec.Status, rec.Outcome, rec.Detail, rec.Turn = x.status, x.outcome, x.detail, x.turn
@@ -294,11 +306,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		done := *rec
 		s.mu.Unlock()
 		defer s.leave()
-		s.cfg.logger.LogAttrs(s.ctx, slog.LevelInfo, "stubapi request",
-			slog.Int("seq", done.Seq), slog.String("method", done.Method), slog.String("path", done.Path),
-			slog.String("route", string(done.Route)), slog.String("reason", done.Reason),
-			slog.Int("turn", done.Turn), slog.String("outcome", string(done.Outcome)),
-			slog.Int("status", done.Status), slog.String("detail", done.Detail))
+		if s.cfg.logger.Enabled(s.ctx, slog.LevelInfo) {
+			s.cfg.logger.LogAttrs(s.ctx, slog.LevelInfo, "stubapi request",
+				slog.Int("seq", done.Seq), slog.String("method", done.Method), slog.String("path", done.Path),
+				slog.String("route", string(done.Route)), slog.String("reason", done.Reason),
+				slog.Int("turn", done.Turn), slog.String("outcome", string(done.Outcome)),
+				slog.Int("status", done.Status), slog.String("detail", done.Detail))
+		}
 		if s.cfg.onRequest != nil {
 			s.cfg.onRequest(done)
 		}

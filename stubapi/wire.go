@@ -131,71 +131,189 @@ type event struct {
 // near); small, so even short texts stream as several deltas.
 const deltaSize = 8
 
-// events renders r as the event sequence the streaming API sends.
+// events renders r as the event sequence the streaming API sends. The
+// event data are written by hand (fields in the API's order, no
+// reflection): this is the server's hot path.
 func (r *response) events() []event {
 	evs := make([]event, 0, 4+len(r.blocks)*6)
-	add := func(name string, block int, v any) {
-		data, err := json.Marshal(v)
-		if err != nil {
-			// Every value rendered here is built from validated strings and
-			// JSON; failing to marshal one is a bug in this package.
-			panic("stubapi: rendering " + name + ": " + err.Error())
-		}
-		evs = append(evs, event{name: name, data: data, block: block})
+	buf := make([]byte, 0, 512+r.size())
+	// add appends an event whose data is buf[from:].
+	add := func(name string, block, from int) {
+		evs = append(evs, event{name: name, data: buf[from:len(buf):len(buf)], block: block})
 	}
-	start := r.message()
-	start.Content = []wireBlock{}
-	start.StopReason, start.StopSequence = nil, nil
-	start.Usage = r.wireUsage(min(1, r.usage.OutputTokens))
-	add("message_start", -1, map[string]any{"type": "message_start", "message": start})
+	from := len(buf)
+	buf = append(buf, `{"type":"message_start","message":{"id":`...)
+	buf = appendJSONString(buf, r.id)
+	buf = append(buf, `,"type":"message","role":"assistant","model":`...)
+	buf = appendJSONString(buf, r.model)
+	buf = append(buf, `,"content":[],"stop_reason":null,"stop_sequence":null,"usage":`...)
+	buf = r.appendUsage(buf, min(1, r.usage.OutputTokens))
+	buf = append(buf, "}}"...)
+	add("message_start", -1, from)
 	if len(r.blocks) == 0 {
-		add("ping", -1, map[string]string{"type": "ping"})
+		from = len(buf)
+		buf = append(buf, pingData...)
+		add("ping", -1, from)
 	}
 	for i, b := range r.blocks {
-		add("content_block_start", i, map[string]any{"type": "content_block_start", "index": i, "content_block": startBlock(b)})
-		if i == 0 {
-			add("ping", -1, map[string]string{"type": "ping"})
-		}
-		var deltas []map[string]any
+		from = len(buf)
+		buf = append(buf, `{"type":"content_block_start","index":`...)
+		buf = strconv.AppendInt(buf, int64(i), 10)
+		buf = append(buf, `,"content_block":`...)
 		switch b.Type {
 		case BlockText:
-			for _, part := range splitDeltas(b.Text, deltaSize) {
-				deltas = append(deltas, map[string]any{"type": "text_delta", "text": part})
-			}
+			buf = append(buf, `{"type":"text","text":""}`...)
 		case BlockThinking:
-			for _, part := range splitDeltas(b.Thinking, deltaSize) {
-				deltas = append(deltas, map[string]any{"type": "thinking_delta", "thinking": part})
-			}
-			deltas = append(deltas, map[string]any{"type": "signature_delta", "signature": b.Signature})
-		case BlockToolUse:
-			deltas = append(deltas, map[string]any{"type": "input_json_delta", "partial_json": ""})
-			for _, part := range splitDeltas(string(b.Input), deltaSize) {
-				deltas = append(deltas, map[string]any{"type": "input_json_delta", "partial_json": part})
-			}
+			buf = append(buf, `{"type":"thinking","thinking":"","signature":""}`...)
+		case BlockRedactedThinking:
+			buf = append(buf, `{"type":"redacted_thinking","data":`...)
+			buf = appendJSONString(buf, b.Data)
+			buf = append(buf, '}')
+		default:
+			buf = append(buf, `{"type":"tool_use","id":`...)
+			buf = appendJSONString(buf, b.ID)
+			buf = append(buf, `,"name":`...)
+			buf = appendJSONString(buf, b.Name)
+			buf = append(buf, `,"input":{}}`...)
 		}
-		half := (len(deltas) + 1) / 2
-		for j, d := range deltas {
-			add("content_block_delta", i, map[string]any{"type": "content_block_delta", "index": i, "delta": d})
+		buf = append(buf, '}')
+		add("content_block_start", i, from)
+		if i == 0 {
+			from = len(buf)
+			buf = append(buf, pingData...)
+			add("ping", -1, from)
+		}
+		var kind, field string
+		var parts []string
+		switch b.Type {
+		case BlockText:
+			kind, field, parts = "text_delta", "text", splitDeltas(b.Text, deltaSize)
+		case BlockThinking:
+			kind, field, parts = "thinking_delta", "thinking", splitDeltas(b.Thinking, deltaSize)
+		case BlockToolUse:
+			kind, field = "input_json_delta", "partial_json"
+			parts = append([]string{""}, splitDeltas(string(b.Input), deltaSize)...)
+		}
+		n := len(parts)
+		if b.Type == BlockThinking {
+			n++ // the signature_delta
+		}
+		half := (n + 1) / 2
+		delta := func(j int, kind, field, text string) {
+			from := len(buf)
+			buf = append(buf, `{"type":"content_block_delta","index":`...)
+			buf = strconv.AppendInt(buf, int64(i), 10)
+			buf = append(buf, `,"delta":{"type":"`...)
+			buf = append(buf, kind...)
+			buf = append(buf, `","`...)
+			buf = append(buf, field...)
+			buf = append(buf, `":`...)
+			buf = appendJSONString(buf, text)
+			buf = append(buf, "}}"...)
+			add("content_block_delta", i, from)
 			if j == half {
 				evs[len(evs)-1].mid = true
 			}
 		}
-		add("content_block_stop", i, map[string]any{"type": "content_block_stop", "index": i})
-		if half >= len(deltas) {
+		for j, part := range parts {
+			delta(j, kind, field, part)
+		}
+		if b.Type == BlockThinking {
+			delta(len(parts), "signature_delta", "signature", b.Signature)
+		}
+		from = len(buf)
+		buf = append(buf, `{"type":"content_block_stop","index":`...)
+		buf = strconv.AppendInt(buf, int64(i), 10)
+		buf = append(buf, '}')
+		add("content_block_stop", i, from)
+		if half >= n {
 			evs[len(evs)-1].mid = true
 		}
 	}
-	var seq *string
+	from = len(buf)
+	buf = append(buf, `{"type":"message_delta","delta":{"stop_reason":`...)
+	buf = appendJSONString(buf, r.stopReason)
+	buf = append(buf, `,"stop_sequence":`...)
 	if r.stopSequence != "" {
-		seq = ptr(r.stopSequence)
+		buf = appendJSONString(buf, r.stopSequence)
+	} else {
+		buf = append(buf, "null"...)
 	}
-	add("message_delta", -1, map[string]any{
-		"type":  "message_delta",
-		"delta": map[string]any{"stop_reason": r.stopReason, "stop_sequence": seq},
-		"usage": r.wireUsage(r.usage.OutputTokens),
-	})
-	add("message_stop", -1, map[string]string{"type": "message_stop"})
+	buf = append(buf, `},"usage":`...)
+	buf = r.appendUsage(buf, r.usage.OutputTokens)
+	buf = append(buf, '}')
+	add("message_delta", -1, from)
+	from = len(buf)
+	buf = append(buf, `{"type":"message_stop"}`...)
+	add("message_stop", -1, from)
 	return evs
+}
+
+const pingData = `{"type":"ping"}`
+
+// size estimates the bytes of r's content, for buffer sizing.
+func (r *response) size() int {
+	n := 0
+	for _, b := range r.blocks {
+		n += 2*(len(b.Text)+len(b.Thinking)+len(b.Input)) + len(b.Data) + len(b.Signature) + 100*(2+(len(b.Text)+len(b.Thinking)+len(b.Input))/deltaSize)
+	}
+	return n
+}
+
+func (r *response) appendUsage(buf []byte, output int) []byte {
+	buf = append(buf, `{"input_tokens":`...)
+	buf = strconv.AppendInt(buf, int64(r.usage.InputTokens), 10)
+	buf = append(buf, `,"cache_creation_input_tokens":`...)
+	buf = strconv.AppendInt(buf, int64(r.usage.CacheCreationInputTokens), 10)
+	buf = append(buf, `,"cache_read_input_tokens":`...)
+	buf = strconv.AppendInt(buf, int64(r.usage.CacheReadInputTokens), 10)
+	buf = append(buf, `,"output_tokens":`...)
+	buf = strconv.AppendInt(buf, int64(output), 10)
+	return append(buf, '}')
+}
+
+// appendJSONString appends s as a JSON string; invalid UTF-8 becomes
+// U+FFFD, as encoding/json does.
+func appendJSONString(buf []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	buf = append(buf, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			buf = append(buf, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				buf = append(buf, '\\', c)
+			case '\n':
+				buf = append(buf, '\\', 'n')
+			case '\r':
+				buf = append(buf, '\\', 'r')
+			case '\t':
+				buf = append(buf, '\\', 't')
+			default:
+				buf = append(buf, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			buf = append(buf, s[start:i]...)
+			buf = append(buf, `\ufffd`...)
+			i++
+			start = i
+			continue
+		}
+		i += size
+	}
+	buf = append(buf, s[start:]...)
+	return append(buf, '"')
 }
 
 // splitDeltas cuts s into pieces of about size bytes, preferring to cut

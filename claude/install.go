@@ -160,6 +160,8 @@ func Install(ctx context.Context, version string, opts ...InstallOption) (Binary
 	}
 	if b, err := c.locateInstalled(dir, version); err == nil {
 		return b, nil
+	} else if !errors.Is(err, ErrNotInstalled) {
+		return Binary{}, err // installing again would not help (node missing, unreadable cache)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return Binary{}, fmt.Errorf("claude: create cache folder: %w", err)
@@ -172,6 +174,8 @@ func Install(ctx context.Context, version string, opts ...InstallOption) (Binary
 	// Another process may have finished the install while we waited.
 	if b, err := c.locateInstalled(dir, version); err == nil {
 		return b, nil
+	} else if !errors.Is(err, ErrNotInstalled) {
+		return Binary{}, err
 	}
 	return c.install(ctx, dir, version)
 }

@@ -134,7 +134,11 @@ type Session struct {
 //
 // The process runs in a process group of its own. When ctx ends, the session
 // is closed at once: the process group is killed and the folders removed.
-func Start(ctx context.Context, bin Binary, cfg SessionConfig) (_ *Session, err error) {
+func Start(ctx context.Context, bin Binary, cfg SessionConfig) (*Session, error) {
+	return start(ctx, bin, cfg)
+}
+
+func start(ctx context.Context, bin Binary, cfg SessionConfig) (_ *Session, err error) {
 	if cfg.BaseURL == "" {
 		return nil, errors.New("claude: SessionConfig.BaseURL is empty; give the URL of the API the CLI should use (a stubapi server)")
 	}

@@ -611,7 +611,7 @@ func (r *renderer) kind(p *page, self string, k *kindRef, shown map[string]bool)
 				return
 			}
 		}
-		rows = append(rows, []string{code(n.path), r.jsonTypes(n), r.meaning(n), r.seenVersions(n.versions())})
+		rows = append(rows, []string{code(n.path), codeList(r.jsonTypes(n)), r.meaning(n), r.seenVersions(n.versions())})
 	})
 	p.table([]string{r.t("JSON key"), r.t("JSON type"), r.t("meaning"), r.t("CLI versions")}, rows)
 
@@ -743,7 +743,7 @@ func (r *renderer) kindChanges(k *kindRef, a, b string) []string {
 		case tb == nil:
 			gone = append(gone, code(n.path))
 		case !sameKinds(ta, tb):
-			retyped = append(retyped, r.f("%s is %s with CLI %s, %s with CLI %s", code(n.path), kindList(ta), a, kindList(tb), b))
+			retyped = append(retyped, r.f("%s is %s with CLI %s, %s with CLI %s", code(n.path), code(kindList(ta)), a, code(kindList(tb)), b))
 		}
 	})
 	if len(k.keyOrders[a]) == 0 || len(k.keyOrders[b]) == 0 {
@@ -817,4 +817,17 @@ func kindList(ks map[jsonKind]bool) string {
 		}
 	}
 	return strings.Join(out, "/")
+}
+
+// codeList renders a comma-separated list of names as code spans; "—"
+// stays as it is.
+func codeList(s string) string {
+	if s == "—" {
+		return s
+	}
+	parts := strings.Split(s, ", ")
+	for i, p := range parts {
+		parts[i] = code(p)
+	}
+	return strings.Join(parts, ", ")
 }

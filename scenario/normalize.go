@@ -108,7 +108,7 @@ func (n *normalizer) text(s string) string {
 	s = n.replaceTokens(s, hexRE, "hex")
 	// The fake API numbers its request ids by arrival, side requests
 	// included, whose timing varies.
-	s = stubReqRE.ReplaceAllStringFunc(s, func(id string) string { return n.number("request_id", id) })
+	s = stubReqRE.ReplaceAllStringFunc(s, func(id string) string { return n.number("api_request_id", id) })
 	s = osVersionRE.ReplaceAllString(s, "${1}<os-version>")
 	for _, l := range n.literals {
 		if l.to == "<pid>" {
@@ -178,7 +178,8 @@ func (n *normalizer) value(v *value) *value {
 			return stringValue("<duration>")
 		case val.kind == 'n' && key != "" && clockKey.MatchString(key):
 			return stringValue("<time>")
-		case val.kind == 's' && key == "request_id":
+		case val.kind == 's' && key == "request_id" && !stubReqRE.MatchString(val.str):
+			// A control request's id, made up by whoever sends the request.
 			return stringValue(n.number("request_id", val.str))
 		case val.kind == 's':
 			return stringValue(n.text(val.str))

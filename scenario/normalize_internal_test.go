@@ -27,7 +27,7 @@ func TestNormalizerText(t *testing.T) {
 		{"sock 4242.sock, not 14242 or 42420", "sock <pid>.sock, not 14242 or 42420"},
 		{" - OS Version: Linux 6.18.44-fc-v445\n - next", " - OS Version: <os-version>\n - next"},
 		{"gateway (http://127.0.0.1:40000)", "gateway (<api-url>)"},
-		{`{"request_id":"req_stub000002"}`, `{"request_id":"<request_id:1>"}`},
+		{`{"request_id":"req_stub000002"} req_stub000003 req_stub000002`, `{"request_id":"<api_request_id:1>"} <api_request_id:2> <api_request_id:1>`},
 	}
 	for _, tc := range tests {
 		if got := n.text(tc.in); got != tc.want {
@@ -41,14 +41,14 @@ func TestNormalizerValue(t *testing.T) {
 	n := newNormalizer(time.Now(), 0, nil, nil)
 	v, err := parseValue([]byte(`{"type":"result","duration_ms":472,"duration_api_ms":198,"ttft_ms":12,"durationMs":3,"totalDurationMs":4,"time_to_request_ms":1,` +
 		`"num_turns":2,"items":5,"format":6,"timestamp":1732200000,"resetsAt":1732200000,"created_at":7,` +
-		`"request_id":"abc","nested":[{"request_id":"abc"},{"request_id":"def"}],"duration_ms_text":"x","cost":0.5,"flag":true,"none":null}`))
+		`"request_id":"abc","nested":[{"request_id":"abc"},{"request_id":"def"}],"duration_ms_text":"x","cost":0.5,"flag":true,"none":null,"api":{"request_id":"req_stub000001"}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := n.value(v).String()
 	want := `{"type":"result","duration_ms":"<duration>","duration_api_ms":"<duration>","ttft_ms":"<duration>","durationMs":"<duration>","totalDurationMs":"<duration>","time_to_request_ms":"<duration>",` +
 		`"num_turns":2,"items":5,"format":6,"timestamp":"<time>","resetsAt":"<time>","created_at":"<time>",` +
-		`"request_id":"<request_id:1>","nested":[{"request_id":"<request_id:1>"},{"request_id":"<request_id:2>"}],"duration_ms_text":"x","cost":0.5,"flag":true,"none":null}`
+		`"request_id":"<request_id:1>","nested":[{"request_id":"<request_id:1>"},{"request_id":"<request_id:2>"}],"duration_ms_text":"x","cost":0.5,"flag":true,"none":null,"api":{"request_id":"<api_request_id:1>"}}`
 	if got != want {
 		t.Errorf("value:\n got %s\nwant %s", got, want)
 	}

@@ -178,6 +178,8 @@ func (x *run) do(ctx context.Context) (rec []byte, problems []error) {
 	}
 	defer sess.Close()
 	started := time.Now()
+	log := x.logger.With("scenario", sc.ID, "version", pl.Version)
+	log.Debug("scenario: CLI started", "pid", sess.PID())
 
 	last := 0
 	for i := range pl.Turns {
@@ -187,6 +189,7 @@ func (x *run) do(ctx context.Context) (rec []byte, problems []error) {
 			problems = append(problems, err)
 			break
 		}
+		log.Debug("scenario: turn done", "turn", t.N, "elapsed", time.Since(started))
 	}
 
 	// Close stdin; the CLI finishes and exits. Keep what it still writes.
@@ -200,6 +203,7 @@ func (x *run) do(ctx context.Context) (rec []byte, problems []error) {
 		}
 		x.keep(last, msg, err)
 	}
+	log.Debug("scenario: stdout ended", "elapsed", time.Since(started))
 	exitCode := -1
 	switch err := sess.Wait(ctx); {
 	case err == nil:
@@ -212,6 +216,7 @@ func (x *run) do(ctx context.Context) (rec []byte, problems []error) {
 			problems = append(problems, fmt.Errorf("the CLI did not exit by itself: %v", err))
 		}
 	}
+	log.Debug("scenario: CLI exited", "code", exitCode, "elapsed", time.Since(started))
 	if err := srv.WaitIdle(ctx); err != nil {
 		problems = append(problems, fmt.Errorf("fake API still answering: %w", err))
 	}

@@ -73,9 +73,6 @@ func (x *exchange) apiError(status int, errorType, message string, retryAfter ti
 	if retryAfter > 0 {
 		x.w.Header().Set("Retry-After", retryAfterSeconds(int64(retryAfter)))
 	}
-	if status == http.StatusTooManyRequests || status >= 500 {
-		x.w.Header().Set("X-Should-Retry", "true")
-	}
 	x.writeStatus(status)
 	_, _ = x.w.Write(errorJSON(errorType, message, x.requestID))
 	x.detail = fmt.Sprintf("%d %s: %s", status, errorType, message)

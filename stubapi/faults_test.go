@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -65,14 +66,15 @@ func TestHTTPErrorFaults(t *testing.T) {
 		fault      stubapi.Fault
 		want       apiErr
 		retryAfter string
+		message    string
 	}{
-		{"overloaded", stubapi.Overloaded(), apiErr{529, "overloaded_error"}, ""},
-		{"rate limited", stubapi.RateLimited(1500 * time.Millisecond), apiErr{429, "rate_limit_error"}, "2"},
-		{"server error", stubapi.ServerError(), apiErr{500, "api_error"}, ""},
-		{"unauthorized", stubapi.Unauthorized(), apiErr{401, "authentication_error"}, ""},
-		{"billing", stubapi.HTTPError(402), apiErr{402, "billing_error"}, ""},
-		{"timeout", stubapi.HTTPError(504), apiErr{504, "timeout_error"}, ""},
-		{"custom type", stubapi.HTTPError(503).WithErrorType("overloaded_error").WithMessage("busy"), apiErr{503, "overloaded_error"}, ""},
+		{"overloaded", stubapi.Overloaded(), apiErr{529, "overloaded_error"}, "", "Overloaded"},
+		{"rate limited", stubapi.RateLimited(1500 * time.Millisecond), apiErr{429, "rate_limit_error"}, "2", "rate limit"},
+		{"server error", stubapi.ServerError(), apiErr{500, "api_error"}, "", "Internal server error"},
+		{"unauthorized", stubapi.Unauthorized(), apiErr{401, "authentication_error"}, "", "x-api-key"},
+		{"billing", stubapi.HTTPError(402), apiErr{402, "billing_error"}, "", "billing_error"},
+		{"timeout", stubapi.HTTPError(504), apiErr{504, "timeout_error"}, "", "timeout_error"},
+		{"custom type", stubapi.HTTPError(503).WithErrorType("overloaded_error").WithMessage("busy"), apiErr{503, "overloaded_error"}, "", `"message":"busy"`},
 	}
 	for _, tt := range tests {
 		for _, stream := range []bool{true, false} {
@@ -88,6 +90,10 @@ func TestHTTPErrorFaults(t *testing.T) {
 				}
 				if got != tt.want {
 					t.Errorf("error = %+v, want %+v", got, tt.want)
+				}
+				var e *anthropic.Error
+				if errors.As(err, &e) && !strings.Contains(e.RawJSON(), tt.message) {
+					t.Errorf("error body %s does not contain %q", e.RawJSON(), tt.message)
 				}
 				if ra := h.Get("Retry-After"); ra != tt.retryAfter {
 					t.Errorf("retry-after = %q, want %q", ra, tt.retryAfter)

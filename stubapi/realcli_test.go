@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/ccwire/ccwire/stubapi"
 )
 
@@ -177,4 +179,38 @@ func dump(t *testing.T, s *stubapi.Server) string {
 		b.WriteString(r.Method + " " + r.Path + " route=" + string(r.Route) + " (" + r.Reason + ") outcome=" + string(r.Outcome) + " " + r.Detail + "\n")
 	}
 	return b.String()
+}
+
+// TestRealCLIRetriesAfterStreamError checks how the CLI recovers from an
+// SSE error event in the middle of a text block: it retries the same
+// main-loop request without streaming, which gets the turn.
+func TestRealCLIRetriesAfterStreamError(t *testing.T) {
+	t.Parallel()
+	for _, v := range cliVersions {
+		t.Run(v.version, func(t *testing.T) {
+			t.Parallel()
+			argv := v.command(t)
+			s := stubapi.NewTest(t, stubapi.NewScript(
+				stubapi.Text("Recovered after an overload.").WithFaults(stubapi.StreamError("overloaded_error").MidBlock(0)),
+			))
+			lines := runCLI(t, argv, s.URL(), "hi")
+			if sub, isErr, text := result(t, lines); sub != "success" || isErr || text != "Recovered after an overload." {
+				t.Errorf("result = %s, is_error %v, %q; want success with the scripted text", sub, isErr, text)
+			}
+			main := s.MainRequests()
+			if len(main) != 2 {
+				t.Fatalf("%d main-loop requests, want 2", len(main))
+			}
+			type attempt struct {
+				Stream  bool
+				Turn    int
+				Outcome stubapi.Outcome
+			}
+			got := []attempt{{main[0].Stream, main[0].Turn, main[0].Outcome}, {main[1].Stream, main[1].Turn, main[1].Outcome}}
+			want := []attempt{{true, 0, stubapi.OutcomeFault}, {false, 0, stubapi.OutcomeServed}}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("attempts (-want +got):\n%s", diff)
+			}
+		})
+	}
 }

@@ -36,16 +36,19 @@ const (
 	OutcomeRejected Outcome = "rejected"
 )
 
-// Request is one request the server received, as recorded.
+// Request is one request the server received, as recorded. Records share
+// their Header and Body with the server: treat them as read-only.
 type Request struct {
 	// Seq numbers requests from 1 in arrival order.
 	Seq int `json:"seq"`
 	// Time is when the request arrived.
 	Time time.Time `json:"time"`
-	// Method and Path are the request line; Query is the raw query.
+	// Method is the request method.
 	Method string `json:"method"`
-	Path   string `json:"path"`
-	Query  string `json:"query,omitempty"`
+	// Path is the URL path, e.g. "/v1/messages".
+	Path string `json:"path"`
+	// Query is the raw URL query, e.g. "beta=true".
+	Query string `json:"query,omitempty"`
 	// Header is the request's header, with x-api-key and authorization
 	// redacted.
 	Header http.Header `json:"header"`
@@ -53,22 +56,24 @@ type Request struct {
 	Body json.RawMessage `json:"body,omitempty"`
 	// BodyText is the request body when it is not JSON.
 	BodyText string `json:"body_text,omitempty"`
-	// Route and Reason are the request's classification.
-	Route  Route  `json:"route"`
+	// Route is where the request was classified.
+	Route Route `json:"route"`
+	// Reason is the classification rule that decided the route.
 	Reason string `json:"reason"`
-	// Model and Stream are the request's model and stream flag.
-	Model  string `json:"model,omitempty"`
-	Stream bool   `json:"stream"`
+	// Model is the model the request named.
+	Model string `json:"model,omitempty"`
+	// Stream is the request's stream flag.
+	Stream bool `json:"stream"`
 	// Turn is the index of the script turn the request was answered
 	// from (or whose fault it met), NoTurn for none.
 	Turn int `json:"turn"`
 	// Status is the HTTP status answered (0 while pending or when the
 	// connection was dropped before a status line).
 	Status int `json:"status"`
-	// Outcome is how the request was answered; Detail adds the fault met
-	// or the error sent.
+	// Outcome is how the request was answered.
 	Outcome Outcome `json:"outcome"`
-	Detail  string  `json:"detail,omitempty"`
+	// Detail names the fault met or the error sent, if any.
+	Detail string `json:"detail,omitempty"`
 	// Duration is how long answering took.
 	Duration time.Duration `json:"duration_ns"`
 }

@@ -45,10 +45,14 @@ type Turn struct {
 
 // Usage is the token usage a response reports.
 type Usage struct {
-	InputTokens              int `json:"input_tokens"`
-	OutputTokens             int `json:"output_tokens"`
+	// InputTokens is the uncached input token count.
+	InputTokens int `json:"input_tokens"`
+	// OutputTokens is the output token count.
+	OutputTokens int `json:"output_tokens"`
+	// CacheCreationInputTokens is the input written to the prompt cache.
 	CacheCreationInputTokens int `json:"cache_creation_input_tokens,omitempty"`
-	CacheReadInputTokens     int `json:"cache_read_input_tokens,omitempty"`
+	// CacheReadInputTokens is the input read from the prompt cache.
+	CacheReadInputTokens int `json:"cache_read_input_tokens,omitempty"`
 }
 
 // BlockType names the kind of a content Block, as the API spells it.
@@ -335,6 +339,7 @@ type ScriptError struct {
 	Err error
 }
 
+// Error renders the problem with its path.
 func (e *ScriptError) Error() string {
 	if e.Path == "" {
 		return "stubapi script: " + e.Err.Error()
@@ -342,6 +347,7 @@ func (e *ScriptError) Error() string {
 	return "stubapi script: " + e.Path + ": " + e.Err.Error()
 }
 
+// Unwrap returns the underlying problem.
 func (e *ScriptError) Unwrap() error { return e.Err }
 
 func contains(list []string, s string) bool {

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -146,6 +147,9 @@ func NewTest(tb testing.TB, script Script, opts ...Option) *Server {
 	}
 	tb.Cleanup(func() {
 		s.Close()
+		if tb.Failed() {
+			tb.Logf("stubapi: requests received:\n%s", s.summary())
+		}
 		if s.cfg.allowOverrun {
 			return
 		}
@@ -155,6 +159,22 @@ func NewTest(tb testing.TB, script Script, opts ...Option) *Server {
 		}
 	})
 	return s
+}
+
+// summary lists the requests received, one line each, for test logs.
+func (s *Server) summary() string {
+	var b strings.Builder
+	for _, r := range s.Requests() {
+		fmt.Fprintf(&b, "  #%d %s %s stream=%v route=%s (%s) turn=%d -> %d %s", r.Seq, r.Method, r.Path, r.Stream, r.Route, r.Reason, r.Turn, r.Status, r.Outcome)
+		if r.Detail != "" {
+			b.WriteString(": " + r.Detail)
+		}
+		b.WriteByte('\n')
+	}
+	if b.Len() == 0 {
+		return "  (none)\n"
+	}
+	return b.String()
 }
 
 // URL returns the server's base URL, e.g. "http://127.0.0.1:43567", for

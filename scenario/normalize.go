@@ -32,7 +32,7 @@ var (
 	// duration_ms, durationMs, ttft_ms, time_to_request_ms, timestamp,
 	// resetsAt, created_at, …
 	durationKey = regexp.MustCompile(`(?i:(^|_)(duration|ttft|elapsed|latency)|_ms$|^time_to_)|[a-z](Ms|Duration)$`)
-	clockKey    = regexp.MustCompile(`(?i:^(time|timestamp)$|_(time|timestamp|at)$)|[a-z](At|Time|Timestamp)$`)
+	clockKey    = regexp.MustCompile(`(?i:^(time|timestamp|[amc]time|birthtime)$|_(time|timestamp|at)$)|[a-z](At|Time|Timestamp)$`)
 )
 
 // newNormalizer returns a normalizer for a run around time now whose CLI

@@ -47,6 +47,9 @@ type stdioLine struct {
 	dir  string // "stdin" or "stdout"
 	data []byte // the line without its newline
 	note string // for a stdout line that could not be decoded: why
+	// stdoutLine is the 1-based number of an undecodable line among the
+	// CLI's stdout lines, 0 if unknown.
+	stdoutLine int
 }
 
 // recording is what a run collected, before normalization.

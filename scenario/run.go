@@ -223,6 +223,7 @@ func (x *run) do(ctx context.Context) (rec []byte, problems []error) {
 	srv.Close()
 	requests := srv.Requests()
 	stderr := sess.Stderr()
+	x.fillBadLines(sess.Transcript())
 
 	problems = append(problems, x.check(work, exitCode, srv, requests)...)
 	if len(problems) > 0 && strings.TrimSpace(stderr) != "" {
@@ -273,10 +274,35 @@ func isLineError(err error) bool {
 	return errors.As(err, &de) || errors.As(err, &le)
 }
 
+// fillBadLines puts the text of stdout lines that could not be decoded into
+// their records, from the session's transcript.
+func (x *run) fillBadLines(transcript []claude.TranscriptLine) {
+	var stdout [][]byte
+	for _, l := range transcript {
+		if l.Direction == claude.Stdout {
+			stdout = append(stdout, l.Line)
+		}
+	}
+	for i, l := range x.stdio {
+		if l.note != "" && l.stdoutLine > 0 && l.stdoutLine <= len(stdout) {
+			x.stdio[i].data = stdout[l.stdoutLine-1]
+		}
+	}
+}
+
 // keep records one stdout item read in turn n.
 func (x *run) keep(n int, msg protocol.Message, err error) {
 	if msg == nil {
-		x.stdio = append(x.stdio, stdioLine{turn: n, dir: "stdout", note: err.Error()})
+		l := stdioLine{turn: n, dir: "stdout", note: err.Error()}
+		var de *protocol.DecodeError
+		var le *protocol.LineTooLongError
+		switch {
+		case errors.As(err, &de):
+			l.stdoutLine = de.Line
+		case errors.As(err, &le):
+			l.stdoutLine = le.Line
+		}
+		x.stdio = append(x.stdio, l)
 		return
 	}
 	raw := msg.Raw()

@@ -32,6 +32,9 @@ while IFS= read -r line; do
   *ask*)
     printf '{"type":"control_request","request_id":"req-%s-%s","request":{"subtype":"can_use_tool","tool_name":"Bash"}}\n' "$$" "$n";;
   *hang*) ;;
+  *garbage*)
+    printf 'this is not JSON %s\n' "$PWD"
+    printf '{"type":"result","subtype":"success","is_error":false,"result":"after garbage"}\n';;
   *)
     printf '{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"Hello!"}]},"session_id":"%s","pid":"%s"}\n' "$sid" "$$"
     printf '{"type":"result","subtype":"success","is_error":false,"duration_ms":%s,"result":"Hello!","session_id":"%s"}\n' "$n$$" "$sid";;
@@ -141,6 +144,24 @@ func TestRunControlRequest(t *testing.T) {
 		if !strings.Contains(rec, want) {
 			t.Errorf("recording lacks %s:\n%s", want, rec)
 		}
+	}
+}
+
+func TestRunBadStdoutLine(t *testing.T) {
+	t.Parallel()
+	r := &scenario.Runner{Binary: fakeBinary(t)}
+	sc := mustParse(t, "garbage", header("garbage", "")+unused+`-- turns/1/stdin.jsonl --
+{"type":"user","message":{"role":"user","content":"garbage"}}
+-- turns/1/expect.jsonl --
+{"type":"result","result":"after garbage"}
+`)
+	res := r.Run(t.Context(), sc)
+	if res.Status != scenario.Passed {
+		t.Fatalf("status %s: %v", res.Status, res.Err)
+	}
+	want := `{"turn":1,"dir":"stdout","text":"this is not JSON <cwd>","error":`
+	if !strings.Contains(string(res.Recording), want) {
+		t.Errorf("recording lacks %s:\n%s", want, res.Recording)
 	}
 }
 

@@ -237,7 +237,7 @@ func (x *exchange) sendMessage(resp *response, fault *Fault) bool {
 		}
 	}
 	x.writeJSON(resp.message())
-	return http.NewResponseController(x.w).Flush() == nil
+	return x.delivered()
 }
 
 // strikeIndex is the index of the event before which a fault at phase p
@@ -306,7 +306,14 @@ func (x *exchange) sendStream(resp *response, fault *Fault) bool {
 			return false
 		}
 	}
-	return rc.Flush() == nil
+	return x.delivered()
+}
+
+// delivered reports whether the response written so far can have reached
+// the client: the connection is still up. The server sends the last bytes
+// together with the end of the response, in one write.
+func (x *exchange) delivered() bool {
+	return x.r.Context().Err() == nil
 }
 
 func appendEvent(buf []byte, name string, data []byte) []byte {

@@ -82,6 +82,10 @@ type Runner struct {
 	Logger *slog.Logger
 }
 
+// failedTurnGrace is how long the CLI may take to exit after a failed
+// turn, when its stdin closes.
+const failedTurnGrace = 10 * time.Second
+
 // DefaultEnv are environment variables every run sets unless the scenario
 // sets them: the CLI gives up on a failed API request at once instead of
 // retrying with backoff (minutes).
@@ -193,11 +197,24 @@ func (x *run) do(ctx context.Context) (rec []byte, problems []error) {
 	}
 
 	// Close stdin; the CLI finishes and exits. Keep what it still writes.
+	// After a failed turn the CLI may be waiting for something that will
+	// not come: give it a short grace only.
+	drainCtx, stopDrain := ctx, context.CancelFunc(func() {})
+	limit := sc.Timeout
+	if len(problems) > 0 {
+		limit = failedTurnGrace
+		drainCtx, stopDrain = context.WithTimeout(ctx, limit)
+	}
+	defer stopDrain()
 	_ = sess.CloseInput()
-	for msg, err := range sess.Messages(ctx) {
+	for msg, err := range sess.Messages(drainCtx) {
 		if msg == nil && !isLineError(err) {
 			if ce := (*claude.ContextError)(nil); errors.As(err, &ce) {
-				problems = append(problems, fmt.Errorf("the CLI did not exit within the scenario's timeout (%s) after its stdin closed", sc.Timeout))
+				if errors.Is(ce.Err, context.Canceled) {
+					problems = append(problems, errors.New("the run was canceled"))
+				} else {
+					problems = append(problems, fmt.Errorf("the CLI did not exit within %s after its stdin closed", limit))
+				}
 			}
 			break
 		}
@@ -205,7 +222,7 @@ func (x *run) do(ctx context.Context) (rec []byte, problems []error) {
 	}
 	log.Debug("scenario: stdout ended", "elapsed", time.Since(started))
 	exitCode := -1
-	switch err := sess.Wait(ctx); {
+	switch err := sess.Wait(drainCtx); {
 	case err == nil:
 		exitCode = 0
 	default:
@@ -408,6 +425,8 @@ func (x *run) turnFailure(t *TurnPlan, first int, opts []match.Option, end error
 	var ce *claude.ContextError
 	var ee *claude.ExitError
 	switch {
+	case errors.As(end, &ce) && errors.Is(ce.Err, context.Canceled):
+		b.WriteString(" before the run was canceled")
 	case errors.As(end, &ce):
 		fmt.Fprintf(&b, " within the scenario's timeout (%s)", x.plan.Scenario.Timeout)
 	case errors.As(end, &ee):

@@ -175,3 +175,44 @@ const (
 	// ControlError is a failed control response.
 	ControlError ControlSubtype = "error"
 )
+
+// StreamEventType is the "type" of a Messages API streaming event, the event
+// a stream_event message carries.
+type StreamEventType string
+
+// The streaming event types.
+const (
+	// EventMessageStart starts a response: its ID, model and input usage.
+	EventMessageStart StreamEventType = "message_start"
+	// EventContentBlockStart starts a content block.
+	EventContentBlockStart StreamEventType = "content_block_start"
+	// EventContentBlockDelta adds to a content block.
+	EventContentBlockDelta StreamEventType = "content_block_delta"
+	// EventContentBlockStop ends a content block.
+	EventContentBlockStop StreamEventType = "content_block_stop"
+	// EventMessageDelta carries the response's stop reason and final usage.
+	EventMessageDelta StreamEventType = "message_delta"
+	// EventMessageStop ends a response.
+	EventMessageStop StreamEventType = "message_stop"
+	// EventPing keeps the stream alive.
+	EventPing StreamEventType = "ping"
+	// EventError reports an error in the middle of a stream.
+	EventError StreamEventType = "error"
+)
+
+// DeltaType is the "type" of the delta a content_block_delta event carries.
+type DeltaType string
+
+// The delta types.
+const (
+	// DeltaText adds text to a text block.
+	DeltaText DeltaType = "text_delta"
+	// DeltaInputJSON adds a piece of JSON text to a tool call's input.
+	DeltaInputJSON DeltaType = "input_json_delta"
+	// DeltaThinking adds reasoning to a thinking block.
+	DeltaThinking DeltaType = "thinking_delta"
+	// DeltaSignature carries a thinking block's signature.
+	DeltaSignature DeltaType = "signature_delta"
+	// DeltaCitations adds a citation to a text block.
+	DeltaCitations DeltaType = "citations_delta"
+)

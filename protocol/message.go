@@ -381,21 +381,34 @@ type ResultMessage struct {
 }
 
 // StreamEvent is a raw Messages API streaming event (stream_event), emitted
-// with --include-partial-messages.
+// with --include-partial-messages. The CLI forwards every event of every
+// response as it arrives, besides writing the assistant messages the
+// response makes.
+//
+// Body is the event decoded; Event is its JSON text. Marshal writes Body,
+// unless Event was set on a message built in code or changed after decoding:
+// then Event is written as it is.
 type StreamEvent struct {
 	envelope
-	Event           json.RawMessage // the event: message_start, content_block_delta...
-	ParentToolUseID string          // the Task tool call this subagent event belongs to, empty (null) for the main thread
-	SessionID       string          // session ID
-	UUID            string          // message UUID
-	TTFTMS          int64           // time to first token (CLI 2.1.330)
-	ThinkingDisplay string          // how thinking is shown: updates, summarized, omitted (CLI 2.1.330)
-	APIMessageID    string          // Messages API ID of the message being streamed (CLI 2.1.330)
+	Event            json.RawMessage // the event's JSON text: message_start, content_block_delta...
+	Body             StreamEventBody // the event, decoded
+	ParentToolUseID  string          // the Task tool call this subagent event belongs to, empty (null) for the main thread
+	SessionID        string          // session ID
+	UUID             string          // message UUID
+	TTFTMS           int64           // time to first token (CLI 2.1.330)
+	ThinkingDisplay  string          // how thinking is shown: updates, summarized, omitted (CLI 2.1.330)
+	APIMessageID     string          // Messages API ID of the message being streamed (CLI 2.1.330)
+	UserMessageUUID  string          // UUID of the user message the turn answers, on the turn's first event (CLI 2.1.330)
+	UserMessageUUIDs []string        // UUIDs of every user message the turn has taken in so far (CLI 2.1.330)
+	ResumeReason     string          // why the turn continues one a worker restart interrupted (CLI 2.1.330)
 }
 
 // EventType returns the streaming event's "type", such as
 // "content_block_delta", or "" when it has none.
 func (m *StreamEvent) EventType() string {
+	if m.Body != nil && !m.eventReplaced() {
+		return string(m.Body.StreamEventType())
+	}
 	if len(m.Event) == 0 {
 		return ""
 	}

@@ -1,5 +1,7 @@
 package protocol
 
+import "slices"
+
 // The member tables of every typed object. They are built once at package
 // initialization and only read afterwards. The order of a table is the
 // order in which a value built in code is written.
@@ -357,14 +359,18 @@ func init() {
 	type M = StreamEvent
 	streamEventTable = newTable(
 		constField[M]("type", string(TypeStreamEvent)),
-		rawField("event", func(m *M) *rawJSON { return &m.Event }),
+		variantField("event", func(m *M) *StreamEventBody { return &m.Body }, pickStreamEvent),
 		nullableStringField("parent_tool_use_id", func(m *M) *string { return &m.ParentToolUseID }),
 		stringField("session_id", func(m *M) *string { return &m.SessionID }),
 		stringField("uuid", func(m *M) *string { return &m.UUID }),
 		intField("ttft_ms", func(m *M) *int64 { return &m.TTFTMS }),
 		stringField("thinking_display", func(m *M) *string { return &m.ThinkingDisplay }),
 		stringField("api_message_id", func(m *M) *string { return &m.APIMessageID }),
+		stringField("user_message_uuid", func(m *M) *string { return &m.UserMessageUUID }),
+		stringsField("user_message_uuids", func(m *M) *[]string { return &m.UserMessageUUIDs }),
+		stringField("resume_reason", func(m *M) *string { return &m.ResumeReason }),
 	)
+	eventField = int16(streamEventTable.index["event"])
 }
 
 func init() {
@@ -507,10 +513,29 @@ func (m *ResultMessage) walkUnknown(w *unknownWalker) {
 }
 
 func (m *StreamEvent) decode(d *decoder) error {
-	return decodeObject(d, streamEventTable, m, &m.objectState)
+	if err := decodeObject(d, streamEventTable, m, &m.objectState); err != nil {
+		return err
+	}
+	m.setEventText()
+	return nil
 }
 func (m *StreamEvent) encode(b []byte) []byte {
-	return encodeObject(b, streamEventTable, m, &m.objectState)
+	if !m.eventReplaced() {
+		return encodeObject(b, streamEventTable, m, &m.objectState)
+	}
+	// Write Event in place of the decoded event, on a copy so that Marshal
+	// changes nothing.
+	c := *m
+	c.Body = &rawEvent{text: m.Event}
+	if c.decoded {
+		c.members = slices.Clone(c.members)
+		for i := range c.members {
+			if c.members[i].field == eventField {
+				c.members[i].flags &^= mismatch
+			}
+		}
+	}
+	return encodeObject(b, streamEventTable, &c, &c.objectState)
 }
 func (m *StreamEvent) walkUnknown(w *unknownWalker) {
 	walkObject(w, streamEventTable, m, &m.objectState)

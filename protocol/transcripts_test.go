@@ -222,8 +222,11 @@ func spotCheck(m Message, version string) string {
 			return "success without result"
 		}
 	case *StreamEvent:
-		if m.EventType() == "" || m.UUID == "" {
+		if m.EventType() == "" || m.UUID == "" || m.Body == nil || len(m.Event) == 0 {
 			return "event not filled"
+		}
+		if _, ok := m.Body.(*UnknownStreamEvent); ok {
+			return "event of unknown type " + m.EventType()
 		}
 	}
 	return ""

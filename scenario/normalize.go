@@ -24,8 +24,6 @@ type literal struct{ from, to string }
 
 var (
 	timestampRE = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?`)
-	uuidRE      = regexp.MustCompile(`(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
-	hexRE       = regexp.MustCompile(`(?i)[0-9a-f]{32,}`)
 	stubReqRE   = regexp.MustCompile(`req_stub[0-9]+`)
 	osVersionRE = regexp.MustCompile(`(OS Version: )[^\n"\\]*`)
 	// Numeric members that hold timings or clock readings, by name:
@@ -103,13 +101,18 @@ func (n *normalizer) number(kind, token string) string {
 
 // text normalizes one string.
 func (n *normalizer) text(s string) string {
-	s = timestampRE.ReplaceAllString(s, "<timestamp>")
-	s = n.replaceTokens(s, uuidRE, "uuid")
-	s = n.replaceTokens(s, hexRE, "hex")
-	// The fake API numbers its request ids by arrival, side requests
-	// included, whose timing varies.
-	s = stubReqRE.ReplaceAllStringFunc(s, func(id string) string { return n.number("api_request_id", id) })
-	s = osVersionRE.ReplaceAllString(s, "${1}<os-version>")
+	if hasTimestamp(s) {
+		s = timestampRE.ReplaceAllString(s, "<timestamp>")
+	}
+	s = n.ids(s)
+	if strings.Contains(s, "req_stub") {
+		// The fake API numbers its request ids by arrival, side requests
+		// included, whose timing varies.
+		s = stubReqRE.ReplaceAllStringFunc(s, func(id string) string { return n.number("api_request_id", id) })
+	}
+	if strings.Contains(s, "OS Version: ") {
+		s = osVersionRE.ReplaceAllString(s, "${1}<os-version>")
+	}
 	for _, l := range n.literals {
 		if l.to == "<pid>" {
 			s = replaceNumber(s, l.from, l.to)
@@ -120,26 +123,86 @@ func (n *normalizer) text(s string) string {
 	return s
 }
 
-// replaceTokens replaces the matches of re in s that no other hex digit
-// touches (an underscore or a letter beyond f may: user_<hex>_account)
-// with numbered placeholders of kind.
-func (n *normalizer) replaceTokens(s string, re *regexp.Regexp, kind string) string {
-	locs := re.FindAllStringIndex(s, -1)
-	if locs == nil {
-		return s
+// hasTimestamp reports whether s may hold a timestamp: a colon preceded by
+// "dddd-dd-ddTdd" (or a space for the T). It spares the regular expression
+// the long texts (system prompts, tool descriptions) that have none.
+func hasTimestamp(s string) bool {
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], ':')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if k := i - 13; k >= 0 && isDigits(s[k:k+4]) && s[k+4] == '-' && isDigits(s[k+5:k+7]) && s[k+7] == '-' &&
+			isDigits(s[k+8:k+10]) && (s[k+10] == 'T' || s[k+10] == ' ') && isDigits(s[k+11:k+13]) {
+			return true
+		}
+		i++
 	}
+}
+
+func isDigits(s string) bool {
+	for i := range len(s) {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// ids replaces UUIDs with "<uuid:N>" and runs of 32 or more hex digits
+// with "<hex:N>", where no other hex digit touches them (an underscore or
+// a letter beyond f may: user_<hex>_account).
+func (n *normalizer) ids(s string) string {
 	var b strings.Builder
 	prev := 0
-	for _, l := range locs {
-		if (l[0] > 0 && isHex(s[l[0]-1])) || (l[1] < len(s) && isHex(s[l[1]])) {
+	for i := 0; i < len(s); {
+		if !isHex(s[i]) {
+			i++
 			continue
 		}
-		b.WriteString(s[prev:l[0]])
-		b.WriteString(n.number(kind, s[l[0]:l[1]]))
-		prev = l[1]
+		j := i
+		for j < len(s) && isHex(s[j]) {
+			j++
+		}
+		switch {
+		case j-i == 8 && isUUIDAt(s, i):
+			b.WriteString(s[prev:i])
+			b.WriteString(n.number("uuid", s[i:i+36]))
+			prev, j = i+36, i+36
+		case j-i >= 32:
+			b.WriteString(s[prev:i])
+			b.WriteString(n.number("hex", s[i:j]))
+			prev = j
+		}
+		i = j
+	}
+	if prev == 0 {
+		return s
 	}
 	b.WriteString(s[prev:])
 	return b.String()
+}
+
+// isUUIDAt reports whether s holds a UUID (8-4-4-4-12 hex digits) at i,
+// not followed by another hex digit.
+func isUUIDAt(s string, i int) bool {
+	if len(s) < i+36 || (len(s) > i+36 && isHex(s[i+36])) {
+		return false
+	}
+	for k := i; k < i+36; k++ {
+		switch k - i {
+		case 8, 13, 18, 23:
+			if s[k] != '-' {
+				return false
+			}
+		default:
+			if !isHex(s[k]) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func isHex(c byte) bool {

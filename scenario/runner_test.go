@@ -43,7 +43,7 @@ done
 exit ${FAKE_EXIT:-0}
 `
 
-func fakeBinary(t *testing.T) claude.Binary {
+func fakeBinary(t testing.TB) claude.Binary {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "claude")
 	if err := os.WriteFile(path, []byte(fakeCLI), 0o755); err != nil {

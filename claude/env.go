@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -82,4 +83,28 @@ func envLookup(lookup func(string) (string, bool)) func(string) (string, bool) {
 		return lookup
 	}
 	return os.LookupEnv
+}
+
+// blackholeProxy is where a sealed session's proxy variables point: a
+// loopback port nothing serves (discard), so a proxied connection fails at
+// once.
+const blackholeProxy = "http://127.0.0.1:9"
+
+// sealedNetworkVars returns the variables that keep the CLI off the network
+// except for loopback and baseURL's host: every proxy variable points at a
+// dead loopback port, and NO_PROXY exempts the hosts it may reach. Both
+// pinned versions honour them for all their HTTP traffic; 2.1.37 otherwise
+// contacts api.anthropic.com (a fast-mode status fetch) whatever the
+// DISABLE_* variables say.
+func sealedNetworkVars(baseURL string) []string {
+	noProxy := []string{"127.0.0.1", "localhost", "::1"}
+	if u, err := url.Parse(baseURL); err == nil && u.Hostname() != "" && !slices.Contains(noProxy, u.Hostname()) {
+		noProxy = append(noProxy, u.Hostname())
+	}
+	np := strings.Join(noProxy, ",")
+	return []string{
+		"HTTPS_PROXY=" + blackholeProxy, "https_proxy=" + blackholeProxy,
+		"HTTP_PROXY=" + blackholeProxy, "http_proxy=" + blackholeProxy,
+		"NO_PROXY=" + np, "no_proxy=" + np,
+	}
 }

@@ -438,7 +438,7 @@ func (c *installConfig) verify(ctx context.Context, b Binary, want string) (stri
 	defer cancel()
 	cmd := b.Command(ctx, "--version")
 	cmd.Dir = home
-	cmd.Env = cliEnv(os.LookupEnv, home, filepath.Join(home, ".claude"), home)
+	cmd.Env = cliEnv(os.LookupEnv, home, filepath.Join(home, ".claude"), home, sealedNetworkVars("")...)
 	cmd.WaitDelay = 2 * time.Second
 	out, err := cmd.CombinedOutput()
 	if err != nil {

@@ -228,3 +228,30 @@ func TestPinnedVersions(t *testing.T) {
 		}
 	}
 }
+
+func TestSealedNetworkVars(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		baseURL, noProxy string
+	}{
+		{"", "127.0.0.1,localhost,::1"},
+		{"http://127.0.0.1:4567", "127.0.0.1,localhost,::1"},
+		{"http://[::1]:4567", "127.0.0.1,localhost,::1"},
+		{"http://stub.internal:8080/v1", "127.0.0.1,localhost,::1,stub.internal"},
+		{"::not a url", "127.0.0.1,localhost,::1"},
+	} {
+		got := map[string]string{}
+		for _, kv := range sealedNetworkVars(tc.baseURL) {
+			k, v, _ := strings.Cut(kv, "=")
+			got[k] = v
+		}
+		for _, k := range []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"} {
+			if got[k] != blackholeProxy {
+				t.Errorf("%q: %s = %q", tc.baseURL, k, got[k])
+			}
+		}
+		if got["NO_PROXY"] != tc.noProxy || got["no_proxy"] != tc.noProxy {
+			t.Errorf("%q: NO_PROXY = %q, want %q", tc.baseURL, got["NO_PROXY"], tc.noProxy)
+		}
+	}
+}

@@ -53,6 +53,11 @@ type SessionConfig struct {
 	// LookupEnv reads the environment the session takes PATH, the locale
 	// and the shell from. Default: [os.LookupEnv].
 	LookupEnv func(key string) (string, bool)
+	// AllowNetwork lets the CLI reach hosts other than loopback and
+	// BaseURL's host. By default the proxy variables point at a dead
+	// loopback port (NO_PROXY exempts those hosts), which also holds for the
+	// commands its tools run.
+	AllowNetwork bool
 }
 
 // DummyAPIKey is the API key a session gives the CLI unless told otherwise.
@@ -126,9 +131,11 @@ type Session struct {
 // Close.
 //
 // The environment is built from a clean base: PATH, the locale and the shell
-// are taken over; ANTHROPIC_*, CLAUDE_* and everything else is not. It points
-// the CLI at cfg.BaseURL with a dummy key and turns off auto-update,
-// telemetry, error reporting and nonessential traffic. IS_SANDBOX=1 is set
+// are taken over; ANTHROPIC_*, CLAUDE_*, proxies and everything else are not.
+// It points the CLI at cfg.BaseURL with a dummy key, turns off auto-update,
+// telemetry, error reporting and nonessential traffic, and (unless
+// cfg.AllowNetwork) seals the network off but for loopback and BaseURL's
+// host through the proxy variables. IS_SANDBOX=1 is set
 // only when running as root with permissions bypassed, where the CLI refuses
 // to start without it.
 //
@@ -202,6 +209,9 @@ func start(ctx context.Context, bin Binary, cfg SessionConfig) (_ *Session, err 
 		key = DummyAPIKey
 	}
 	own := []string{"ANTHROPIC_BASE_URL=" + cfg.BaseURL, "ANTHROPIC_API_KEY=" + key, s.marker}
+	if !cfg.AllowNetwork {
+		own = append(own, sealedNetworkVars(cfg.BaseURL)...)
+	}
 	if os.Geteuid() == 0 && bypassesPermissions(cfg.Args) {
 		own = append(own, "IS_SANDBOX=1")
 	}

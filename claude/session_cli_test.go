@@ -3,7 +3,11 @@ package claude_test
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -74,6 +78,7 @@ func TestCLI(t *testing.T) {
 				{"KilledMidTurn", testKilledMidTurn},
 				{"NeverAnswers", testNeverAnswers},
 				{"BadFlag", testBadFlag},
+				{"NetworkSealed", testNetworkSealed},
 			} {
 				t.Run(tc.name, func(t *testing.T) {
 					t.Parallel()
@@ -265,4 +270,69 @@ func testBadFlag(t *testing.T, bin claude.Binary) {
 	if len(turn.Messages) != 0 || len(stub.Requests()) != 0 {
 		t.Errorf("%d messages, %d API requests after a bad flag", len(turn.Messages), len(stub.Requests()))
 	}
+}
+
+// proxyRecorder is an HTTP proxy that refuses everything and records the
+// request lines it was sent.
+type proxyRecorder struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (p *proxyRecorder) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	p.mu.Lock()
+	p.lines = append(p.lines, r.Method+" "+r.Host)
+	p.mu.Unlock()
+	http.Error(w, "sealed", http.StatusForbidden)
+}
+
+func (p *proxyRecorder) seen() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.lines)
+}
+
+// testNetworkSealed checks that the CLI sends its outside traffic through
+// the proxy variables (which a session points at a dead port) and its API
+// traffic straight to the stub.
+func testNetworkSealed(t *testing.T, bin claude.Binary) {
+	ctx := ctxFor(t, cliTimeout)
+	rec := &proxyRecorder{}
+	proxy := httptest.NewServer(rec)
+	t.Cleanup(proxy.Close)
+	stub := stubapi.NewTest(t, stubapi.NewScript(
+		stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "echo $HTTPS_PROXY", "description": "Show the proxy"})),
+		stubapi.Text("Done."),
+	))
+	var env []string
+	for _, k := range []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"} {
+		env = append(env, k+"="+proxy.URL)
+	}
+	s := startCLI(t, bin, stub, claude.SessionConfig{Args: []string{"--dangerously-skip-permissions"}, Env: env})
+	if err := s.SendText(ctx, "Go."); err != nil {
+		t.Fatal(err)
+	}
+	turn, err := s.ReadTurn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := turn.Result(); r.Result != "Done." {
+		t.Errorf("result %+v", r)
+	}
+	if tr := stub.ToolResults(); len(tr) != 1 || strings.TrimSpace(tr[0].Text()) != proxy.URL {
+		t.Errorf("tool commands do not inherit the proxy: %+v", tr)
+	}
+	if err := s.CloseInput(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	stubHost := strings.TrimPrefix(stub.URL(), "http://")
+	for _, line := range rec.seen() {
+		if strings.Contains(line, stubHost) || strings.Contains(line, "127.0.0.1") || strings.Contains(line, "localhost") {
+			t.Errorf("loopback traffic went through the proxy: %s", line)
+		}
+	}
+	t.Logf("outside traffic caught by the proxy: %q", rec.seen())
 }

@@ -334,6 +334,7 @@ func TestFakeSessionEnvironment(t *testing.T) {
 		"ANTHROPIC_BASE_URL": "https://api.anthropic.com",
 		"CLAUDE_CONFIG_DIR":  "/root/.claude",
 		"IS_SANDBOX":         "1",
+		"HTTPS_PROXY":        "http://corporate:3128",
 	}
 	lookup := func(k string) (string, bool) { v, ok := parent[k]; return v, ok }
 	root := os.Geteuid() == 0
@@ -342,18 +343,20 @@ func TestFakeSessionEnvironment(t *testing.T) {
 		args    []string
 		env     []string
 		sandbox bool
+		network bool
 	}{
-		{"plain", nil, nil, false},
-		{"skip permissions", []string{"--dangerously-skip-permissions"}, nil, root},
-		{"bypass mode", []string{"--permission-mode", "bypassPermissions"}, nil, root},
-		{"other mode", []string{"--permission-mode", "acceptEdits"}, nil, false},
-		{"extra env", nil, []string{"FOO=bar", "DISABLE_TELEMETRY=0"}, false},
+		{"plain", nil, nil, false, false},
+		{"skip permissions", []string{"--dangerously-skip-permissions"}, nil, root, false},
+		{"bypass mode", []string{"--permission-mode", "bypassPermissions"}, nil, root, false},
+		{"other mode", []string{"--permission-mode", "acceptEdits"}, nil, false, false},
+		{"extra env", nil, []string{"FOO=bar", "DISABLE_TELEMETRY=0"}, false, false},
+		{"network allowed", nil, nil, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			ctx := ctxFor(t, 30*time.Second)
 			work := t.TempDir()
-			s := startFake(t, claude.SessionConfig{BaseURL: "http://127.0.0.1:1234", Args: tc.args, Env: tc.env, WorkDir: work, LookupEnv: lookup})
+			s := startFake(t, claude.SessionConfig{BaseURL: "http://127.0.0.1:1234", Args: tc.args, Env: tc.env, WorkDir: work, LookupEnv: lookup, AllowNetwork: tc.network})
 			if err := s.CloseInput(); err != nil {
 				t.Fatal(err)
 			}
@@ -388,6 +391,9 @@ func TestFakeSessionEnvironment(t *testing.T) {
 				if got[k] != v {
 					t.Errorf("%s = %q, want %q", k, got[k], v)
 				}
+			}
+			if proxy, ok := got["HTTPS_PROXY"]; ok == tc.network || (ok && !strings.HasPrefix(proxy, "http://127.0.0.1:")) {
+				t.Errorf("HTTPS_PROXY = %q (set %v), want a dead loopback proxy unless the network is allowed", proxy, ok)
 			}
 			if _, ok := got["IS_SANDBOX"]; ok != tc.sandbox {
 				t.Errorf("IS_SANDBOX set = %v, want %v", ok, tc.sandbox)

@@ -57,12 +57,14 @@
 // request per turn to its main model with 17 tools; after a Bash call it
 // also streams a haiku request without tools (file paths the command
 // touched). Without the non-essential-traffic switch it adds a
-// count_tokens request and a haiku request with max_tokens 1. 2.1.330
-// sends only the main-loop requests (12 tools, adaptive thinking), plus
-// HEAD /api/hello without the switch. Side answers: count_tokens as above;
-// a max_tokens probe gets "OK" with stop reason max_tokens; a structured
-// request gets JSON for its schema; any other side request gets the text
-// of WithSideText ("OK" by default). WithClassifier replaces the rule.
+// count_tokens request and, in some runs, a haiku request with
+// max_tokens 1. CLI 2.1.330 sends only the main-loop requests (12 tools,
+// adaptive thinking), plus HEAD /api/hello without the switch. Its code
+// also has a session-title helper that asks for structured output (rule
+// 3). Side answers: count_tokens as above; a max_tokens probe gets "OK"
+// with stop reason max_tokens; a structured request gets JSON for its
+// schema; any other side request gets the text of WithSideText ("OK" by
+// default). WithClassifier replaces the rule.
 //
 // # Turns and faults
 //

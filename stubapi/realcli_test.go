@@ -51,6 +51,12 @@ func (v cliVersion) command(t *testing.T) []string {
 // and returns its stdout lines up to and including the result line.
 func runCLI(t *testing.T, argv []string, url, prompt string) []string {
 	t.Helper()
+	return runCLIEnv(t, argv, url, prompt, true)
+}
+
+// runCLIEnv is runCLI that can leave the CLI's non-essential traffic on.
+func runCLIEnv(t *testing.T, argv []string, url, prompt string, quiet bool) []string {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	args := append(argv[1:], "-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose", "--dangerously-skip-permissions")
@@ -63,7 +69,9 @@ func runCLI(t *testing.T, argv []string, url, prompt string) []string {
 		"ANTHROPIC_BASE_URL=" + url,
 		"ANTHROPIC_API_KEY=dummy",
 		"DISABLE_AUTOUPDATER=1",
-		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
+	}
+	if quiet {
+		cmd.Env = append(cmd.Env, "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1")
 	}
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
@@ -210,6 +218,41 @@ func TestRealCLIRetriesAfterStreamError(t *testing.T) {
 			want := []attempt{{true, 0, stubapi.OutcomeFault}, {false, 0, stubapi.OutcomeServed}}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("attempts (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestRealCLISideTraffic runs the CLI with its non-essential traffic on
+// (token counting, connectivity checks, helper calls): side requests must
+// not touch the script.
+func TestRealCLISideTraffic(t *testing.T) {
+	t.Parallel()
+	for _, v := range cliVersions {
+		t.Run(v.version, func(t *testing.T) {
+			t.Parallel()
+			argv := v.command(t)
+			s := stubapi.NewTest(t, stubapi.NewScript(
+				stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "echo side-traffic"})),
+				stubapi.Text("All done."),
+			))
+			lines := runCLIEnv(t, argv, s.URL(), "hi", false)
+			if sub, isErr, text := result(t, lines); sub != "success" || isErr || text != "All done." {
+				t.Errorf("result = %s, is_error %v, %q; want success with the scripted text", sub, isErr, text)
+			}
+			var turns []int
+			for _, r := range s.Requests() {
+				switch r.Route {
+				case stubapi.RouteMain:
+					turns = append(turns, r.Turn)
+				case stubapi.RouteSide:
+					if r.Turn != stubapi.NoTurn || (r.Outcome != stubapi.OutcomeSide && r.Outcome != stubapi.OutcomeRejected) {
+						t.Errorf("side request #%d %s %s: turn %d, outcome %s", r.Seq, r.Method, r.Path, r.Turn, r.Outcome)
+					}
+				}
+			}
+			if diff := cmp.Diff([]int{0, 1}, turns); diff != "" {
+				t.Errorf("turns of the main-loop requests (-want +got):\n%s", diff)
 			}
 		})
 	}

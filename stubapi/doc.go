@@ -89,7 +89,8 @@
 // request has been dispatched meanwhile). Faults striking inside a stream
 // stream the turn's content up to their Phase. A main-loop request after
 // the script is used up gets 400 invalid_request_error and is recorded as
-// an overrun (Server.Overruns); NewTest fails the test for it.
+// an overrun (Server.Overruns); NewTest fails the test for it. Concurrent
+// main-loop requests (parallel subagents) take turns in arrival order.
 //
 // What the pinned CLIs do when a main-loop attempt fails (so a scenario
 // can script it): after an HTTP 529 both retry the same request,

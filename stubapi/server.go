@@ -276,8 +276,8 @@ func (s *Server) SystemPrompt() string {
 // WriteJSONL writes every request received so far to w as JSON lines.
 func (s *Server) WriteJSONL(w io.Writer) error { return writeJSONL(w, s.Requests()) }
 
-// ServeHTTP answers one request; Start serves with it, and it can be
-// mounted elsewhere for tests.
+// ServeHTTP answers one request. Start serves with it; a started Server
+// can also be mounted in another mux or server.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	began := time.Now()
 	body, readErr := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))

@@ -67,10 +67,14 @@ func Render(ctx context.Context, root string) (*Result, error) {
 // renderCorpus renders a loaded corpus in every language.
 func renderCorpus(c *corpus) (*Result, error) {
 	index(c)
-	ref := observe(c.schema, c.scenarios)
+	defs, err := kindDefs(c.schema)
+	if err != nil {
+		return nil, err
+	}
+	ref := observe(c.schema, defs, c.scenarios)
 	local := map[string]*reference{}
 	for _, sc := range c.scenarios {
-		local[sc.id] = observe(c.schema, []*scenarioDoc{sc})
+		local[sc.id] = observe(c.schema, nil, []*scenarioDoc{sc})
 	}
 	res := &Result{Missing: map[Language][]string{}, Scenarios: len(c.scenarios), Kinds: len(ref.kinds), used: map[Language]map[string]bool{}}
 	res.Files = append(res.Files, File{Path: "README.md", Data: []byte(rootIndex())})

@@ -1,7 +1,12 @@
 package docgen
 
 import (
+	"errors"
+	"fmt"
 	"reflect"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/ccwire/ccwire/protocol"
 )
@@ -24,74 +29,125 @@ type kindDef struct {
 	// type or control subtype, "" when the type alone names it.
 	constName string
 	// note is an English sentence about what tells the entry apart, for
-	// entries the model has no type of their own for.
+	// entries the model has no type of their own for (kindNotes).
 	note string
 }
 
-// kindDefs lists the entries of the message reference in order: every
-// message type, subtype, content block type and control subtype of package
-// protocol, and the variants of the seed reference. Kinds seen in the
-// recordings but missing here get an entry too (see kindIndex.observed).
-var kindDefs = []kindDef{
-	{key: "system/init", group: protocol.TypeSystem, goType: "SystemInit", constName: "SubtypeInit"},
-	{key: "system/status", group: protocol.TypeSystem, goType: "SystemStatus", constName: "SubtypeStatus"},
-	{key: "system/compact_boundary", group: protocol.TypeSystem, goType: "CompactBoundary", constName: "SubtypeCompactBoundary"},
-	{key: "system/api_retry", group: protocol.TypeSystem, goType: "APIRetry", constName: "SubtypeAPIRetry"},
-	{key: "system/hook_started", group: protocol.TypeSystem, goType: "HookMessage", constName: "SubtypeHookStarted"},
-	{key: "system/hook_progress", group: protocol.TypeSystem, goType: "HookMessage", constName: "SubtypeHookProgress"},
-	{key: "system/hook_response", group: protocol.TypeSystem, goType: "HookMessage", constName: "SubtypeHookResponse"},
-	{key: "system/task_started", group: protocol.TypeSystem, goType: "TaskMessage", constName: "SubtypeTaskStarted"},
-	{key: "system/task_progress", group: protocol.TypeSystem, goType: "TaskMessage", constName: "SubtypeTaskProgress"},
-	{key: "system/task_notification", group: protocol.TypeSystem, goType: "TaskMessage", constName: "SubtypeTaskNotification"},
-	{key: "system/thinking_tokens", group: protocol.TypeSystem, goType: "ThinkingTokens", constName: "SubtypeThinkingTokens"},
-	{key: "system/files_persisted", group: protocol.TypeSystem, goType: "SystemMessage", constName: "SubtypeFilesPersisted"},
+// kindNotes are English sentences about what tells apart the entries the
+// model has no type of their own for, by entry key.
+var kindNotes = map[string]string{
+	"user/text":                          "The prompt a client writes on the CLI's stdin: message.content is a string, or an array of text and image blocks. The CLI also writes user text messages of its own on stdout, such as the request to continue after max_tokens.",
+	"user/image":                         "A prompt with an image, written on the CLI's stdin.",
+	"user/tool_result":                   "The CLI writes the result of every tool call it ran as a user message on stdout; its tool_use_id is the id of the assistant's tool_use block.",
+	"user/tool_result, is_error=true":    "A tool result with is_error true: the tool failed, the tool is not available, or permission to run it was denied.",
+	"result/success, is_error=true":      "A result of subtype success with is_error true: the turn ended on an error the CLI reported as text, such as a response cut by max_tokens or an API error; result holds the error text.",
+	"result/success, permission_denials": "A result of subtype success whose permission_denials is not empty: tools the CLI refused to run in non-interactive mode.",
+}
 
-	{key: "assistant/text", group: protocol.TypeAssistant, goType: "AssistantMessage", detail: "TextBlock", constName: "BlockText"},
-	{key: "assistant/thinking", group: protocol.TypeAssistant, goType: "AssistantMessage", detail: "ThinkingBlock", constName: "BlockThinking"},
-	{key: "assistant/redacted_thinking", group: protocol.TypeAssistant, goType: "AssistantMessage", detail: "RedactedThinkingBlock", constName: "BlockRedactedThinking"},
-	{key: "assistant/tool_use", group: protocol.TypeAssistant, goType: "AssistantMessage", detail: "ToolUseBlock", constName: "BlockToolUse"},
-	{key: "assistant/server_tool_use", group: protocol.TypeAssistant, goType: "AssistantMessage", detail: "ServerToolUseBlock", constName: "BlockServerToolUse"},
+// The content blocks each side writes: the model's in assistant messages,
+// the client's and the CLI's in user messages.
+var (
+	assistantBlocks = []protocol.BlockType{protocol.BlockText, protocol.BlockThinking, protocol.BlockRedactedThinking, protocol.BlockToolUse, protocol.BlockServerToolUse}
+	userBlocks      = []protocol.BlockType{protocol.BlockText, protocol.BlockImage, protocol.BlockToolResult}
+)
 
-	{key: "user/text", group: protocol.TypeUser, goType: "UserMessage", detail: "TextBlock", constName: "BlockText",
-		note: "The prompt a client writes on the CLI's stdin: message.content is a string, or an array of text and image blocks. The CLI also writes user text messages of its own on stdout, such as the request to continue after max_tokens."},
-	{key: "user/image", group: protocol.TypeUser, goType: "UserMessage", detail: "ImageBlock", constName: "BlockImage",
-		note: "A prompt with an image, written on the CLI's stdin."},
-	{key: "user/tool_result", group: protocol.TypeUser, goType: "UserMessage", detail: "ToolResultBlock", constName: "BlockToolResult",
-		note: "The CLI writes the result of every tool call it ran as a user message on stdout; its tool_use_id is the id of the assistant's tool_use block."},
-	{key: "user/tool_result, is_error=true", group: protocol.TypeUser, goType: "UserMessage", detail: "ToolResultBlock", constName: "BlockToolResult",
-		note: "A tool result with is_error true: the tool failed, the tool is not available, or permission to run it was denied."},
+// controlResponseSubtypes are the control subtypes of responses; the others
+// are requests.
+var controlResponseSubtypes = []protocol.ControlSubtype{protocol.ControlSuccess, protocol.ControlError}
 
-	{key: "result/success", group: protocol.TypeResult, goType: "ResultMessage", constName: "SubtypeSuccess"},
-	{key: "result/success, is_error=true", group: protocol.TypeResult, goType: "ResultMessage", constName: "SubtypeSuccess",
-		note: "A result of subtype success with is_error true: the turn ended on an error the CLI reported as text, such as a response cut by max_tokens or an API error; result holds the error text."},
-	{key: "result/success, permission_denials", group: protocol.TypeResult, goType: "ResultMessage", constName: "SubtypeSuccess",
-		note: "A result of subtype success whose permission_denials is not empty: tools the CLI refused to run in non-interactive mode."},
-	{key: "result/error_during_execution", group: protocol.TypeResult, goType: "ResultMessage", constName: "SubtypeErrorDuringExecution"},
-	{key: "result/error_max_turns", group: protocol.TypeResult, goType: "ResultMessage", constName: "SubtypeErrorMaxTurns"},
-	{key: "result/error_max_budget_usd", group: protocol.TypeResult, goType: "ResultMessage", constName: "SubtypeErrorMaxBudgetUSD"},
-	{key: "result/error_max_structured_output_retries", group: protocol.TypeResult, goType: "ResultMessage", constName: "SubtypeErrorMaxStructuredOutputRetries"},
-
-	{key: "stream_event", group: protocol.TypeStreamEvent, goType: "StreamEvent", constName: "TypeStreamEvent"},
-
-	{key: "control_request/initialize", group: protocol.TypeControlRequest, goType: "ControlRequest", detail: "InitializeRequest", constName: "ControlInitialize"},
-	{key: "control_request/interrupt", group: protocol.TypeControlRequest, goType: "ControlRequest", detail: "InterruptRequest", constName: "ControlInterrupt"},
-	{key: "control_request/set_permission_mode", group: protocol.TypeControlRequest, goType: "ControlRequest", detail: "SetPermissionModeRequest", constName: "ControlSetPermissionMode"},
-	{key: "control_request/set_model", group: protocol.TypeControlRequest, goType: "ControlRequest", detail: "SetModelRequest", constName: "ControlSetModel"},
-	{key: "control_request/set_max_thinking_tokens", group: protocol.TypeControlRequest, goType: "ControlRequest", detail: "SetMaxThinkingTokensRequest", constName: "ControlSetMaxThinkingTokens"},
-	{key: "control_request/can_use_tool", group: protocol.TypeControlRequest, goType: "ControlRequest", detail: "CanUseToolRequest", constName: "ControlCanUseTool"},
-	{key: "control_request/hook_callback", group: protocol.TypeControlRequest, goType: "ControlRequest", detail: "HookCallbackRequest", constName: "ControlHookCallback"},
-	{key: "control_request/mcp_message", group: protocol.TypeControlRequest, goType: "ControlRequest", detail: "MCPMessageRequest", constName: "ControlMCPMessage"},
-	{key: "control_request/mcp_status", group: protocol.TypeControlRequest, goType: "ControlRequest", constName: "ControlMCPStatus"},
-	{key: "control_request/rewind_files", group: protocol.TypeControlRequest, goType: "ControlRequest", constName: "ControlRewindFiles"},
-	{key: "control_response/success", group: protocol.TypeControlResponse, goType: "ControlResponse", detail: "SuccessResponse", constName: "ControlSuccess"},
-	{key: "control_response/error", group: protocol.TypeControlResponse, goType: "ControlResponse", detail: "ErrorResponse", constName: "ControlError"},
-	{key: "control_cancel_request", group: protocol.TypeControlCancelRequest, goType: "ControlCancelRequest", constName: "TypeControlCancelRequest"},
-
-	{key: "rate_limit_event", group: protocol.TypeRateLimitEvent, goType: "RateLimitEvent", constName: "TypeRateLimitEvent"},
-	{key: "keep_alive", group: protocol.TypeKeepAlive, goType: "UnknownMessage", constName: "TypeKeepAlive"},
-	{key: "tool_progress", group: protocol.TypeToolProgress, goType: "UnknownMessage", constName: "TypeToolProgress"},
-	{key: "tool_use_summary", group: protocol.TypeToolUseSummary, goType: "UnknownMessage", constName: "TypeToolUseSummary"},
-	{key: "auth_status", group: protocol.TypeAuthStatus, goType: "UnknownMessage", constName: "TypeAuthStatus"},
+// kindDefs derives the entries of the message reference from the enums of
+// package protocol, in their order: a message type, or for system and
+// result messages each subtype (the doc comment of a Subtype constant says
+// "type=system" or "type=result"), for assistant and user messages each
+// content block type, for control messages each control subtype; plus the
+// variants the protocol reference has always told apart (result/success with
+// is_error, with permission_denials, user/tool_result with is_error). The
+// protocol types of each entry come from decoding a sample of it, so new
+// types of package protocol are picked up as they come.
+func kindDefs(s *schema) ([]kindDef, error) {
+	types, subtypes, control := s.enum("Type"), s.enum("Subtype"), s.enum("ControlSubtype")
+	if types == nil || subtypes == nil || control == nil {
+		return nil, fmt.Errorf("docgen: package protocol has no Type, Subtype or ControlSubtype enum")
+	}
+	var defs []kindDef
+	var errs []error
+	add := func(group protocol.Type, key, constName, probe string) {
+		m, err := protocol.Decode([]byte(probe))
+		if err != nil {
+			errs = append(errs, fmt.Errorf("docgen: sample of %s: %w", key, err))
+			return
+		}
+		got, _, goType, detail := classify(m)
+		if got != key {
+			errs = append(errs, fmt.Errorf("docgen: a sample of %s decodes as %s", key, got))
+			return
+		}
+		defs = append(defs, kindDef{key: key, group: group, goType: goType, detail: detail, constName: constName, note: kindNotes[key]})
+	}
+	q := strconv.Quote
+	for _, t := range types.consts {
+		group := protocol.Type(t.value)
+		switch group {
+		case protocol.TypeSystem, protocol.TypeResult:
+			for _, c := range subtypes.consts {
+				switch {
+				case strings.Contains(c.doc, "type=system"):
+					if group == protocol.TypeSystem {
+						add(group, "system/"+c.value, c.name, `{"type":"system","subtype":`+q(c.value)+`}`)
+					}
+				case strings.Contains(c.doc, "type=result"):
+					if group != protocol.TypeResult {
+						continue
+					}
+					probe := `{"type":"result","subtype":` + q(c.value)
+					add(group, "result/"+c.value, c.name, probe+`}`)
+					if protocol.Subtype(c.value) == protocol.SubtypeSuccess {
+						add(group, "result/success, is_error=true", c.name, probe+`,"is_error":true}`)
+						add(group, "result/success, permission_denials", c.name, probe+`,"permission_denials":[{"tool_name":"x"}]}`)
+					}
+				default:
+					if group == protocol.TypeSystem {
+						errs = append(errs, fmt.Errorf("docgen: cannot tell which messages subtype %s (%q) belongs to: its doc comment should say (type=system) or (type=result)", c.name, c.value))
+					}
+				}
+			}
+		case protocol.TypeAssistant, protocol.TypeUser:
+			blocks := assistantBlocks
+			if group == protocol.TypeUser {
+				blocks = userBlocks
+			}
+			for _, b := range blocks {
+				name := s.constName("BlockType", string(b))
+				block := `{"type":` + q(string(b))
+				if b == protocol.BlockText {
+					block += `,"text":""`
+				}
+				probe := `{"type":` + q(t.value) + `,"message":{"content":[` + block
+				add(group, t.value+"/"+string(b), name, probe+`}]}}`)
+				if b == protocol.BlockToolResult {
+					add(group, t.value+"/"+string(b)+", is_error=true", name, probe+`,"is_error":true}]}}`)
+				}
+			}
+		case protocol.TypeControlRequest, protocol.TypeControlResponse:
+			for _, c := range control.consts {
+				response := slices.Contains(controlResponseSubtypes, protocol.ControlSubtype(c.value))
+				switch {
+				case group == protocol.TypeControlRequest && !response:
+					add(group, t.value+"/"+c.value, c.name, `{"type":"control_request","request_id":"r","request":{"subtype":`+q(c.value)+`}}`)
+				case group == protocol.TypeControlResponse && response:
+					add(group, t.value+"/"+c.value, c.name, `{"type":"control_response","response":{"subtype":`+q(c.value)+`,"request_id":"r"}}`)
+				}
+			}
+		default:
+			add(group, t.value, t.name, `{"type":`+q(t.value)+`}`)
+		}
+	}
+	for key := range kindNotes {
+		if !slices.ContainsFunc(defs, func(d kindDef) bool { return d.key == key }) {
+			errs = append(errs, fmt.Errorf("docgen: kindNotes has a note for %s, which is no kind", key))
+		}
+	}
+	return defs, errors.Join(errs...)
 }
 
 // groupTypes names, per message type, the protocol type whose doc comment

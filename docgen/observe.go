@@ -141,14 +141,15 @@ type observer struct {
 	stdout bool
 }
 
-// observe walks every recorded message of some scenarios.
-func observe(s *schema, scenarios []*scenarioDoc) *reference {
+// observe walks every recorded message of some scenarios; defs are the
+// entries the reference has whether seen or not.
+func observe(s *schema, defs []kindDef, scenarios []*scenarioDoc) *reference {
 	o := &observer{s: s, ref: &reference{
 		byKey:    map[string]*kindRef{},
 		enumSeen: map[string]map[string]versionSet{},
 		blocks:   map[string]*fieldNode{},
 	}}
-	for _, d := range kindDefs {
+	for _, d := range defs {
 		o.kind(d)
 	}
 	for _, sc := range scenarios {

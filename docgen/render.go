@@ -540,11 +540,19 @@ func (r *renderer) kind(p *page, self string, k *kindRef, shown map[string]bool)
 	d := k.def
 	r.kindAnchor[d.key] = p.heading(3, d.key)
 	var docs []string
-	shared := d.goType == groupTypes[d.group] || d.goType == "HookMessage" || d.goType == "TaskMessage" || d.goType == "SystemMessage" || d.goType == "UnknownMessage"
+	// A type several entries share, or one for what the model does not
+	// know, does not describe the entry: its constant does.
+	uses := 0
+	for _, o := range r.ref.kinds {
+		if o.def.goType == d.goType {
+			uses++
+		}
+	}
+	shared := uses > 1 || genericType(d.goType)
 	if gt := r.c.schema.typeOf(d.goType); gt != nil && !shared {
 		docs = append(docs, gt.doc...)
 	}
-	if dt := r.c.schema.typeOf(d.detail); dt != nil {
+	if dt := r.c.schema.typeOf(d.detail); dt != nil && !genericType(d.detail) {
 		docs = append(docs, dt.doc...)
 	} else if d.constName != "" && (shared || len(docs) == 0) {
 		docs = append(docs, r.constByName(d.constName))
@@ -830,4 +838,10 @@ func codeList(s string) string {
 		parts[i] = code(p)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// genericType reports whether a protocol type stands for what the model
+// does not know (UnknownMessage, UnknownBlock, SystemMessage...).
+func genericType(name string) bool {
+	return strings.HasPrefix(name, "Unknown") || name == "SystemMessage"
 }

@@ -578,3 +578,16 @@ func (s *schema) enum(name string) *enumDoc {
 	}
 	return nil
 }
+
+// constName returns the name of the constant of an enum with a value, ""
+// if there is none.
+func (s *schema) constName(enum, v string) string {
+	if e := s.enum(enum); e != nil {
+		for _, c := range e.consts {
+			if c.value == v {
+				return c.name
+			}
+		}
+	}
+	return ""
+}

@@ -195,33 +195,50 @@ func TestClassify(t *testing.T) {
 	}
 }
 
-func TestKindDefsCoverProtocol(t *testing.T) {
+func TestKindDefs(t *testing.T) {
 	t.Parallel()
 	s, err := loadSchema(filepath.Join(moduleRoot(t), protocolDir))
 	if err != nil {
 		t.Fatal(err)
 	}
-	named := map[string]bool{}
-	for _, d := range kindDefs {
-		named[d.constName] = true
+	defs, err := kindDefs(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byKey := map[string]kindDef{}
+	for _, d := range defs {
+		if _, dup := byKey[d.key]; dup {
+			t.Errorf("kind %s twice", d.key)
+		}
+		byKey[d.key] = d
 		for _, typ := range []string{d.goType, d.detail} {
 			if typ != "" && s.typeOf(typ) == nil {
-				t.Errorf("kind %s names protocol type %s, which does not exist", d.key, typ)
+				t.Errorf("kind %s: protocol type %s has no source", d.key, typ)
 			}
 		}
 	}
-	for _, enum := range []string{"Type", "Subtype", "BlockType", "ControlSubtype"} {
-		for _, c := range s.enum(enum).consts {
-			if named[c.name] {
-				continue
-			}
-			switch c.name {
-			case "TypeSystem", "TypeAssistant", "TypeUser", "TypeResult", "TypeControlRequest", "TypeControlResponse",
-				"BlockDocument":
-				// Groups of kinds, or a block only a client sends.
-				continue
-			}
-			t.Errorf("no entry of the message reference for %s.%s (%q); add one to kindDefs", enum, c.name, c.value)
+	for _, want := range []kindDef{
+		{key: "system/init", goType: "SystemInit", constName: "SubtypeInit"},
+		{key: "system/hook_started", goType: "HookMessage", constName: "SubtypeHookStarted"},
+		{key: "assistant/tool_use", goType: "AssistantMessage", detail: "ToolUseBlock", constName: "BlockToolUse"},
+		{key: "user/tool_result, is_error=true", goType: "UserMessage", detail: "ToolResultBlock", constName: "BlockToolResult"},
+		{key: "result/success, permission_denials", goType: "ResultMessage", constName: "SubtypeSuccess"},
+		{key: "control_request/can_use_tool", goType: "ControlRequest", detail: "CanUseToolRequest", constName: "ControlCanUseTool"},
+		{key: "control_response/error", goType: "ControlResponse", detail: "ErrorResponse", constName: "ControlError"},
+		{key: "stream_event", goType: "StreamEvent", constName: "TypeStreamEvent"},
+	} {
+		got, ok := byKey[want.key]
+		if !ok {
+			t.Errorf("no kind %s", want.key)
+			continue
+		}
+		if got.goType != want.goType || got.detail != want.detail || got.constName != want.constName {
+			t.Errorf("kind %s = %s %s %s, want %s %s %s", want.key, got.goType, got.detail, got.constName, want.goType, want.detail, want.constName)
+		}
+	}
+	for _, c := range s.enum("Subtype").consts {
+		if !slices.ContainsFunc(defs, func(d kindDef) bool { return d.constName == c.name }) {
+			t.Errorf("no kind for subtype %s", c.name)
 		}
 	}
 }

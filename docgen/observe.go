@@ -79,7 +79,10 @@ type fieldNode struct {
 	field *fieldDoc
 	// model reports whether the model declares the member.
 	model bool
-	types map[string]map[jsonKind]bool // by version
+	// consts are the values the model fixes the member to, one per variant
+	// of the object holding it.
+	consts []string
+	types  map[string]map[jsonKind]bool // by version
 	// outTypes are the types seen in messages the CLI wrote, by version:
 	// what the CLI's versions are compared on.
 	outTypes map[string]map[jsonKind]bool
@@ -190,7 +193,13 @@ func (o *observer) model(n *fieldNode, t *goType, detail string, depth int) {
 	}
 	for _, f := range t.fields {
 		c := n.child(f.key)
-		c.field, c.model = f, true
+		if c.field == nil {
+			c.field = f
+		}
+		if f.shape == shapeConst && !slices.Contains(c.consts, f.constVal) {
+			c.consts = append(c.consts, f.constVal)
+		}
+		c.model = true
 		switch f.shape {
 		case shapeObject:
 			o.model(c, o.s.typeOf(f.elem), detail, depth+1)
@@ -207,6 +216,13 @@ func (o *observer) model(n *fieldNode, t *goType, detail string, depth int) {
 		case shapeVariant:
 			if detail != "" && slices.Contains(o.s.implementers[f.elem], detail) {
 				o.model(c, o.s.typeOf(detail), "", depth+1)
+				break
+			}
+			// Not fixed by the kind: the members of every variant.
+			for _, v := range o.s.implementers[f.elem] {
+				if !genericType(v) {
+					o.model(c, o.s.typeOf(v), "", depth+1)
+				}
 			}
 		}
 	}

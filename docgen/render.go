@@ -730,6 +730,8 @@ func (r *renderer) meaning(n *fieldNode) string {
 	switch {
 	case f == nil:
 		return "—"
+	case f.shape == shapeConst && len(n.consts) > 1:
+		return r.f("One of %s.", codeList(strings.Join(n.consts, ", ")))
 	case f.shape == shapeConst:
 		return r.f("Always %s.", code(f.constVal))
 	case f.doc == "":

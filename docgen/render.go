@@ -171,10 +171,18 @@ func (r *renderer) indexPage() string {
 	p.heading(2, r.t("Message reference"))
 	p.para(r.f("%s lists every kind of message: what it means, when it appears, its members with the CLI versions they were seen in, an example from a recording, and what changed between versions. It starts with the enums of the protocol.", link(r.t("The message reference"), messagesPage)))
 	var rows [][]string
+	unseen := 0
 	for _, k := range r.ref.kinds {
+		if len(k.occurrences) == 0 {
+			unseen++
+			continue
+		}
 		rows = append(rows, []string{link(k.def.key, rel(indexPage, messagesPage, r.kindAnchor[k.def.key])), r.direction(k), r.seenVersions(k.versions())})
 	}
 	p.table([]string{r.t("message"), r.t("direction"), r.t("CLI versions")}, rows)
+	if unseen > 0 {
+		p.para(r.f("The message reference also lists the %d kinds of the protocol package that the recordings do not show.", unseen))
+	}
 	return p.String()
 }
 

@@ -317,29 +317,28 @@ func placeRequests(stdio []*event, requests []*apiExchange) []*event {
 			from = p
 		}
 	}
-	// Requests that served nothing: before the next placed request, or
-	// else before the next answer-like message after the messages of the
-	// previous served request.
+	// Requests that served nothing go before the first message their
+	// failure leads to (an api_retry notice, a synthetic answer, the
+	// result), and at the latest before the next served request.
+	served := map[string]bool{}
 	last, start := 0, from
-	for i := range requests {
+	for i, a := range requests {
 		if pos[i] >= 0 {
+			served[stubapi.MessageID(a.turn)] = true
 			last, start = pos[i], pos[i]+1
 			continue
 		}
-		next := -1
+		next := len(stdio)
 		for j := i + 1; j < len(requests); j++ {
 			if pos[j] >= 0 {
 				next = pos[j]
 				break
 			}
 		}
-		if next < 0 {
-			next = len(stdio)
-			for j := max(start, last); j < len(stdio); j++ {
-				if isAnswer(stdio[j]) {
-					next = j
-					break
-				}
+		for j := max(start, last); j < next; j++ {
+			if followsFailure(stdio[j], served) {
+				next = j
+				break
 			}
 		}
 		pos[i] = next
@@ -375,15 +374,20 @@ func messageID(ev *event) string {
 	return ""
 }
 
-// isAnswer reports whether a stdout message follows from a model
-// response or its failure.
-func isAnswer(ev *event) bool {
+// followsFailure reports whether a stdout message can follow a failed
+// request: a retry notice, an answer not from a turn served before, a
+// result.
+func followsFailure(ev *event, served map[string]bool) bool {
 	if ev.kind != eventStdout || ev.msg == nil {
 		return false
 	}
 	switch ev.msg.getString("type") {
-	case "assistant", "result", "stream_event":
+	case "assistant", "stream_event":
+		return !served[messageID(ev)]
+	case "result":
 		return true
+	case "system":
+		return ev.msg.getString("subtype") == "api_retry"
 	}
 	return false
 }

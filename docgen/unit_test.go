@@ -347,7 +347,9 @@ func TestPlaceRequests(t *testing.T) {
 		ev(eventStdin, `{"type":"user"}`),
 		ev(eventStdout, `{"type":"system","subtype":"init"}`),
 		ev(eventStdout, assistant(0)),
+		ev(eventStdout, assistant(0)),
 		ev(eventStdout, `{"type":"user","message":{"content":[{"type":"tool_result"}]}}`),
+		ev(eventStdout, `{"type":"system","subtype":"api_retry"}`),
 		ev(eventStdout, assistant(1)),
 		ev(eventStdout, `{"type":"result"}`),
 	}
@@ -366,7 +368,7 @@ func TestPlaceRequests(t *testing.T) {
 			got = append(got, e.msg.getString("type"))
 		}
 	}
-	want := []string{"user", "system", "api1", "assistant", "user", "api2", "api3", "assistant", "api4", "result"}
+	want := []string{"user", "system", "api1", "assistant", "assistant", "user", "api2", "system", "api3", "assistant", "api4", "result"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("placeRequests (-want +got):\n%s", diff)
 	}

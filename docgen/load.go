@@ -301,6 +301,7 @@ func placeRequests(stdio []*event, requests []*apiExchange) []*event {
 			break
 		}
 	}
+	begin := from
 	for i, a := range requests {
 		p := -1
 		if a.turn >= 0 && a.outcome == string(stubapi.OutcomeServed) {
@@ -321,7 +322,7 @@ func placeRequests(stdio []*event, requests []*apiExchange) []*event {
 	// failure leads to (an api_retry notice, a synthetic answer, the
 	// result), and at the latest before the next served request.
 	served := map[string]bool{}
-	last, start := 0, from
+	last, start := 0, begin
 	for i, a := range requests {
 		if pos[i] >= 0 {
 			served[stubapi.MessageID(a.turn)] = true

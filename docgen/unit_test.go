@@ -354,6 +354,7 @@ func TestPlaceRequests(t *testing.T) {
 		ev(eventStdout, `{"type":"result"}`),
 	}
 	requests := []*apiExchange{
+		{seq: 0, turn: 0, outcome: "fault"},
 		{seq: 1, turn: 0, outcome: "served"},
 		{seq: 2, turn: 1, outcome: "fault"},
 		{seq: 3, turn: 1, outcome: "served"},
@@ -368,7 +369,7 @@ func TestPlaceRequests(t *testing.T) {
 			got = append(got, e.msg.getString("type"))
 		}
 	}
-	want := []string{"user", "system", "api1", "assistant", "assistant", "user", "api2", "system", "api3", "assistant", "api4", "result"}
+	want := []string{"user", "system", "api0", "api1", "assistant", "assistant", "user", "api2", "system", "api3", "assistant", "api4", "result"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("placeRequests (-want +got):\n%s", diff)
 	}

@@ -95,7 +95,8 @@ type variant struct {
 type Line struct {
 	// Data is the line without its newline. In stdin.jsonl sections the
 	// string tokens "<request_id>" and "<session_id>" are replaced when
-	// sent (see the package documentation).
+	// sent: by the request_id of the last control_request the CLI wrote,
+	// and by the session_id of its system/init.
 	Data []byte
 	// Source is where the line is written: "file:line".
 	Source string
@@ -103,6 +104,7 @@ type Line struct {
 
 // Expectation is one pattern of an expect or want section.
 type Expectation struct {
+	// Pattern is the partial JSON the message (or request) must match.
 	Pattern match.Pattern
 	// Source is where the pattern is written: "file:line".
 	Source string
@@ -126,6 +128,7 @@ type Want struct {
 type File struct {
 	// Path is slash-separated and relative to the working folder.
 	Path string
+	// Data is the file's content.
 	Data []byte
 }
 

@@ -399,9 +399,9 @@ func TestCatalogSorted(t *testing.T) {
 var (
 	// englishRun finds four English words in a row.
 	englishRun = regexp.MustCompile(`[A-Za-z]{2,}(?:[ ,;:'’()-]+[A-Za-z]{2,}){3,}`)
-	// literal finds quotations, which hold what the CLI wrote verbatim, and
-	// command-line flags.
-	literal = regexp.MustCompile(`「[^」]*」|"[^"]*"|--[a-z][a-z0-9-]*`)
+	// literal finds quotations, which hold what the CLI wrote verbatim,
+	// command-line flags and kebab-case names (scenario IDs).
+	literal = regexp.MustCompile(`「[^」]*」|"[^"]*"|--[a-z][a-z0-9-]*|\b[a-z0-9]+(?:-[a-z0-9]+){2,}\b`)
 	// names are proper names that stay in English.
 	names = strings.NewReplacer("Claude Code CLI", "", "Claude Code", "", "Anthropic Messages API", "", "Messages API", "")
 )

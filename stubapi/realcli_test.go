@@ -12,6 +12,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/claude/claudetest"
 	"github.com/ccwire/ccwire/stubapi"
 )
 
@@ -20,31 +22,16 @@ import (
 
 // cliVersion is a pinned CLI the tests run.
 type cliVersion struct {
-	version  string
-	env      string // environment variable naming the binary
-	fallback string // where common.md says it is installed
+	version string
 }
 
-var cliVersions = []cliVersion{
-	{"2.1.37", "CCWIRE_CLAUDE_2_1_37", "/tmp/cli/2.1.37/node_modules/@anthropic-ai/claude-code/cli.js"},
-	{"2.1.330", "CCWIRE_CLAUDE_2_1_330", "/tmp/cli/2.1.330/node_modules/@anthropic-ai/claude-code/bin/claude.exe"},
-}
+var cliVersions = []cliVersion{{claude.SeedVersion}, {claude.DefaultVersion}}
 
-// command returns the argv that runs v, skipping the test when v is not
-// installed on this machine.
+// command returns the argv that runs v, installing it into the cache when it
+// is missing. A CLI that cannot be had fails the test; it is never skipped.
 func (v cliVersion) command(t *testing.T) []string {
 	t.Helper()
-	path := os.Getenv(v.env)
-	if path == "" {
-		path = v.fallback
-	}
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("Claude Code CLI %s not installed (set %s): %v", v.version, v.env, err)
-	}
-	if strings.HasSuffix(path, ".js") {
-		return []string{"node", path}
-	}
-	return []string{path}
+	return claudetest.Binary(t, v.version).Argv()
 }
 
 // runCLI runs the CLI once against url with prompt as the one user message

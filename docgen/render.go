@@ -3,6 +3,7 @@ package docgen
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -245,11 +246,11 @@ func (r *renderer) categoryPage(cat string) string {
 func (r *renderer) scenario(p *page, self string, sc *scenarioDoc) {
 	r.scenarioAnchor[sc.id] = p.heading(2, sc.title[r.lang])
 	for _, n := range sc.notes {
-		p.para(inlineMarkdown(n[r.lang]))
+		p.para(r.linkScenarios(self, sc, inlineMarkdown(n[r.lang])))
 	}
 	p.para(r.f("Scenario file: %s. Recorded with CLI %s.", "["+code(sc.file)+"]("+rootLink(self, sc.file)+")", versionList(sc.versions())))
 	if sc.applies != "" {
-		p.para(r.f("Applies to CLI %s: %s", code(sc.applies), inlineMarkdown(sc.notApplicable[r.lang])))
+		p.para(r.f("Applies to CLI %s: %s", code(sc.applies), r.linkScenarios(self, sc, inlineMarkdown(sc.notApplicable[r.lang]))))
 	}
 	multi := sc.turns() > 1
 	for _, run := range sc.runs {
@@ -854,4 +855,19 @@ func codeList(s string) string {
 // does not know (UnknownMessage, UnknownBlock, SystemMessage...).
 func genericType(name string) bool {
 	return strings.HasPrefix(name, "Unknown") || name == "SystemMessage"
+}
+
+// linkScenarios links the IDs of other scenarios that a scenario's text
+// names. Only IDs of three words or more are taken for names: shorter ones
+// (multi-turn) read as ordinary words.
+func (r *renderer) linkScenarios(self string, cur *scenarioDoc, md string) string {
+	for _, o := range r.c.scenarios {
+		if o == cur || strings.Count(o.id, "-") < 2 || !strings.Contains(md, o.id) {
+			continue
+		}
+		re := regexp.MustCompile(`(^|[^\w-])` + regexp.QuoteMeta(o.id) + `($|[^\w-])`)
+		target := rel(self, categoryPage(o.category), r.scenarioAnchor[o.id])
+		md = re.ReplaceAllString(md, "${1}"+link(o.id, target)+"${2}")
+	}
+	return md
 }

@@ -41,6 +41,8 @@ type run struct {
 	events  []*event
 	// sideRequests counts the API requests outside the main loop.
 	sideRequests int
+	// exitCode is the CLI's exit status.
+	exitCode int
 }
 
 // eventKind says what an event of a recording is.

@@ -184,6 +184,9 @@ func loadRun(file string, sc *scenario.Scenario, v string) (*run, error) {
 			if n := info.get("side_requests"); n != nil {
 				r.sideRequests, _ = strconv.Atoi(n.raw)
 			}
+			if n := info.get("exit_code"); n != nil {
+				r.exitCode, _ = strconv.Atoi(n.raw)
+			}
 		case f.Name == "stdio.jsonl":
 			for i, line := range strings.Split(strings.TrimSuffix(string(f.Data), "\n"), "\n") {
 				if line == "" {

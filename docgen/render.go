@@ -282,6 +282,7 @@ func (r *renderer) scenario(p *page, self string, sc *scenarioDoc) {
 			rows = append(rows, []string{dir, cell, code(j)})
 		}
 		p.table([]string{r.t("direction"), r.t("message"), "JSON"}, rows)
+		p.para(r.f("Exit status %d. API requests: %d in the main loop, %d others (token counts, helper calls...).", run.exitCode, run.mainRequests(), run.sideRequests))
 		p.fenced("mermaid", r.sequenceDiagram(sc, run))
 	}
 	if changes := r.scenarioChanges(self, sc); len(changes) > 0 {

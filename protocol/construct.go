@@ -65,3 +65,73 @@ func NewSuccessResponse(requestID string, payload json.RawMessage) *ControlRespo
 func NewErrorResponse(requestID, message string) *ControlResponse {
 	return &ControlResponse{Response: &ErrorResponse{RequestID: requestID, Error: message}}
 }
+
+// NewPayloadResponse returns a control response answering requestID with a
+// typed payload.
+func NewPayloadResponse(requestID string, p Payload) *ControlResponse {
+	return NewSuccessResponse(requestID, p.encode(nil))
+}
+
+// NewPermissionResponse returns the answer to a can_use_tool request.
+func NewPermissionResponse(requestID string, r *PermissionResult) *ControlResponse {
+	return NewPayloadResponse(requestID, r)
+}
+
+// NewPermissionAllow returns the answer letting the tool of a can_use_tool
+// request run with updatedInput, applying updatedPermissions (such as the
+// request's [CanUseToolRequest.PermissionUpdates] for "always allow"):
+//
+//	{"type":"control_response","response":{"subtype":"success","request_id":"...","response":{"behavior":"allow","updatedInput":{...}}}}
+//
+// Pass the request's Input to run the tool unchanged: CLI 2.1.37 denies an
+// allow without updatedInput.
+func NewPermissionAllow(requestID string, updatedInput json.RawMessage, updatedPermissions ...PermissionUpdate) *ControlResponse {
+	return NewPermissionResponse(requestID, &PermissionResult{
+		Behavior:           BehaviorAllow,
+		UpdatedInput:       updatedInput,
+		UpdatedPermissions: updatedPermissions,
+	})
+}
+
+// NewPermissionDeny returns the answer refusing the tool call of a
+// can_use_tool request; message goes to the model as the tool's error, and
+// interrupt also stops the turn:
+//
+//	{"type":"control_response","response":{"subtype":"success","request_id":"...","response":{"behavior":"deny","message":"..."}}}
+func NewPermissionDeny(requestID, message string, interrupt bool) *ControlResponse {
+	return NewPermissionResponse(requestID, &PermissionResult{
+		Behavior:  BehaviorDeny,
+		Message:   message,
+		Interrupt: interrupt,
+	})
+}
+
+// NewMCPMessageResponse returns the answer to an mcp_message request:
+// the JSON-RPC response of the host's MCP server.
+func NewMCPMessageResponse(requestID string, message json.RawMessage) *ControlResponse {
+	return NewPayloadResponse(requestID, &MCPMessageResponse{MCPResponse: message})
+}
+
+// NewMCPStatusRequest returns an mcp_status request.
+func NewMCPStatusRequest(requestID string) *ControlRequest {
+	return NewControlRequest(requestID, &MCPStatusRequest{})
+}
+
+// NewRewindFilesRequest returns a rewind_files request going back to the
+// user message with UUID userMessageID; dryRun only reports what would
+// change.
+func NewRewindFilesRequest(requestID, userMessageID string, dryRun bool) *ControlRequest {
+	return NewControlRequest(requestID, &RewindFilesRequest{UserMessageID: userMessageID, DryRun: dryRun})
+}
+
+// NewGetContextUsageRequest returns a get_context_usage request
+// (CLI 2.1.330).
+func NewGetContextUsageRequest(requestID string) *ControlRequest {
+	return NewControlRequest(requestID, &GetContextUsageRequest{})
+}
+
+// NewStopTaskRequest returns a stop_task request for a background task
+// (CLI 2.1.330).
+func NewStopTaskRequest(requestID, taskID string) *ControlRequest {
+	return NewControlRequest(requestID, &StopTaskRequest{TaskID: taskID})
+}

@@ -18,6 +18,11 @@ type ControlRequest struct {
 // are *InitializeRequest, *InterruptRequest, *SetPermissionModeRequest,
 // *SetModelRequest, *SetMaxThinkingTokensRequest, *CanUseToolRequest,
 // *HookCallbackRequest, *MCPMessageRequest and *UnknownControlRequest.
+//
+// Also *MCPStatusRequest, *RewindFilesRequest, *MCPSetServersRequest,
+// *MCPReconnectRequest, *MCPToggleRequest, *GetContextUsageRequest,
+// *StopTaskRequest, *RenameSessionRequest, *ApplyFlagSettingsRequest,
+// *ElicitationRequest and *UserDialogRequest.
 type ControlRequestBody interface {
 	// ControlSubtype returns the body's "subtype".
 	ControlSubtype() ControlSubtype
@@ -26,17 +31,28 @@ type ControlRequestBody interface {
 
 // InitializeRequest starts an SDK session (initialize).
 type InitializeRequest struct {
-	Hooks              json.RawMessage // hook callbacks by event
-	SDKMCPServers      []string        // MCP servers the host runs in-process
-	JSONSchema         json.RawMessage // schema structured output must match
-	SystemPrompt       json.RawMessage // system prompt: a string (2.1.37) or strings (2.1.330)
-	AppendSystemPrompt string          // text appended to the system prompt
-	Agents             json.RawMessage // subagent definitions by name
+	Hooks                  json.RawMessage // hook callbacks by event
+	SDKMCPServers          []string        // MCP servers the host runs in-process
+	JSONSchema             json.RawMessage // schema structured output must match
+	SystemPrompt           json.RawMessage // system prompt: a string (2.1.37) or strings (2.1.330)
+	AppendSystemPrompt     string          // text appended to the system prompt
+	Agents                 json.RawMessage // subagent definitions by name
+	SDKMCPServerConfigs    json.RawMessage // settings of the host's MCP servers by name: timeout, tool policies (CLI 2.1.330)
+	Title                  string          // session title; skips title generation (CLI 2.1.330)
+	Skills                 []string        // the only skills to load (CLI 2.1.330)
+	PromptSuggestions      bool            // emit prompt_suggestion messages (CLI 2.1.330)
+	AgentProgressSummaries bool            // summarize subagents' progress (CLI 2.1.330)
+	ForwardSubagentText    bool            // forward subagents' text (CLI 2.1.330)
+	SupportedDialogKinds   []string        // request_user_dialog kinds the host can show (CLI 2.1.330)
+	PerTaskStopAffordance  bool            // the host can stop single background tasks with stop_task (CLI 2.1.330)
+	Plugins                json.RawMessage // plugins to load: [{"type":"local","path":...}] (CLI 2.1.330)
+	MCPServers             json.RawMessage // MCP servers for the CLI to run or connect to, by name (CLI 2.1.330)
 	objectState
 }
 
 // InterruptRequest stops the running turn (interrupt).
 type InterruptRequest struct {
+	CancelQueued bool // also cancel the user messages queued for later turns (CLI 2.1.330)
 	objectState
 }
 
@@ -56,20 +72,30 @@ type SetModelRequest struct {
 // SetMaxThinkingTokensRequest changes the thinking budget
 // (set_max_thinking_tokens). Zero (null) removes the limit.
 type SetMaxThinkingTokensRequest struct {
-	MaxThinkingTokens int64 // the new budget
+	MaxThinkingTokens int64  // the new budget
+	ThinkingDisplay   string // how thinking is shown: summarized, omitted or highlights (CLI 2.1.330)
 	objectState
 }
 
 // CanUseToolRequest asks the host whether a tool may run (can_use_tool).
 type CanUseToolRequest struct {
-	ToolName              string          // tool to run
-	Input                 json.RawMessage // the call's input
-	PermissionSuggestions json.RawMessage // permission updates the host could apply
-	BlockedPath           string          // path that triggered the question
-	DecisionReason        string          // why the CLI asks
-	ToolUseID             string          // the call
-	AgentID               string          // subagent making the call
-	Description           string          // human-readable description of the call
+	ToolName                string          // tool to run
+	Input                   json.RawMessage // the call's input
+	PermissionSuggestions   json.RawMessage // permission updates the host could apply
+	BlockedPath             string          // path that triggered the question
+	DecisionReason          string          // why the CLI asks
+	ToolUseID               string          // the call
+	AgentID                 string          // subagent making the call
+	Description             string          // human-readable description of the call
+	MCPServer               json.RawMessage // the MCP server of an MCP tool (CLI 2.1.330)
+	DecisionReasonType      string          // what made the CLI ask: rule, mode, hook, safetyCheck, classifier... (CLI 2.1.330)
+	ClassifierApprovable    bool            // every safety check involved may be approved automatically (CLI 2.1.330)
+	SuppressAlwaysAllowRule bool            // offer no "don't ask again" choice (CLI 2.1.330)
+	DefaultToNo             bool            // do not preselect approval (CLI 2.1.330)
+	MatchedAskRule          json.RawMessage // the ask rule that forced the question: source, tool_name, rule_content (CLI 2.1.330)
+	Title                   string          // title for the permission dialog (CLI 2.1.330)
+	DisplayName             string          // short label of the tool (CLI 2.1.330)
+	RequiresUserInteraction bool            // only a person may answer, no one-tap approval (CLI 2.1.330)
 	objectState
 }
 
@@ -113,17 +139,25 @@ type ControlResponseBody interface {
 	jsonObject
 }
 
-// SuccessResponse answers a control request that succeeded.
+// SuccessResponse answers a control request that succeeded. Read its
+// payload typed with [SuccessResponse.DecodePayload].
 type SuccessResponse struct {
-	RequestID string          // the request answered
-	Response  json.RawMessage // the payload, a JSON object; empty when none
+	RequestID                  string           // the request answered
+	Response                   json.RawMessage  // the payload, a JSON object; empty when none
+	PendingPermissionRequests  []ControlRequest // can_use_tool requests still unanswered, on an initialize answer (CLI 2.1.330)
+	PendingUserDialogRequests  []ControlRequest // request_user_dialog requests still unanswered, on an initialize answer (CLI 2.1.330)
+	PendingElicitationRequests []ControlRequest // elicitation requests still unanswered, on an initialize answer (CLI 2.1.330)
 	objectState
 }
 
 // ErrorResponse answers a control request that failed.
 type ErrorResponse struct {
-	RequestID string // the request answered
-	Error     string // what went wrong
+	RequestID                  string           // the request answered
+	Error                      string           // what went wrong
+	ErrorCode                  string           // machine-readable cause, e.g. unsupported_request for an unknown subtype (CLI 2.1.330)
+	PendingPermissionRequests  []ControlRequest // can_use_tool requests still unanswered (CLI 2.1.330)
+	PendingUserDialogRequests  []ControlRequest // request_user_dialog requests still unanswered (CLI 2.1.330)
+	PendingElicitationRequests []ControlRequest // elicitation requests still unanswered (CLI 2.1.330)
 	objectState
 }
 
@@ -222,6 +256,9 @@ func pickControlRequest(d *decoder) (ControlRequestBody, error) {
 	case ControlMCPMessage:
 		return new(MCPMessageRequest), nil
 	}
+	if r := pickOtherControlRequest(ControlSubtype(s)); r != nil {
+		return r, nil
+	}
 	return new(UnknownControlRequest), nil
 }
 
@@ -284,9 +321,20 @@ func init() {
 		rawField("systemPrompt", func(r *IR) *rawJSON { return &r.SystemPrompt }),
 		stringField("appendSystemPrompt", func(r *IR) *string { return &r.AppendSystemPrompt }),
 		rawField("agents", func(r *IR) *rawJSON { return &r.Agents }),
+		rawField("sdkMcpServerConfigs", func(r *IR) *rawJSON { return &r.SDKMCPServerConfigs }),
+		stringField("title", func(r *IR) *string { return &r.Title }),
+		stringsField("skills", func(r *IR) *[]string { return &r.Skills }),
+		boolField("promptSuggestions", func(r *IR) *bool { return &r.PromptSuggestions }),
+		boolField("agentProgressSummaries", func(r *IR) *bool { return &r.AgentProgressSummaries }),
+		boolField("forwardSubagentText", func(r *IR) *bool { return &r.ForwardSubagentText }),
+		stringsField("supportedDialogKinds", func(r *IR) *[]string { return &r.SupportedDialogKinds }),
+		boolField("perTaskStopAffordance", func(r *IR) *bool { return &r.PerTaskStopAffordance }),
+		rawField("plugins", func(r *IR) *rawJSON { return &r.Plugins }),
+		rawField("mcpServers", func(r *IR) *rawJSON { return &r.MCPServers }),
 	)
 	interruptRequestTable = newTable(
 		constField[InterruptRequest]("subtype", string(ControlInterrupt)),
+		boolField("cancel_queued", func(r *InterruptRequest) *bool { return &r.CancelQueued }),
 	)
 	setPermissionModeTable = newTable(
 		constField[SetPermissionModeRequest]("subtype", string(ControlSetPermissionMode)),
@@ -299,6 +347,7 @@ func init() {
 	setMaxThinkingTokensTable = newTable(
 		constField[SetMaxThinkingTokensRequest]("subtype", string(ControlSetMaxThinkingTokens)),
 		nullableIntField("max_thinking_tokens", func(r *SetMaxThinkingTokensRequest) *int64 { return &r.MaxThinkingTokens }),
+		stringField("thinking_display", func(r *SetMaxThinkingTokensRequest) *string { return &r.ThinkingDisplay }),
 	)
 	type CU = CanUseToolRequest
 	canUseToolTable = newTable(
@@ -311,6 +360,15 @@ func init() {
 		stringField("tool_use_id", func(r *CU) *string { return &r.ToolUseID }),
 		stringField("agent_id", func(r *CU) *string { return &r.AgentID }),
 		stringField("description", func(r *CU) *string { return &r.Description }),
+		rawField("mcp_server", func(r *CU) *rawJSON { return &r.MCPServer }),
+		stringField("decision_reason_type", func(r *CU) *string { return &r.DecisionReasonType }),
+		boolField("classifier_approvable", func(r *CU) *bool { return &r.ClassifierApprovable }),
+		boolField("suppress_always_allow_rule", func(r *CU) *bool { return &r.SuppressAlwaysAllowRule }),
+		boolField("default_to_no", func(r *CU) *bool { return &r.DefaultToNo }),
+		rawField("matched_ask_rule", func(r *CU) *rawJSON { return &r.MatchedAskRule }),
+		stringField("title", func(r *CU) *string { return &r.Title }),
+		stringField("display_name", func(r *CU) *string { return &r.DisplayName }),
+		boolField("requires_user_interaction", func(r *CU) *bool { return &r.RequiresUserInteraction }),
 	)
 	type HC = HookCallbackRequest
 	hookCallbackTable = newTable(
@@ -333,12 +391,19 @@ func init() {
 		constField[SR]("subtype", string(ControlSuccess)),
 		requiredStringField("request_id", func(r *SR) *string { return &r.RequestID }),
 		rawField("response", func(r *SR) *rawJSON { return &r.Response }),
+		objectsField[SR, ControlRequest]("pending_permission_requests", &controlRequestTable, func(r *SR) *[]ControlRequest { return &r.PendingPermissionRequests }),
+		objectsField[SR, ControlRequest]("pending_user_dialog_requests", &controlRequestTable, func(r *SR) *[]ControlRequest { return &r.PendingUserDialogRequests }),
+		objectsField[SR, ControlRequest]("pending_elicitation_requests", &controlRequestTable, func(r *SR) *[]ControlRequest { return &r.PendingElicitationRequests }),
 	)
 	type ER = ErrorResponse
 	errorResponseTable = newTable(
 		constField[ER]("subtype", string(ControlError)),
 		requiredStringField("request_id", func(r *ER) *string { return &r.RequestID }),
 		requiredStringField("error", func(r *ER) *string { return &r.Error }),
+		stringField("error_code", func(r *ER) *string { return &r.ErrorCode }),
+		objectsField[ER, ControlRequest]("pending_permission_requests", &controlRequestTable, func(r *ER) *[]ControlRequest { return &r.PendingPermissionRequests }),
+		objectsField[ER, ControlRequest]("pending_user_dialog_requests", &controlRequestTable, func(r *ER) *[]ControlRequest { return &r.PendingUserDialogRequests }),
+		objectsField[ER, ControlRequest]("pending_elicitation_requests", &controlRequestTable, func(r *ER) *[]ControlRequest { return &r.PendingElicitationRequests }),
 	)
 	type UR = UnknownControlResponse
 	unknownControlResponseTable = newTable(

@@ -113,12 +113,18 @@ func pickMessage(d *decoder) (Message, error) {
 			return new(APIRetry), nil
 		case SubtypeHookStarted, SubtypeHookProgress, SubtypeHookResponse:
 			return new(HookMessage), nil
-		case SubtypeTaskStarted, SubtypeTaskProgress, SubtypeTaskNotification:
+		case SubtypeTaskStarted, SubtypeTaskProgress, SubtypeTaskUpdated, SubtypeTaskNotification:
 			return new(TaskMessage), nil
 		case SubtypeThinkingTokens:
 			return new(ThinkingTokens), nil
 		}
+		if m := pickOtherSystem(Subtype(s)); m != nil {
+			return m, nil
+		}
 		return new(SystemMessage), nil
+	}
+	if m := pickOtherMessage(Type(t)); m != nil {
+		return m, nil
 	}
 	return new(UnknownMessage), nil
 }

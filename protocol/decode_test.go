@@ -288,7 +288,7 @@ func TestDecodeKinds(t *testing.T) {
 					`{"type":"control_request","request_id":"r","request":{"subtype":"interrupt"}}`:                                                                                 ControlInterrupt,
 					`{"type":"control_request","request_id":"r","request":{"subtype":"set_model","model":"opus"}}`:                                                                  ControlSetModel,
 					`{"type":"control_request","request_id":"r","request":{"subtype":"set_max_thinking_tokens","max_thinking_tokens":null}}`:                                        ControlSetMaxThinkingTokens,
-					`{"type":"control_request","request_id":"r","request":{"subtype":"rename_session","title":"x"}}`:                                                                "rename_session",
+					`{"type":"control_request","request_id":"r","request":{"subtype":"set_color","color":"x"}}`:                                                                     "set_color",
 				} {
 					m := decodeOK(t, line)
 					if got := m.(*ControlRequest).Request.ControlSubtype(); got != want {
@@ -333,10 +333,10 @@ func TestDecodeKinds(t *testing.T) {
 		},
 		{
 			name: "unknown type",
-			line: `{"type":"tool_progress","tool_use_id":"t","tool_name":"Bash","elapsed_time_seconds":3,"uuid":"u","session_id":"s"}`,
+			line: `{"type":"tool_heartbeat","tool_use_id":"t","tool_name":"Bash","elapsed_time_seconds":3,"uuid":"u","session_id":"s"}`,
 			check: func(t *testing.T, m Message) {
 				u := m.(*UnknownMessage)
-				if u.MessageType() != TypeToolProgress || u.UUID != "u" || SubtypeOf(m) != "" {
+				if u.MessageType() != "tool_heartbeat" || u.UUID != "u" || SubtypeOf(m) != "" {
 					t.Errorf("fields: %+v", u)
 				}
 			},

@@ -15,6 +15,13 @@
 // Messages for the CLI's stdin are built with [NewUserText],
 // [NewUserBlocks] and the control request and response constructors.
 //
+// A stream_event's Messages API event is decoded too ([StreamEvent.Body]),
+// down to its content blocks and deltas. The payload of a control response
+// depends on the request answered, so it is decoded on demand, typed:
+// [SuccessResponse.DecodePayload] reads the initialize answer
+// ([InitializeResponse]) and the others; [NewPermissionAllow] and
+// [NewPermissionDeny] answer can_use_tool requests.
+//
 // Typed fields hold a JSON null as their zero value; the null is written back
 // while the field stays zero. Members kept as JSON text (json.RawMessage
 // fields such as tool inputs) and strings are views of the message's line

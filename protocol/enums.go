@@ -33,6 +33,15 @@ const (
 	TypeToolUseSummary Type = "tool_use_summary"
 	// TypeAuthStatus reports progress of an authentication.
 	TypeAuthStatus Type = "auth_status"
+	// TypePromptSuggestion suggests what the user could type next
+	// (CLI 2.1.330).
+	TypePromptSuggestion Type = "prompt_suggestion"
+	// TypeConversationReset reports that the conversation started afresh
+	// (CLI 2.1.330).
+	TypeConversationReset Type = "conversation_reset"
+	// TypeActiveGoal reports the state of the goal set with /goal
+	// (CLI 2.1.330).
+	TypeActiveGoal Type = "active_goal"
 )
 
 // Subtype is the value of a message's "subtype" member. System and result
@@ -75,6 +84,57 @@ const (
 	// SubtypeFilesPersisted reports files uploaded for the session
 	// (type=system).
 	SubtypeFilesPersisted Subtype = "files_persisted"
+	// SubtypeTaskUpdated reports a change of a background task's state
+	// (type=system, CLI 2.1.330).
+	SubtypeTaskUpdated Subtype = "task_updated"
+	// SubtypeLocalCommandOutput carries the output of a slash command the CLI
+	// ran itself (type=system, CLI 2.1.330).
+	SubtypeLocalCommandOutput Subtype = "local_command_output"
+	// SubtypeControlRequestProgress reports progress of a control request
+	// still being handled (type=system, CLI 2.1.330).
+	SubtypeControlRequestProgress Subtype = "control_request_progress"
+	// SubtypeModelRefusalFallback reports that the model refused and the CLI
+	// retried on another model (type=system, CLI 2.1.330).
+	SubtypeModelRefusalFallback Subtype = "model_refusal_fallback"
+	// SubtypeModelRefusalNoFallback reports that the model refused with no
+	// model to fall back on (type=system, CLI 2.1.330).
+	SubtypeModelRefusalNoFallback Subtype = "model_refusal_no_fallback"
+	// SubtypePluginInstall reports a plugin's installation (type=system,
+	// CLI 2.1.330).
+	SubtypePluginInstall Subtype = "plugin_install"
+	// SubtypeBackgroundTasksChanged lists the live background tasks after a
+	// change (type=system, CLI 2.1.330).
+	SubtypeBackgroundTasksChanged Subtype = "background_tasks_changed"
+	// SubtypeSessionStateChanged reports the session's state: idle, running
+	// or requires_action (type=system, CLI 2.1.330).
+	SubtypeSessionStateChanged Subtype = "session_state_changed"
+	// SubtypeWorkerShuttingDown announces that the CLI process is about to
+	// stop (type=system, CLI 2.1.330).
+	SubtypeWorkerShuttingDown Subtype = "worker_shutting_down"
+	// SubtypeCommandsChanged carries the slash commands after they changed
+	// (type=system, CLI 2.1.330).
+	SubtypeCommandsChanged Subtype = "commands_changed"
+	// SubtypeNotification is a notice for the user (type=system,
+	// CLI 2.1.330).
+	SubtypeNotification Subtype = "notification"
+	// SubtypeMemoryRecall reports memories recalled into the conversation
+	// (type=system, CLI 2.1.330).
+	SubtypeMemoryRecall Subtype = "memory_recall"
+	// SubtypeElicitationComplete reports that an MCP server's URL
+	// elicitation finished (type=system, CLI 2.1.330).
+	SubtypeElicitationComplete Subtype = "elicitation_complete"
+	// SubtypePermissionDenied reports a tool call denied permission
+	// (type=system, CLI 2.1.330).
+	SubtypePermissionDenied Subtype = "permission_denied"
+	// SubtypeInformational is a message for the user outside the
+	// conversation (type=system, CLI 2.1.330).
+	SubtypeInformational Subtype = "informational"
+	// SubtypeSessionWritesLost reports that the session could not be saved
+	// (type=system, CLI 2.1.330).
+	SubtypeSessionWritesLost Subtype = "session_writes_lost"
+	// SubtypeMirrorError reports that mirroring the session failed
+	// (type=system, CLI 2.1.330).
+	SubtypeMirrorError Subtype = "mirror_error"
 
 	// SubtypeSuccess is a turn that completed normally (type=result). A turn
 	// cut short by max_tokens also has this subtype, with is_error true.
@@ -169,6 +229,28 @@ const (
 	ControlMCPStatus ControlSubtype = "mcp_status"
 	// ControlRewindFiles restores files to their state at a user message.
 	ControlRewindFiles ControlSubtype = "rewind_files"
+	// ControlMCPSetServers replaces the MCP servers the host configured.
+	ControlMCPSetServers ControlSubtype = "mcp_set_servers"
+	// ControlMCPReconnect reconnects an MCP server.
+	ControlMCPReconnect ControlSubtype = "mcp_reconnect"
+	// ControlMCPToggle enables or disables an MCP server.
+	ControlMCPToggle ControlSubtype = "mcp_toggle"
+	// ControlGetContextUsage asks how the context window is used
+	// (CLI 2.1.330).
+	ControlGetContextUsage ControlSubtype = "get_context_usage"
+	// ControlStopTask stops one background task (CLI 2.1.330).
+	ControlStopTask ControlSubtype = "stop_task"
+	// ControlRenameSession sets the session's title (CLI 2.1.330).
+	ControlRenameSession ControlSubtype = "rename_session"
+	// ControlApplyFlagSettings merges settings into the command line's
+	// (CLI 2.1.330).
+	ControlApplyFlagSettings ControlSubtype = "apply_flag_settings"
+	// ControlElicitation asks the host to collect input for an MCP server
+	// (CLI to host, CLI 2.1.330).
+	ControlElicitation ControlSubtype = "elicitation"
+	// ControlRequestUserDialog asks the host to show a dialog a tool needs
+	// (CLI to host, CLI 2.1.330).
+	ControlRequestUserDialog ControlSubtype = "request_user_dialog"
 
 	// ControlSuccess is a successful control response.
 	ControlSuccess ControlSubtype = "success"

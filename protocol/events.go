@@ -386,6 +386,7 @@ type rawEvent struct {
 	state objectState
 }
 
+// StreamEventType returns "": a rawEvent only lives inside Marshal.
 func (*rawEvent) StreamEventType() StreamEventType { return "" }
 func (*rawEvent) decode(*decoder) error            { return errMismatch }
 func (e *rawEvent) encode(b []byte) []byte         { return append(b, e.text...) }

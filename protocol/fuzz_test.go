@@ -26,8 +26,27 @@ func seedLines(tb testing.TB) [][]byte {
 		[]byte(`{"subtype":"status","type":"system","status":null}`),
 		[]byte(`{"type":"x","a":"\xff"}`),
 		[]byte(`{"type":"result","usage":[],"errors":[{"type":"e"}]}`),
+		[]byte(`{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"a\""}}}`),
+		[]byte(`{"type":"stream_event","event":{"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"t","name":"B","input":{}}},"event":{"type":"ping"}}`),
+		[]byte(`{"type":"stream_event","event":{"type":"message_delta","delta":{"stop_reason":"end_turn","stop_sequence":null},"usage":{"output_tokens":1}}}`),
+		[]byte(`{"type":"stream_event","event":{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}}`),
+		[]byte(`{"type":"stream_event","event":[1],"uuid":"u"}`),
+		[]byte(`{"type":"keep_alive"}`),
+		[]byte(`{"type":"tool_progress","tool_use_id":"t","tool_name":"Bash","parent_tool_use_id":null,"elapsed_time_seconds":1.5}`),
+		[]byte(`{"type":"auth_status","isAuthenticating":false,"output":[],"error":"x"}`),
+		[]byte(`{"type":"tool_use_summary","summary":"s","preceding_tool_use_ids":["a"]}`),
+		[]byte(`{"type":"system","subtype":"files_persisted","files":[{"filename":"a","file_id":"f"}],"failed":[]}`),
+		[]byte(`{"type":"system","subtype":"task_updated","task_id":"t","patch":{"status":"killed"}}`),
+		[]byte(`{"type":"system","subtype":"model_refusal_fallback","request_id":null,"retracted_message_uuids":[]}`),
+		[]byte(`{"type":"system","subtype":"background_tasks_changed","tasks":[{"task_id":"t","ambient":true}]}`),
+		[]byte(`{"type":"control_request","request_id":"r","request":{"subtype":"elicitation","mcp_server_name":"s","requested_schema":{},"property_order":[]}}`),
+		[]byte(`{"type":"control_request","request_id":"r","request":{"subtype":"rewind_files","user_message_id":"u","dry_run":true}}`),
+		[]byte(`{"type":"control_response","response":{"subtype":"success","request_id":"r","response":{},"pending_permission_requests":[{"type":"control_request","request_id":"q","request":{"subtype":"can_use_tool"}}]}}`),
+		[]byte(`{"type":"control_response","response":{"subtype":"error","request_id":"r","error":"e","error_code":"unsupported_request"}}`),
 	}
 	files, _ := filepath.Glob(filepath.Join("testdata", "transcripts", "*", "*.jsonl"))
+	control, _ := filepath.Glob(filepath.Join("testdata", "control", "*.jsonl"))
+	files = append(files, control...)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -136,6 +155,71 @@ func FuzzReader(f *testing.F) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("reader gives %q\nsplitting gives %q", got, want)
+		}
+	})
+}
+
+// payloadSeeds returns payloads for the FuzzPayload seed corpus: those of
+// the control captures and a few crafted ones.
+func payloadSeeds(tb testing.TB) [][]byte {
+	seeds := [][]byte{
+		[]byte(`{"behavior":"allow","updatedInput":{"a":[1,{"b":null}]},"updatedPermissions":[{"type":"addRules","rules":[{"toolName":"Bash"}],"behavior":"allow","destination":"session"}]}`),
+		[]byte(`{"behavior":"deny","message":"","interrupt":true,"message":"x"}`),
+		[]byte(`{"mcpServers":[{"name":"a","status":"connected","serverInfo":{"name":"a","version":"1"},"tools":[]}]}`),
+		[]byte(`{"canRewind":false,"error":"\u00e9","insertions":1e3}`),
+		[]byte(`{"commands":[],"models":[{"value":"v","supportedEffortLevels":["low"]}],"account":null}`),
+		[]byte(`{"action":"accept","content":{"k":"v"}}`),
+		[]byte(`{"mcp_response":{"jsonrpc":"2.0","id":1,"result":{}}}`),
+		[]byte(`[]`),
+	}
+	for _, line := range seedLines(tb) {
+		m, err := Decode(line)
+		if err != nil {
+			continue
+		}
+		if c, ok := m.(*ControlResponse); ok {
+			if s, ok := c.Response.(*SuccessResponse); ok && len(s.Response) > 0 {
+				seeds = append(seeds, s.Response)
+			}
+		}
+	}
+	return seeds
+}
+
+// FuzzPayload decodes data as every payload type: valid objects must
+// decode and write back as the same value, the same way twice.
+func FuzzPayload(f *testing.F) {
+	for _, s := range payloadSeeds(f) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		valid := isObject(data)
+		for _, p := range []Payload{new(InitializeResponse), new(PermissionResult), new(MCPStatusResponse), new(RewindFilesResponse),
+			new(ContextUsageResponse), new(ElicitationResponse), new(UserDialogResponse), new(MCPMessageResponse)} {
+			err := json.Unmarshal(data, p)
+			if (err == nil) != valid {
+				t.Fatalf("%T: Unmarshal(%q) = %v, valid object %v", p, data, err, valid)
+			}
+			if err != nil {
+				continue
+			}
+			_ = UnknownPayloadFields(p)
+			out, err := MarshalPayload(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err1 := unmarshalNumbers(data)
+			got, err2 := unmarshalNumbers(out)
+			if err1 != nil || err2 != nil || !reflect.DeepEqual(got, want) {
+				t.Fatalf("%T: MarshalPayload changed the value:\n  in %q\n out %q", p, data, out)
+			}
+			again := reflect.New(reflect.TypeOf(p).Elem()).Interface().(Payload)
+			if err := json.Unmarshal(out, again); err != nil {
+				t.Fatalf("%T: Unmarshal of MarshalPayload output %q: %v", p, out, err)
+			}
+			if out2, _ := MarshalPayload(again); !bytes.Equal(out, out2) {
+				t.Fatalf("%T: MarshalPayload is not stable:\n%q\n%q", p, out, out2)
+			}
 		}
 	})
 }

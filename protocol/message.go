@@ -15,6 +15,15 @@ import (
 // *ControlRequest, *ControlResponse, *ControlCancelRequest,
 // *RateLimitEvent and *UnknownMessage.
 //
+// Also the kinds besides the conversation: *KeepAlive, *ToolProgress,
+// *AuthStatus, *ToolUseSummary, *PromptSuggestion, *ConversationReset,
+// *ActiveGoal, and the system subtypes *FilesPersisted,
+// *LocalCommandOutput, *ControlRequestProgress, *ModelRefusal,
+// *PluginInstall, *BackgroundTasksChanged, *SessionStateChanged,
+// *WorkerShuttingDown, *CommandsChanged, *Notification, *MemoryRecall,
+// *ElicitationComplete, *PermissionDenied, *Informational,
+// *SessionWritesLost and *MirrorError.
+//
 // A decoded message remembers its original line, the order of its members
 // and every member the model does not know, so [Marshal] writes it back
 // unchanged and [UnknownFields] lists what the model missed.
@@ -38,10 +47,18 @@ type envelope struct {
 func (e *envelope) Raw() []byte { return e.raw }
 
 // MCPServerStatus is one entry of system/init's mcp_servers.
+//
+// The answer to an mcp_status request lists servers with more detail:
+// ServerInfo, Error, Config, Scope and Tools.
 type MCPServerStatus struct {
-	Name   string // server name
-	Status string // connection status: connected, failed, pending, needs-auth...
-	Source string // where the server was configured (CLI 2.1.330)
+	Name       string          // server name
+	Status     string          // connection status: connected, failed, pending, needs-auth...
+	Source     string          // where the server was configured (CLI 2.1.330)
+	ServerInfo json.RawMessage // the server's name and version, when connected
+	Error      string          // why the connection failed
+	Config     json.RawMessage // the server's configuration
+	Scope      string          // configuration scope: project, user, local, managed...
+	Tools      json.RawMessage // the server's tools, when connected
 	objectState
 }
 
@@ -167,20 +184,35 @@ type TaskUsage struct {
 
 // TaskMessage reports a background task or subagent's life
 // (system/task_started, task_progress, task_notification).
+//
+// CLI 2.1.330 also reports changes of a task's state with it
+// (system/task_updated, with Patch).
 type TaskMessage struct {
 	envelope
-	Subtype      Subtype   // SubtypeTaskStarted, SubtypeTaskProgress or SubtypeTaskNotification
-	TaskID       string    // task ID
-	ToolUseID    string    // the tool call that started the task
-	Description  string    // what the task does
-	TaskType     string    // kind of task
-	Status       string    // completed, failed or stopped (task_notification)
-	OutputFile   string    // file holding the task's output (task_notification)
-	Summary      string    // summary of the outcome
-	Usage        TaskUsage // what the task used
-	LastToolName string    // last tool the task called (task_progress)
-	UUID         string    // message UUID
-	SessionID    string    // session ID
+	Subtype        Subtype         // SubtypeTaskStarted, SubtypeTaskProgress or SubtypeTaskNotification
+	TaskID         string          // task ID
+	ToolUseID      string          // the tool call that started the task
+	Description    string          // what the task does
+	TaskType       string          // kind of task
+	Status         string          // completed, failed or stopped (task_notification)
+	OutputFile     string          // file holding the task's output (task_notification)
+	Summary        string          // summary of the outcome
+	Usage          TaskUsage       // what the task used
+	LastToolName   string          // last tool the task called (task_progress)
+	UUID           string          // message UUID
+	SessionID      string          // session ID
+	RunID          string          // ID of this run of the task; a resumed task gets a new one (CLI 2.1.330)
+	SubagentType   string          // agent type of a subagent task (CLI 2.1.330)
+	IsBackgrounded bool            // the task runs in the background (task_started, CLI 2.1.330)
+	SpawnDepth     int64           // how deep in subagents the task was started (task_started, CLI 2.1.330)
+	ParentTaskID   string          // the subagent task that launched this one (task_started, CLI 2.1.330)
+	WorkflowName   string          // the workflow the task runs (task_started, CLI 2.1.330)
+	Prompt         string          // the prompt the task was given (task_started, CLI 2.1.330)
+	SkipTranscript bool            // the task's messages are not in the transcript (CLI 2.1.330)
+	Ambient        bool            // not activity: leave it out of activity indicators (CLI 2.1.330)
+	Reason         string          // why the task ended otherwise than by itself: worker_restart (task_notification, CLI 2.1.330)
+	ResourceLinks  json.RawMessage // MCP resources the task produced (task_notification, CLI 2.1.330)
+	Patch          TaskPatch       // what changed (task_updated, CLI 2.1.330)
 }
 
 // ThinkingTokens estimates the thinking tokens spent so far in a turn
@@ -191,6 +223,7 @@ type ThinkingTokens struct {
 	EstimatedTokensDelta int64  // estimated thinking tokens since the last estimate
 	SessionID            string // session ID
 	UUID                 string // message UUID
+	UserMessageUUID      string // UUID of the user message the turn answers (CLI 2.1.330)
 }
 
 // SystemMessage is a system message of a subtype the model has no type for.
@@ -381,16 +414,14 @@ type ResultMessage struct {
 }
 
 // StreamEvent is a raw Messages API streaming event (stream_event), emitted
-// with --include-partial-messages. The CLI forwards every event of every
-// response as it arrives, besides writing the assistant messages the
-// response makes.
+// with --include-partial-messages.
 //
 // Body is the event decoded; Event is its JSON text. Marshal writes Body,
 // unless Event was set on a message built in code or changed after decoding:
 // then Event is written as it is.
 type StreamEvent struct {
 	envelope
-	Event            json.RawMessage // the event's JSON text: message_start, content_block_delta...
+	Event            json.RawMessage // the event: message_start, content_block_delta...
 	Body             StreamEventBody // the event, decoded
 	ParentToolUseID  string          // the Task tool call this subagent event belongs to, empty (null) for the main thread
 	SessionID        string          // session ID
@@ -527,5 +558,5 @@ func SubtypeOf(m Message) Subtype {
 			return Subtype(m.Response.ControlSubtype())
 		}
 	}
-	return ""
+	return otherSubtype(m)
 }

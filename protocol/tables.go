@@ -42,6 +42,11 @@ func init() {
 		stringField("name", func(m *M) *string { return &m.Name }),
 		stringField("status", func(m *M) *string { return &m.Status }),
 		stringField("source", func(m *M) *string { return &m.Source }),
+		rawField("serverInfo", func(m *M) *rawJSON { return &m.ServerInfo }),
+		stringField("error", func(m *M) *string { return &m.Error }),
+		rawField("config", func(m *M) *rawJSON { return &m.Config }),
+		stringField("scope", func(m *M) *string { return &m.Scope }),
+		rawField("tools", func(m *M) *rawJSON { return &m.Tools }),
 	)
 	pluginInfoTable = newTable(
 		stringField("name", func(m *PluginInfo) *string { return &m.Name }),
@@ -181,6 +186,18 @@ func init() {
 		stringField("last_tool_name", func(m *M) *string { return &m.LastToolName }),
 		stringField("uuid", func(m *M) *string { return &m.UUID }),
 		stringField("session_id", func(m *M) *string { return &m.SessionID }),
+		stringField("run_id", func(m *M) *string { return &m.RunID }),
+		stringField("subagent_type", func(m *M) *string { return &m.SubagentType }),
+		boolField("is_backgrounded", func(m *M) *bool { return &m.IsBackgrounded }),
+		intField("spawn_depth", func(m *M) *int64 { return &m.SpawnDepth }),
+		stringField("parent_task_id", func(m *M) *string { return &m.ParentTaskID }),
+		stringField("workflow_name", func(m *M) *string { return &m.WorkflowName }),
+		stringField("prompt", func(m *M) *string { return &m.Prompt }),
+		boolField("skip_transcript", func(m *M) *bool { return &m.SkipTranscript }),
+		boolField("ambient", func(m *M) *bool { return &m.Ambient }),
+		stringField("reason", func(m *M) *string { return &m.Reason }),
+		rawField("resource_links", func(m *M) *rawJSON { return &m.ResourceLinks }),
+		objectField[M, TaskPatch]("patch", &taskPatchTable, func(m *M) *TaskPatch { return &m.Patch }),
 	)
 }
 
@@ -193,6 +210,7 @@ func init() {
 		intField("estimated_tokens_delta", func(m *M) *int64 { return &m.EstimatedTokensDelta }),
 		stringField("session_id", func(m *M) *string { return &m.SessionID }),
 		stringField("uuid", func(m *M) *string { return &m.UUID }),
+		stringField("user_message_uuid", func(m *M) *string { return &m.UserMessageUUID }),
 	)
 }
 

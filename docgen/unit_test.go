@@ -182,7 +182,8 @@ func TestClassify(t *testing.T) {
 		{`{"type":"result","subtype":"error_during_execution"}`, "result/error_during_execution", "ResultMessage", ""},
 		{`{"type":"control_request","request_id":"r","request":{"subtype":"can_use_tool","tool_name":"Bash"}}`, "control_request/can_use_tool", "ControlRequest", "CanUseToolRequest"},
 		{`{"type":"control_response","response":{"subtype":"success","request_id":"r"}}`, "control_response/success", "ControlResponse", "SuccessResponse"},
-		{`{"type":"keep_alive"}`, "keep_alive", "UnknownMessage", ""},
+		{`{"type":"keep_alive"}`, "keep_alive", "KeepAlive", ""},
+		{`{"type":"brand_new"}`, "brand_new", "UnknownMessage", ""},
 	} {
 		m, err := protocol.Decode([]byte(tc.line))
 		if err != nil {

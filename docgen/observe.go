@@ -179,18 +179,23 @@ func (o *observer) kind(d kindDef) *kindRef {
 		return k
 	}
 	k := &kindRef{def: d, fields: &fieldNode{}, keyOrders: map[string][][]string{}, stringValues: map[string]map[string]versionSet{}}
-	o.model(k.fields, o.s.typeOf(d.goType), d.detail, 0)
+	o.model(k.fields, o.s.typeOf(d.goType), d.detail, nil, false)
 	o.ref.byKey[d.key] = k
 	o.ref.kinds = append(o.ref.kinds, k)
 	return k
 }
 
 // model adds the members a protocol type declares below n. detail is the
-// block or control body type the kind fixes.
-func (o *observer) model(n *fieldNode, t *goType, detail string, depth int) {
-	if t == nil || depth > 6 {
+// block or control body type the kind fixes; path lists the types being
+// expanded, so that a type holding itself (a control response listing
+// pending requests...) is not expanded again, and union reports that n is
+// below the members of every variant of some object, which are not
+// expanded in turn.
+func (o *observer) model(n *fieldNode, t *goType, detail string, path []string, union bool) {
+	if t == nil || slices.Contains(path, t.name) {
 		return
 	}
+	path = append(slices.Clip(path), t.name)
 	for _, f := range t.fields {
 		c := n.child(f.key)
 		if c.field == nil {
@@ -202,26 +207,29 @@ func (o *observer) model(n *fieldNode, t *goType, detail string, depth int) {
 		c.model = true
 		switch f.shape {
 		case shapeObject:
-			o.model(c, o.s.typeOf(f.elem), detail, depth+1)
+			o.model(c, o.s.typeOf(f.elem), detail, path, union)
 		case shapeObjects:
-			o.model(c.child("[]"), o.s.typeOf(f.elem), detail, depth+1)
+			o.model(c.child("[]"), o.s.typeOf(f.elem), detail, path, union)
 		case shapeObjectMap:
-			o.model(c.child("*"), o.s.typeOf(f.elem), detail, depth+1)
+			o.model(c.child("*"), o.s.typeOf(f.elem), detail, path, union)
 		case shapeBlocks, shapeContent:
 			if detail != "" && slices.Contains(o.s.implementers["ContentBlock"], detail) {
 				e := c.child("[]")
 				e.model = true
-				o.model(e, o.s.typeOf(detail), "", depth+1)
+				o.model(e, o.s.typeOf(detail), "", path, union)
 			}
 		case shapeVariant:
 			if detail != "" && slices.Contains(o.s.implementers[f.elem], detail) {
-				o.model(c, o.s.typeOf(detail), "", depth+1)
+				o.model(c, o.s.typeOf(detail), "", path, union)
+				break
+			}
+			if union {
 				break
 			}
 			// Not fixed by the kind: the members of every variant.
 			for _, v := range o.s.implementers[f.elem] {
 				if !genericType(v) {
-					o.model(c, o.s.typeOf(v), "", depth+1)
+					o.model(c, o.s.typeOf(v), "", path, true)
 				}
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -243,15 +244,37 @@ func (s *schema) readDocs(fset *token.FileSet, files []*ast.File) error {
 			s.enums = append(s.enums, e)
 		}
 	}
+	implements := func(st, iface string) bool {
+		ok := len(ifaceMethods[iface]) > 0
+		for _, m := range ifaceMethods[iface] {
+			ok = ok && methods[st][m]
+		}
+		return ok
+	}
+	// narrower reports whether interface j asks for every method of i and
+	// more: a type implementing j belongs to j, not to i (a control
+	// response has a subtype as a control request body has, and a request
+	// ID too).
+	narrower := func(j, i string) bool {
+		if len(ifaceMethods[j]) <= len(ifaceMethods[i]) {
+			return false
+		}
+		for _, m := range ifaceMethods[i] {
+			if !slices.Contains(ifaceMethods[j], m) {
+				return false
+			}
+		}
+		return true
+	}
 	for _, iface := range ifaces {
 		for _, st := range structs {
-			ok := len(ifaceMethods[iface]) > 0
-			for _, m := range ifaceMethods[iface] {
-				ok = ok && methods[st][m]
+			if !implements(st, iface) {
+				continue
 			}
-			if ok {
-				s.implementers[iface] = append(s.implementers[iface], st)
+			if slices.ContainsFunc(ifaces, func(j string) bool { return narrower(j, iface) && implements(st, j) }) {
+				continue
 			}
+			s.implementers[iface] = append(s.implementers[iface], st)
 		}
 	}
 	return nil

@@ -1,0 +1,469 @@
+package claude
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"iter"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/ccwire/ccwire/protocol"
+)
+
+// Client drives one Claude Code CLI process for many turns: it sends
+// prompts, turns what the CLI writes into [Event] values, and speaks the
+// control protocol (initialize, interrupt, permission mode and model
+// changes, permission prompts). Start one with [Connect]; for a single
+// prompt, [Query] does it all.
+//
+// A goroutine of the client reads the CLI's output as it comes, whether or
+// not anyone consumes it: answers to the client's control requests go to
+// the requests waiting for them, the CLI's permission requests go to the
+// permission callback, and everything else waits in an unbounded buffer
+// for the reader, so a slow consumer loses nothing and never blocks the
+// control protocol. Control responses never reach the reader; they stay in
+// the session's transcript ([Client.Session]).
+//
+// Sending and control requests may be called from any goroutine, also
+// while another reads. Reads (ReceiveTurn, Query, Stream, Events) should
+// come from one goroutine at a time: each event goes to exactly one read.
+//
+// Close the client when done: it ends the CLI and leaves no process,
+// goroutine or temporary folder behind.
+type Client struct {
+	conn    conn
+	sess    *Session // nil when conn is not a session
+	logger  *slog.Logger
+	version string
+
+	canUseTool     PermissionFunc
+	controlTimeout time.Duration
+	closeTimeout   time.Duration
+
+	idSuffix string
+	nextID   atomic.Uint64
+
+	mu       sync.Mutex
+	pending  map[string]chan controlAnswer // our requests awaiting an answer
+	handling map[string]context.CancelFunc // the CLI's requests being answered
+	ended    error                         // how the CLI's output ended, once it did
+
+	life      context.Context // ends on Close; parent of the callbacks' contexts
+	stopLife  context.CancelFunc
+	callbacks sync.WaitGroup
+
+	tr           *translator // owned by the dispatching goroutine
+	out          *fifo[item]
+	dispatchDone chan struct{}
+
+	leftMu   sync.Mutex
+	leftover []Event // events of a message whose reader stopped halfway
+
+	init *protocol.InitializeResponse
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// item is one stdout message for the reader, with its events; or an
+// undecodable line.
+type item struct {
+	msg    protocol.Message
+	err    error // *protocol.DecodeError or *protocol.LineTooLongError
+	events []Event
+}
+
+// controlAnswer is the answer to one of our control requests, or the end
+// of the CLI's output.
+type controlAnswer struct {
+	resp *protocol.ControlResponse
+	err  error
+}
+
+// Connect starts a CLI as opts say and performs the initialize handshake:
+// it installs the CLI of opts.Version if opts.Binary is not given, checks
+// the options against the CLI's version (an [*OptionError] when the
+// version lacks one), starts the process with the session environment of
+// [Start], and sends the initialize control request, whose answer
+// [Client.InitializeResponse] returns.
+//
+// ctx bounds connecting only; the client lives until Close.
+func Connect(ctx context.Context, opts Options) (*Client, error) {
+	bin := opts.Binary
+	if bin.Path == "" {
+		b, err := Install(ctx, opts.Version, opts.InstallOptions...)
+		if err != nil {
+			return nil, err
+		}
+		bin = b
+	} else if opts.Version != "" && bin.Version != "" && opts.Version != bin.Version {
+		return nil, &OptionError{Option: "Version", Version: bin.Version,
+			Reason: fmt.Sprintf("Binary is Claude Code %s, not %s", bin.Version, opts.Version)}
+	}
+	args, err := opts.Args(bin.Version)
+	if err != nil {
+		return nil, err
+	}
+	sess, err := Start(context.WithoutCancel(ctx), bin, SessionConfig{
+		BaseURL:      opts.BaseURL,
+		APIKey:       opts.APIKey,
+		Args:         args,
+		Env:          opts.Env,
+		WorkDir:      opts.WorkDir,
+		CloseTimeout: opts.CloseTimeout,
+		Logger:       opts.Logger,
+		AllowNetwork: opts.AllowNetwork,
+	})
+	if err != nil {
+		return nil, err
+	}
+	c := newClient(sess, opts, bin.Version)
+	c.sess = sess
+	if err := c.initialize(ctx); err != nil {
+		return nil, errors.Join(err, c.Close())
+	}
+	return c, nil
+}
+
+// newClient starts a client on cn.
+func newClient(cn conn, opts Options, version string) *Client {
+	c := &Client{
+		conn:           cn,
+		logger:         opts.Logger,
+		version:        version,
+		canUseTool:     opts.CanUseTool,
+		controlTimeout: opts.ControlTimeout,
+		closeTimeout:   opts.CloseTimeout,
+		pending:        make(map[string]chan controlAnswer),
+		handling:       make(map[string]context.CancelFunc),
+		tr:             newTranslator(),
+		out:            newFIFO[item](),
+		dispatchDone:   make(chan struct{}),
+	}
+	if c.logger == nil {
+		c.logger = slog.New(slog.DiscardHandler)
+	}
+	if c.controlTimeout <= 0 {
+		c.controlTimeout = 30 * time.Second
+	}
+	if c.closeTimeout <= 0 {
+		c.closeTimeout = 5 * time.Second
+	}
+	suffix := make([]byte, 4)
+	_, _ = rand.Read(suffix)
+	c.idSuffix = hex.EncodeToString(suffix)
+	c.life, c.stopLife = context.WithCancel(context.Background())
+	go c.dispatch()
+	return c
+}
+
+// initialize sends the initialize request and keeps its answer.
+func (c *Client) initialize(ctx context.Context) error {
+	resp, err := c.control(ctx, &protocol.InitializeRequest{})
+	if err != nil {
+		return fmt.Errorf("claude: initialize: %w", err)
+	}
+	ir := new(protocol.InitializeResponse)
+	if len(resp.Response) > 0 {
+		if err := resp.DecodePayload(ir); err != nil {
+			return fmt.Errorf("claude: initialize: the CLI's answer: %w", err)
+		}
+	}
+	c.init = ir
+	c.handlePending(resp.PendingPermissionRequests)
+	return nil
+}
+
+// dispatch reads the CLI's output until it ends: answers go to their
+// requests, the CLI's control requests to their handlers, and every other
+// message, with its events, to the reader.
+func (c *Client) dispatch() {
+	defer close(c.dispatchDone)
+	for {
+		ev, end, _ := c.conn.nextEvent(context.Background())
+		if end != nil {
+			c.endPending(end)
+			var final error
+			if !end.clean() {
+				final = end
+			}
+			c.out.finish(final)
+			return
+		}
+		if ev.err != nil {
+			c.out.push(item{err: ev.err, events: []Event{&UnknownEvent{Err: ev.err}}})
+			continue
+		}
+		switch m := ev.msg.(type) {
+		case *protocol.ControlResponse:
+			c.resolve(m)
+			continue
+		case *protocol.KeepAlive:
+			continue
+		case *protocol.ControlRequest:
+			var use *ToolUseEvent
+			if r, ok := m.Request.(*protocol.CanUseToolRequest); ok {
+				use = c.tr.toolUses[r.ToolUseID]
+			}
+			c.handleRequest(m, use)
+		case *protocol.ControlCancelRequest:
+			c.cancelHandling(m.RequestID)
+		}
+		c.out.push(item{msg: ev.msg, events: c.tr.events(nil, ev.msg)})
+	}
+}
+
+// Version returns the version of the CLI the client runs.
+func (c *Client) Version() string { return c.version }
+
+// Session returns the CLI session the client drives, for its transcript,
+// stderr, process and folders. Do not read messages from it: the client
+// does.
+func (c *Client) Session() *Session { return c.sess }
+
+// InitializeResponse returns the CLI's answer to the initialize handshake:
+// its slash commands, models, account, output styles and (CLI 2.1.330)
+// agents, version and permission mode.
+func (c *Client) InitializeResponse() *protocol.InitializeResponse { return c.init }
+
+// Send sends a prompt: a user message whose content is text.
+func (c *Client) Send(ctx context.Context, prompt string) error {
+	return c.SendMessage(ctx, protocol.NewUserText(prompt))
+}
+
+// SendMessage sends a message to the CLI's stdin, such as a user message
+// with content blocks ([protocol.NewUserBlocks]).
+func (c *Client) SendMessage(ctx context.Context, m protocol.Message) error {
+	if err := sendMessage(ctx, c.conn, m); err != nil {
+		return fmt.Errorf("claude: send: %w", err)
+	}
+	return nil
+}
+
+// CloseInput closes the CLI's stdin: the CLI finishes the turn under way
+// and exits. Permission requests can no longer be answered afterwards.
+func (c *Client) CloseInput() error { return c.conn.CloseInput() }
+
+// Query sends prompt and reads the turn it starts, as [Client.ReceiveTurn].
+func (c *Client) Query(ctx context.Context, prompt string, h Handler) (Turn, error) {
+	if err := c.Send(ctx, prompt); err != nil {
+		return Turn{}, err
+	}
+	return c.ReceiveTurn(ctx, h)
+}
+
+// ReceiveTurn reads events up to and including the next result, which ends
+// a turn, handing each to h (which may be nil), and returns the turn's
+// messages. Control responses are not among them.
+//
+// On error the turn holds the messages read so far. The error is:
+//   - *TurnError if the turn's result reports an error (an error subtype
+//     such as error_max_turns, or is_error); the turn is complete;
+//   - *ExitError if the CLI's output ended first;
+//   - *ContextError (wrapping ctx.Err()) if ctx ended first; the client
+//     goes on and a later read continues where this one stopped;
+//   - *LineErrors if stdout lines could not be decoded; they were handed to
+//     h as UnknownEvent and the turn is complete otherwise.
+//
+// Errors can come together: test with errors.As.
+func (c *Client) ReceiveTurn(ctx context.Context, h Handler) (Turn, error) {
+	var turn Turn
+	var lineErrs []error
+	for ev := range c.takeLeftover() {
+		Dispatch(h, ev)
+		if r, ok := ev.(*ResultEvent); ok {
+			return turn, withLineErrors(turnError(r.Result), lineErrs)
+		}
+	}
+	for {
+		it, err := c.nextItem(ctx)
+		if err != nil {
+			var ce *ContextError
+			if errors.As(err, &ce) {
+				ce.Messages = turn.Messages
+			}
+			return turn, withLineErrors(err, lineErrs)
+		}
+		if it.err != nil {
+			lineErrs = append(lineErrs, it.err)
+		} else {
+			turn.Messages = append(turn.Messages, it.msg)
+		}
+		for i, ev := range it.events {
+			Dispatch(h, ev)
+			if r, ok := ev.(*ResultEvent); ok {
+				c.keepLeftover(it.events[i+1:])
+				return turn, withLineErrors(turnError(r.Result), lineErrs)
+			}
+		}
+	}
+}
+
+// Stream sends prompt and returns an iterator over the events of the turn
+// it starts, the result last. It then yields (nil, err) if the result
+// reports an error (*TurnError), and on the errors of
+// [Client.ReceiveTurn] other than line errors (undecodable lines come as
+// UnknownEvent). Breaking out of the loop loses nothing: a later read
+// continues with the next event.
+func (c *Client) Stream(ctx context.Context, prompt string) iter.Seq2[Event, error] {
+	return func(yield func(Event, error) bool) {
+		if err := c.Send(ctx, prompt); err != nil {
+			yield(nil, err)
+			return
+		}
+		for ev, err := range c.Events(ctx) {
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			if !yield(ev, nil) {
+				return
+			}
+			if r, ok := ev.(*ResultEvent); ok {
+				if err := turnError(r.Result); err != nil {
+					yield(nil, err)
+				}
+				return
+			}
+		}
+	}
+}
+
+// Events returns an iterator over every event from now on, across turns.
+// Undecodable lines come as UnknownEvent. The iteration ends when the
+// CLI's output ends: silently after a clean exit (status 0), with a final
+// (nil, *ExitError) otherwise; or with (nil, *ContextError) when ctx ends.
+// Breaking out of the loop loses nothing: a later read continues with the
+// next event.
+func (c *Client) Events(ctx context.Context) iter.Seq2[Event, error] {
+	return func(yield func(Event, error) bool) {
+		for {
+			for ev := range c.takeLeftover() {
+				if !yield(ev, nil) {
+					return
+				}
+			}
+			it, err := c.nextItem(ctx)
+			if err != nil {
+				var ee *ExitError
+				if errors.As(err, &ee) && ee.clean() {
+					return
+				}
+				yield(nil, err)
+				return
+			}
+			for i, ev := range it.events {
+				if !yield(ev, nil) {
+					c.keepLeftover(it.events[i+1:])
+					return
+				}
+			}
+		}
+	}
+}
+
+// nextItem returns the next item for the reader, or how the output ended
+// (*ExitError, also for a clean exit), or a *ContextError.
+func (c *Client) nextItem(ctx context.Context) (item, error) {
+	it, ok, end, ctxErr := c.out.next(ctx)
+	switch {
+	case ok:
+		return it, nil
+	case ctxErr != nil:
+		ce := &ContextError{Err: ctxErr}
+		if cause := context.Cause(ctx); cause != nil && cause != ctxErr {
+			ce.Cause = cause
+		}
+		return item{}, ce
+	case end != nil:
+		return item{}, end
+	}
+	// A clean exit: report it as such, so that turn reads can say the
+	// output ended.
+	c.mu.Lock()
+	ended := c.ended
+	c.mu.Unlock()
+	if ee, ok := ended.(*ExitError); ok {
+		return item{}, ee
+	}
+	return item{}, &ExitError{Err: errors.New("the CLI's output ended")}
+}
+
+// takeLeftover returns the events a stopped reader left over, and forgets
+// them.
+func (c *Client) takeLeftover() iter.Seq[Event] {
+	return func(yield func(Event) bool) {
+		for {
+			c.leftMu.Lock()
+			if len(c.leftover) == 0 {
+				c.leftMu.Unlock()
+				return
+			}
+			ev := c.leftover[0]
+			c.leftover = c.leftover[1:]
+			c.leftMu.Unlock()
+			if !yield(ev) {
+				return
+			}
+		}
+	}
+}
+
+// keepLeftover keeps the events a reader did not get to, for the next read.
+func (c *Client) keepLeftover(evs []Event) {
+	if len(evs) == 0 {
+		return
+	}
+	c.leftMu.Lock()
+	c.leftover = append(evs[:len(evs):len(evs)], c.leftover...)
+	c.leftMu.Unlock()
+}
+
+// Close ends the client: it withdraws the permission callbacks' contexts,
+// closes the CLI's stdin, waits up to CloseTimeout for the CLI to exit,
+// then kills it (see [Session.Close]), and waits for the client's
+// goroutines. It is idempotent and safe to call concurrently; every call
+// returns the first one's result, which reports only failures to clean up.
+func (c *Client) Close() error {
+	c.closeOnce.Do(func() {
+		c.stopLife()
+		var errs []error
+		if err := c.conn.Close(); err != nil {
+			errs = append(errs, err)
+		}
+		<-c.dispatchDone
+		done := make(chan struct{})
+		go func() {
+			c.callbacks.Wait()
+			close(done)
+		}()
+		if !waitFor(done, c.closeTimeout) {
+			errs = append(errs, fmt.Errorf("claude: a permission callback did not return within %s of Close", c.closeTimeout))
+		}
+		c.closeErr = errors.Join(errs...)
+	})
+	return c.closeErr
+}
+
+// Wait waits for the CLI to exit (after CloseInput, for example) and
+// returns nil for a clean exit with status 0, an *ExitError otherwise, or
+// ctx's error.
+func (c *Client) Wait(ctx context.Context) error {
+	select {
+	case <-c.dispatchDone:
+	case <-ctx.Done():
+		return fmt.Errorf("claude: wait for the CLI: %w", ctx.Err())
+	}
+	c.mu.Lock()
+	ended := c.ended
+	c.mu.Unlock()
+	if ee, ok := ended.(*ExitError); ok && ee.clean() {
+		return nil
+	}
+	return ended
+}

@@ -1,0 +1,277 @@
+package claude
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/ccwire/ccwire/protocol"
+)
+
+// ControlError is the CLI's error answer to a control request the client
+// sent, such as set_permission_mode with a mode the CLI does not know.
+type ControlError struct {
+	// Subtype is the request's subtype, e.g. set_permission_mode.
+	Subtype protocol.ControlSubtype
+	// RequestID is the request's ID.
+	RequestID string
+	// Message is the CLI's error text.
+	Message string
+	// Code is the CLI's machine-readable cause, e.g. invalid_mode (CLI
+	// 2.1.330; empty otherwise).
+	Code string
+}
+
+// Error quotes the CLI's error text.
+func (e *ControlError) Error() string {
+	msg := fmt.Sprintf("claude: the CLI refused the %s request: %s", e.Subtype, e.Message)
+	if e.Code != "" {
+		msg += " (" + e.Code + ")"
+	}
+	return msg
+}
+
+// Interrupt stops the turn under way: the CLI ends it with a result of
+// subtype error_during_execution (CLI 2.1.330 marks it is_error and
+// terminal_reason aborted_streaming) and waits for the next prompt.
+func (c *Client) Interrupt(ctx context.Context) error {
+	_, err := c.control(ctx, &protocol.InterruptRequest{})
+	return err
+}
+
+// SetPermissionMode changes the permission mode for the coming tool calls.
+// CLI 2.1.330 reports the change with a system/status message and refuses
+// unknown modes with a *ControlError; CLI 2.1.37 accepts any string.
+func (c *Client) SetPermissionMode(ctx context.Context, mode protocol.PermissionMode) error {
+	_, err := c.control(ctx, &protocol.SetPermissionModeRequest{Mode: mode})
+	return err
+}
+
+// SetModel changes the model from the next request on; an empty model
+// goes back to the default. CLI 2.1.330 also writes a user message with
+// the command's output ("Set model to ...").
+func (c *Client) SetModel(ctx context.Context, model string) error {
+	_, err := c.control(ctx, &protocol.SetModelRequest{Model: model})
+	return err
+}
+
+// SetMaxThinkingTokens changes the thinking budget; zero removes the limit.
+func (c *Client) SetMaxThinkingTokens(ctx context.Context, tokens int64) error {
+	_, err := c.control(ctx, &protocol.SetMaxThinkingTokensRequest{MaxThinkingTokens: tokens})
+	return err
+}
+
+// Control sends a control request with body and returns the CLI's success
+// answer; decode its payload with [protocol.SuccessResponse.DecodePayload].
+// Use it for the requests without a method of their own (mcp_status,
+// get_context_usage...). The error is a *ControlError for an error answer;
+// one wrapping context.DeadlineExceeded when no answer came within
+// Options.ControlTimeout; the *ExitError when the CLI's output ended
+// first; or ctx's error.
+func (c *Client) Control(ctx context.Context, body protocol.ControlRequestBody) (*protocol.SuccessResponse, error) {
+	return c.control(ctx, body)
+}
+
+// control sends a control request and waits for its answer, matched by
+// request ID.
+func (c *Client) control(ctx context.Context, body protocol.ControlRequestBody) (*protocol.SuccessResponse, error) {
+	subtype := body.ControlSubtype()
+	id := "req_" + strconv.FormatUint(c.nextID.Add(1), 10) + "_" + c.idSuffix
+	ch := make(chan controlAnswer, 1)
+	c.mu.Lock()
+	if c.ended != nil {
+		ended := c.ended
+		c.mu.Unlock()
+		return nil, fmt.Errorf("claude: %s request: %w", subtype, ended)
+	}
+	c.pending[id] = ch
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		delete(c.pending, id)
+		c.mu.Unlock()
+	}()
+
+	c.logger.Debug("claude: control request", "subtype", subtype, "request_id", id)
+	if err := sendMessage(ctx, c.conn, protocol.NewControlRequest(id, body)); err != nil {
+		return nil, fmt.Errorf("claude: %s request: %w", subtype, err)
+	}
+	timer := time.NewTimer(c.controlTimeout)
+	defer timer.Stop()
+	var a controlAnswer
+	select {
+	case a = <-ch:
+	case <-timer.C:
+		return nil, fmt.Errorf("claude: no answer to the %s request %s within %s: %w", subtype, id, c.controlTimeout, context.DeadlineExceeded)
+	case <-ctx.Done():
+		return nil, fmt.Errorf("claude: %s request %s: %w", subtype, id, ctx.Err())
+	}
+	if a.err != nil {
+		return nil, fmt.Errorf("claude: %s request %s: %w", subtype, id, a.err)
+	}
+	switch r := a.resp.Response.(type) {
+	case *protocol.SuccessResponse:
+		return r, nil
+	case *protocol.ErrorResponse:
+		c.handlePending(r.PendingPermissionRequests)
+		return nil, &ControlError{Subtype: subtype, RequestID: id, Message: r.Error, Code: r.ErrorCode}
+	default:
+		return nil, &ControlError{Subtype: subtype, RequestID: id,
+			Message: fmt.Sprintf("answer of unknown subtype %q", a.resp.Response.ControlSubtype())}
+	}
+}
+
+// resolve hands a control response to the request waiting for it. An
+// answer nobody waits for (a second answer, as CLI 2.1.37 sends to
+// set_permission_mode, or one that came after its request gave up) is
+// dropped; it stays in the transcript.
+func (c *Client) resolve(m *protocol.ControlResponse) {
+	if m.Response == nil {
+		return
+	}
+	id := m.Response.ControlRequestID()
+	c.mu.Lock()
+	ch, ok := c.pending[id]
+	delete(c.pending, id)
+	c.mu.Unlock()
+	if !ok {
+		c.logger.Debug("claude: control response nobody waits for", "request_id", id, "subtype", m.Response.ControlSubtype())
+		return
+	}
+	ch <- controlAnswer{resp: m}
+}
+
+// endPending fails the requests still waiting: the CLI's output ended.
+func (c *Client) endPending(end *ExitError) {
+	c.mu.Lock()
+	c.ended = end
+	for id, ch := range c.pending {
+		delete(c.pending, id)
+		ch <- controlAnswer{err: end}
+	}
+	c.mu.Unlock()
+}
+
+// handlePending answers the permission requests a control response lists
+// as still unanswered (CLI 2.1.330), unless they are being answered.
+func (c *Client) handlePending(reqs []protocol.ControlRequest) {
+	for i := range reqs {
+		if _, ok := reqs[i].Request.(*protocol.CanUseToolRequest); ok {
+			c.handleRequest(&reqs[i], nil)
+		}
+	}
+}
+
+// handleRequest answers a control request of the CLI in a goroutine of its
+// own, unless it is being answered already. use is the tool call a
+// permission request is about, if known.
+func (c *Client) handleRequest(m *protocol.ControlRequest, use *ToolUseEvent) {
+	id := m.RequestID
+	c.mu.Lock()
+	if _, dup := c.handling[id]; dup || c.life.Err() != nil {
+		c.mu.Unlock()
+		return
+	}
+	ctx, cancel := context.WithCancel(c.life)
+	c.handling[id] = cancel
+	c.callbacks.Add(1)
+	c.mu.Unlock()
+
+	go func() {
+		defer c.callbacks.Done()
+		resp := c.answer(ctx, m, use)
+		withdrawn := ctx.Err() != nil
+		cancel()
+		c.mu.Lock()
+		delete(c.handling, id)
+		c.mu.Unlock()
+		if withdrawn {
+			c.logger.Debug("claude: control request withdrawn; not answering", "request_id", id)
+			return
+		}
+		sendCtx, stop := context.WithTimeout(c.life, c.controlTimeout)
+		defer stop()
+		if err := sendMessage(sendCtx, c.conn, resp); err != nil {
+			c.logger.Debug("claude: could not answer a control request", "request_id", id, "err", err)
+		}
+	}()
+}
+
+// cancelHandling withdraws the context of a CLI request being answered
+// (control_cancel_request).
+func (c *Client) cancelHandling(id string) {
+	c.mu.Lock()
+	cancel := c.handling[id]
+	c.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+// answer computes the answer to a control request of the CLI.
+func (c *Client) answer(ctx context.Context, m *protocol.ControlRequest, use *ToolUseEvent) *protocol.ControlResponse {
+	id := m.RequestID
+	switch r := m.Request.(type) {
+	case *protocol.CanUseToolRequest:
+		if c.canUseTool == nil {
+			return protocol.NewErrorResponse(id, "this client has no permission callback (claude.Options.CanUseTool)")
+		}
+		req := &PermissionRequest{RequestID: id, ToolName: r.ToolName, Input: r.Input, ToolUseID: r.ToolUseID, ToolUse: use, Request: r}
+		d, err := c.canUseTool(ctx, req)
+		if err != nil {
+			return protocol.NewErrorResponse(id, err.Error())
+		}
+		res, err := d.result(r.ToolUseID, r.Input)
+		if err != nil {
+			return protocol.NewErrorResponse(id, err.Error())
+		}
+		c.logger.Debug("claude: permission decided", "request_id", id, "tool", r.ToolName, "behavior", res.Behavior)
+		return protocol.NewPermissionResponse(id, res)
+	case nil:
+		return protocol.NewErrorResponse(id, "control request without a body")
+	default:
+		return protocol.NewErrorResponse(id, fmt.Sprintf("unsupported control request subtype: %s", r.ControlSubtype()))
+	}
+}
+
+// TurnError reports a turn whose result says it failed: a subtype other
+// than success (error_max_turns, error_max_budget_usd,
+// error_during_execution after an interrupt...), or success with is_error
+// (an API error, the output token limit).
+type TurnError struct {
+	// Subtype is the result's subtype.
+	Subtype protocol.Subtype
+	// Result is the result's text; for success with is_error, the error.
+	Result string
+	// Errors are the result's error messages (error subtypes).
+	Errors []string
+	// TerminalReason is why the loop ended (CLI 2.1.330): max_turns,
+	// aborted_streaming, api_error...
+	TerminalReason string
+	// Message is the result message.
+	Message *protocol.ResultMessage
+}
+
+// Error says how the turn ended.
+func (e *TurnError) Error() string {
+	msg := "claude: the turn ended with " + string(e.Subtype)
+	if e.TerminalReason != "" {
+		msg += " (" + e.TerminalReason + ")"
+	}
+	switch {
+	case e.Result != "":
+		msg += ": " + e.Result
+	case len(e.Errors) > 0:
+		msg += ": " + e.Errors[0]
+	}
+	return msg
+}
+
+// turnError returns the *TurnError of an error result, nil otherwise.
+func turnError(r *protocol.ResultMessage) error {
+	if r == nil || (r.Subtype == protocol.SubtypeSuccess && !r.IsError) {
+		return nil
+	}
+	return &TurnError{Subtype: r.Subtype, Result: r.Result, Errors: r.Errors, TerminalReason: r.TerminalReason, Message: r}
+}

@@ -1,0 +1,342 @@
+package claude_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/protocol"
+)
+
+// fakeCLIEnv makes the test binary act as a fake Claude Code CLI when set
+// (to any value) in its environment: a stand-in speaking the stream-json
+// and control protocols, for client tests that need neither node nor an
+// API. It reacts to words in the prompt; see fakeCLIProc.turn.
+const fakeCLIEnv = "CCWIRE_TEST_FAKE_CLI"
+
+// fakeCLIBinary returns the test binary as a fake CLI and the environment
+// entry that switches it on.
+func fakeCLIBinary(t testing.TB) (claude.Binary, string) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return claude.Binary{Version: "0.0.1", Path: exe}, fakeCLIEnv + "=1"
+}
+
+// fakeOptions returns client options that run the fake CLI.
+func fakeOptions(t testing.TB) claude.Options {
+	bin, env := fakeCLIBinary(t)
+	return claude.Options{
+		Binary:         bin,
+		BaseURL:        "http://127.0.0.1:9",
+		Env:            []string{env},
+		CloseTimeout:   2 * time.Second,
+		ControlTimeout: 10 * time.Second,
+	}
+}
+
+// runFakeCLI runs the fake CLI when the environment asks for it, and
+// reports whether it did (the process then exits).
+func runFakeCLI() bool {
+	if os.Getenv(fakeCLIEnv) == "" {
+		return false
+	}
+	f := &fakeCLIProc{
+		out:       bufio.NewWriter(os.Stdout),
+		turns:     make(chan *protocol.UserMessage, 16),
+		responses: make(chan *protocol.ControlResponse, 16),
+		interrupt: make(chan string, 1),
+		session:   "11111111-2222-4333-8444-555555555555",
+	}
+	go f.readStdin()
+	for u := range f.turns {
+		if code := f.turn(u); code != 0 {
+			f.flush()
+			os.Exit(code)
+		}
+	}
+	f.flush()
+	os.Exit(0)
+	return true
+}
+
+// fakeCLIProc is the fake's state.
+type fakeCLIProc struct {
+	outMu sync.Mutex
+	out   *bufio.Writer
+
+	turns     chan *protocol.UserMessage
+	responses chan *protocol.ControlResponse
+	interrupt chan string // request ID of an interrupt
+	session   string
+	asked     int
+	mode      string
+	stalling  atomic.Bool // a turn waits for an interrupt
+}
+
+func (f *fakeCLIProc) flush() {
+	f.outMu.Lock()
+	f.out.Flush()
+	f.outMu.Unlock()
+}
+
+// emit writes one line built from v (a string of JSON or a value to
+// encode).
+func (f *fakeCLIProc) emit(v any) {
+	var line []byte
+	switch v := v.(type) {
+	case string:
+		line = []byte(v)
+	case protocol.Message:
+		line, _ = protocol.Marshal(v)
+	default:
+		line, _ = json.Marshal(v)
+	}
+	f.outMu.Lock()
+	f.out.Write(line)
+	f.out.WriteByte('\n')
+	f.out.Flush()
+	f.outMu.Unlock()
+}
+
+// readStdin dispatches the fake's stdin: control requests are answered
+// here, control responses go to the turn waiting for them, prompts queue
+// up as turns.
+func (f *fakeCLIProc) readStdin() {
+	defer close(f.turns)
+	sc := bufio.NewScanner(os.Stdin)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		m, err := protocol.Decode(sc.Bytes())
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "fake: bad stdin line:", err)
+			continue
+		}
+		switch m := m.(type) {
+		case *protocol.UserMessage:
+			f.turns <- m
+		case *protocol.ControlResponse:
+			f.responses <- m
+		case *protocol.ControlRequest:
+			f.control(m)
+		}
+	}
+}
+
+// control answers a control request of the client.
+func (f *fakeCLIProc) control(m *protocol.ControlRequest) {
+	id := m.RequestID
+	ok := func(payload string) {
+		f.emit(fmt.Sprintf(`{"type":"control_response","response":{"subtype":"success","request_id":%q%s}}`, id, payload))
+	}
+	switch r := m.Request.(type) {
+	case *protocol.InitializeRequest:
+		ok(`,"response":{"commands":[{"name":"fake","description":"A fake command","argumentHint":""}],"output_style":"default","available_output_styles":["default"],"models":[{"value":"default","displayName":"Default","description":"The fake model"}],"account":{"tokenSource":"none","apiKeySource":"ANTHROPIC_API_KEY"}}`)
+	case *protocol.SetPermissionModeRequest:
+		if r.Mode == "bogus" {
+			f.emit(fmt.Sprintf(`{"type":"control_response","response":{"subtype":"error","request_id":%q,"error":"Cannot set permission mode: bogus","error_code":"invalid_mode"}}`, id))
+			return
+		}
+		f.mode = string(r.Mode)
+		// As CLI 2.1.37 does: two answers to one request.
+		ok(fmt.Sprintf(`,"response":{"mode":%q}`, r.Mode))
+		ok("")
+	case *protocol.SetMaxThinkingTokensRequest:
+		if r.MaxThinkingTokens == 999 {
+			return // never answered, for timeout tests
+		}
+		ok("")
+	case *protocol.SetModelRequest:
+		ok("")
+	case *protocol.InterruptRequest:
+		if f.stalling.Load() {
+			f.interrupt <- id
+		} else {
+			ok("")
+		}
+	default:
+		f.emit(fmt.Sprintf(`{"type":"control_response","response":{"subtype":"error","request_id":%q,"error":"Unsupported control request subtype: %s"}}`, id, m.Request.ControlSubtype()))
+	}
+}
+
+func (f *fakeCLIProc) init() {
+	f.emit(fmt.Sprintf(`{"type":"system","subtype":"init","cwd":"/fake","session_id":%q,"tools":["Bash","AskUserQuestion"],"mcp_servers":[],"model":"fake-model","permissionMode":"default","slash_commands":[],"apiKeySource":"ANTHROPIC_API_KEY","claude_code_version":"0.0.1","output_style":"default","agents":[],"skills":[],"plugins":[],"uuid":"u-init"}`, f.session))
+}
+
+func (f *fakeCLIProc) text(text string) {
+	f.emit(fmt.Sprintf(`{"type":"assistant","message":{"id":"msg_1","type":"message","role":"assistant","model":"fake-model","content":[{"type":"text","text":%s}],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}},"parent_tool_use_id":null,"session_id":%q,"uuid":"u-a"}`, quote(text), f.session))
+}
+
+func (f *fakeCLIProc) toolUse(id, name, input string) {
+	f.emit(fmt.Sprintf(`{"type":"assistant","message":{"id":"msg_1","type":"message","role":"assistant","model":"fake-model","content":[{"type":"tool_use","id":%q,"name":%q,"input":%s}],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}},"parent_tool_use_id":null,"session_id":%q,"uuid":"u-t"}`, id, name, input, f.session))
+}
+
+func (f *fakeCLIProc) toolResult(id, content string, isError bool) {
+	f.emit(fmt.Sprintf(`{"type":"user","message":{"role":"user","content":[{"tool_use_id":%q,"type":"tool_result","content":%s,"is_error":%t}]},"parent_tool_use_id":null,"session_id":%q,"uuid":"u-r"}`, id, quote(content), isError, f.session))
+}
+
+func (f *fakeCLIProc) result(subtype, text string, isError bool) {
+	f.emit(fmt.Sprintf(`{"type":"result","subtype":%q,"is_error":%t,"duration_ms":1,"duration_api_ms":1,"num_turns":1,"result":%s,"stop_reason":null,"session_id":%q,"total_cost_usd":0.25,"usage":{"input_tokens":7,"output_tokens":3},"permission_denials":[],"uuid":"u-res"}`, subtype, isError, quote(text), f.session))
+}
+
+func (f *fakeCLIProc) stream(event string) {
+	f.emit(fmt.Sprintf(`{"type":"stream_event","event":%s,"session_id":%q,"parent_tool_use_id":null,"uuid":"u-s"}`, event, f.session))
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// ask sends a can_use_tool request and waits for its answer.
+func (f *fakeCLIProc) ask(tool, toolUseID, input string) *protocol.ControlResponse {
+	f.asked++
+	id := "cli_req_" + strconv.Itoa(f.asked)
+	f.emit(fmt.Sprintf(`{"type":"control_request","request_id":%q,"request":{"subtype":"can_use_tool","tool_name":%q,"input":%s,"tool_use_id":%q}}`, id, tool, input, toolUseID))
+	for r := range f.responses {
+		if r.Response.ControlRequestID() == id {
+			return r
+		}
+	}
+	return nil
+}
+
+// turn plays one turn for prompt u and returns an exit status to end the
+// process with, or 0 to go on. The first word of the prompt picks the
+// flow.
+func (f *fakeCLIProc) turn(u *protocol.UserMessage) int {
+	prompt := u.Message.Content.Text
+	word, arg, _ := strings.Cut(prompt, " ")
+	f.init()
+	switch word {
+	case "hello":
+		f.text("Hello!")
+		f.result("success", "Hello!", false)
+	case "mode":
+		f.text("mode=" + f.mode)
+		f.result("success", "mode="+f.mode, false)
+	case "tool":
+		f.toolUse("toolu_1", "Bash", `{"command":"echo hi"}`)
+		f.toolResult("toolu_1", "hi", false)
+		f.text("Done.")
+		f.result("success", "Done.", false)
+	case "big":
+		n, _ := strconv.Atoi(arg)
+		f.toolUse("toolu_1", "Read", `{"file_path":"big.txt"}`)
+		f.toolResult("toolu_1", strings.Repeat("é", n), false)
+		f.result("success", "Read it.", false)
+	case "perm", "ask":
+		tool, input := "Bash", `{"command":"rm -rf /tmp/x"}`
+		if word == "ask" {
+			tool, input = "AskUserQuestion", `{"questions":[{"question":"Which language?","header":"Lang","options":[{"label":"Go","description":"Go"},{"label":"Rust","description":"Rust"}],"multiSelect":false}]}`
+		}
+		f.toolUse("toolu_1", tool, input)
+		r := f.ask(tool, "toolu_1", input)
+		var res protocol.PermissionResult
+		switch body := r.Response.(type) {
+		case *protocol.SuccessResponse:
+			if err := body.DecodePayload(&res); err != nil {
+				f.toolResult("toolu_1", "bad answer: "+err.Error(), true)
+				break
+			}
+			if res.Behavior == protocol.BehaviorAllow {
+				f.toolResult("toolu_1", "ran with "+string(res.UpdatedInput), false)
+			} else {
+				f.toolResult("toolu_1", res.Message, true)
+			}
+		case *protocol.ErrorResponse:
+			f.toolResult("toolu_1", "error answer: "+body.Error, true)
+		}
+		if res.Interrupt {
+			f.result("error_during_execution", "", true)
+			return 0
+		}
+		f.text("After the permission.")
+		f.result("success", "After the permission.", false)
+	case "cancel":
+		f.toolUse("toolu_1", "Bash", `{"command":"sleep 100"}`)
+		f.asked++
+		id := "cli_req_" + strconv.Itoa(f.asked)
+		f.emit(fmt.Sprintf(`{"type":"control_request","request_id":%q,"request":{"subtype":"can_use_tool","tool_name":"Bash","input":{"command":"sleep 100"},"tool_use_id":"toolu_1"}}`, id))
+		time.Sleep(50 * time.Millisecond)
+		f.emit(fmt.Sprintf(`{"type":"control_cancel_request","request_id":%q}`, id))
+		answered := "no answer after the cancel"
+		select {
+		case r := <-f.responses:
+			answered = "answered after the cancel: " + string(r.Raw())
+		case <-time.After(500 * time.Millisecond):
+		}
+		f.toolResult("toolu_1", "cancelled", true)
+		f.result("success", answered, false)
+	case "flood":
+		n, _ := strconv.Atoi(arg)
+		for i := range n {
+			f.text("m" + strconv.Itoa(i))
+		}
+		f.result("success", "flooded", false)
+	case "stall":
+		f.stalling.Store(true)
+		defer f.stalling.Store(false)
+		f.stream(`{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"fake-model","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}}}`)
+		f.stream(`{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`)
+		f.stream(`{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Thinking about "}}`)
+		id := <-f.interrupt // wait for an interrupt; stdin closing ends the process
+		f.emit(fmt.Sprintf(`{"type":"control_response","response":{"subtype":"success","request_id":%q}}`, id))
+		f.emit(fmt.Sprintf(`{"type":"user","message":{"role":"user","content":[{"type":"text","text":"[Request interrupted by user]"}]},"parent_tool_use_id":null,"session_id":%q,"uuid":"u-i"}`, f.session))
+		f.result("error_during_execution", "", false)
+	case "partial":
+		f.stream(`{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"fake-model","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}}}`)
+		f.stream(`{"type":"content_block_start","index":0,"content_block":{"type":"thinking","thinking":"","signature":""}}`)
+		f.stream(`{"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"Hmm, "}}`)
+		f.stream(`{"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"yes."}}`)
+		f.stream(`{"type":"content_block_delta","index":0,"delta":{"type":"signature_delta","signature":"c2ln"}}`)
+		f.emit(fmt.Sprintf(`{"type":"assistant","message":{"id":"msg_1","type":"message","role":"assistant","model":"fake-model","content":[{"type":"thinking","thinking":"Hmm, yes.","signature":"c2ln"}],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}},"parent_tool_use_id":null,"session_id":%q,"uuid":"u-th"}`, f.session))
+		f.stream(`{"type":"content_block_stop","index":0}`)
+		f.stream(`{"type":"content_block_start","index":1,"content_block":{"type":"text","text":""}}`)
+		f.stream(`{"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":"Héllo, "}}`)
+		f.stream(`{"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":"wörld"}}`)
+		f.text("Héllo, wörld")
+		f.stream(`{"type":"content_block_stop","index":1}`)
+		f.stream(`{"type":"content_block_start","index":2,"content_block":{"type":"tool_use","id":"toolu_9","name":"Bash","input":{}}}`)
+		f.stream(`{"type":"content_block_delta","index":2,"delta":{"type":"input_json_delta","partial_json":"{\"command\":"}}`)
+		f.stream(`{"type":"content_block_delta","index":2,"delta":{"type":"input_json_delta","partial_json":"\"ls\"}"}}`)
+		f.toolUse("toolu_9", "Bash", `{"command":"ls"}`)
+		f.stream(`{"type":"content_block_stop","index":2}`)
+		f.stream(`{"type":"message_delta","delta":{"stop_reason":"tool_use","stop_sequence":null},"usage":{"input_tokens":1,"output_tokens":9}}`)
+		f.stream(`{"type":"message_stop"}`)
+		f.toolResult("toolu_9", "a\nb", false)
+		f.result("success", "Héllo, wörld", false)
+	case "garbage":
+		f.emit("this is not json")
+		f.emit(`{"type":"brand_new_kind","uuid":"u-n","session_id":"s"}`)
+		f.emit(`{"type":"keep_alive"}`)
+		f.emit(`{"type":"rate_limit_event","rate_limit_info":{"status":"allowed"},"uuid":"u-rl","session_id":"s"}`)
+		f.emit(`{"type":"system","subtype":"api_retry","attempt":1,"max_retries":3,"retry_delay_ms":10,"error_status":529,"error":"overloaded","uuid":"u-ar","session_id":"s"}`)
+		f.text("Still here.")
+		f.result("success", "Still here.", false)
+	case "maxturns":
+		f.toolUse("toolu_1", "Bash", `{"command":"echo hi"}`)
+		f.toolResult("toolu_1", "hi", false)
+		f.emit(fmt.Sprintf(`{"type":"result","subtype":"error_max_turns","is_error":true,"duration_ms":1,"duration_api_ms":1,"num_turns":2,"stop_reason":null,"session_id":%q,"total_cost_usd":0.5,"usage":{"input_tokens":7,"output_tokens":3},"permission_denials":[],"terminal_reason":"max_turns","errors":[],"uuid":"u-res"}`, f.session))
+	case "exit":
+		f.text("Bye.")
+		return 3
+	case "hang":
+		f.text("Hanging.")
+		time.Sleep(time.Hour)
+	default:
+		f.text("unknown prompt " + prompt)
+		f.result("success", "unknown prompt", false)
+	}
+	return 0
+}

@@ -188,7 +188,9 @@ func TestClientPermission(t *testing.T) {
 	}{
 		{
 			name: "allow", prompt: "perm",
-			decide:   func(context.Context, *claude.PermissionRequest) (claude.PermissionDecision, error) { return claude.Allow(), nil },
+			decide: func(context.Context, *claude.PermissionRequest) (claude.PermissionDecision, error) {
+				return claude.Allow(), nil
+			},
 			wantText: `ran with {"command":"rm -rf /tmp/x"}`,
 		},
 		{
@@ -200,7 +202,9 @@ func TestClientPermission(t *testing.T) {
 		},
 		{
 			name: "deny", prompt: "perm",
-			decide:   func(context.Context, *claude.PermissionRequest) (claude.PermissionDecision, error) { return claude.Deny("not here"), nil },
+			decide: func(context.Context, *claude.PermissionRequest) (claude.PermissionDecision, error) {
+				return claude.Deny("not here"), nil
+			},
 			wantText: "not here", wantErr: true,
 		},
 		{

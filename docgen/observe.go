@@ -189,8 +189,9 @@ func (o *observer) kind(d kindDef) *kindRef {
 // block or control body type the kind fixes; path lists the types being
 // expanded, so that a type holding itself (a control response listing
 // pending requests...) is not expanded again, and union reports that n is
-// below the members of every variant of some object, which are not
-// expanded in turn.
+// below the members of every variant of some object: there a nested union
+// is expanded only near the top of the message (the deltas of a
+// stream_event's events), which keeps the tables readable.
 func (o *observer) model(n *fieldNode, t *goType, detail string, path []string, union bool) {
 	if t == nil || slices.Contains(path, t.name) {
 		return
@@ -223,7 +224,7 @@ func (o *observer) model(n *fieldNode, t *goType, detail string, path []string, 
 				o.model(c, o.s.typeOf(detail), "", path, union)
 				break
 			}
-			if union {
+			if union && len(path) > 2 {
 				break
 			}
 			// Not fixed by the kind: the members of every variant.

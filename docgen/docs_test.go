@@ -146,7 +146,7 @@ func TestPages(t *testing.T) {
 			t.Errorf("no page %s among %v", want, paths)
 		}
 	}
-	for _, l := range Languages {
+	for _, l := range Languages() {
 		n := 0
 		for _, p := range paths {
 			if strings.HasPrefix(p, string(l)+"/scenarios/") {

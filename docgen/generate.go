@@ -44,7 +44,7 @@ type MissingTranslationsError struct {
 func (e *MissingTranslationsError) Error() string {
 	var b strings.Builder
 	b.WriteString("docgen: texts without translation (add them to docgen/catalog_ja.json):")
-	for _, l := range Languages {
+	for _, l := range Languages() {
 		for _, s := range e.Missing[l] {
 			fmt.Fprintf(&b, "\n  %s: %q", l, s)
 		}
@@ -78,7 +78,7 @@ func renderCorpus(c *corpus) (*Result, error) {
 	}
 	res := &Result{Missing: map[Language][]string{}, Scenarios: len(c.scenarios), Kinds: len(ref.kinds), used: map[Language]map[string]bool{}}
 	res.Files = append(res.Files, File{Path: "README.md", Data: []byte(rootIndex())})
-	for _, lang := range Languages {
+	for _, lang := range Languages() {
 		tr, err := newTranslator(lang)
 		if err != nil {
 			return nil, err
@@ -141,7 +141,7 @@ func Write(dir string, files []File) error {
 			return fmt.Errorf("docgen: %w", err)
 		}
 	}
-	for _, lang := range Languages {
+	for _, lang := range Languages() {
 		base := filepath.Join(dir, string(lang))
 		err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
@@ -208,7 +208,7 @@ func Diff(dir string, files []File) ([]string, error) {
 			out = append(out, f.Path)
 		}
 	}
-	for _, lang := range Languages {
+	for _, lang := range Languages() {
 		base := filepath.Join(dir, string(lang))
 		err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {

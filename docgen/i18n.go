@@ -17,8 +17,9 @@ const (
 	Japanese Language = "ja"
 )
 
-// Languages lists the languages the reference is generated in.
-var Languages = []Language{English, Japanese}
+// Languages returns the languages the reference is generated in, English
+// first.
+func Languages() []Language { return []Language{English, Japanese} }
 
 //go:embed catalog_ja.json
 var catalogJA []byte

@@ -134,7 +134,7 @@ func versionList(vs []string) string { return strings.Join(vs, ", ") }
 func (r *renderer) otherLanguages(page string) string {
 	var parts []string
 	up := strings.Repeat("../", strings.Count(page, "/")+1)
-	for _, l := range Languages {
+	for _, l := range Languages() {
 		if l == r.lang {
 			continue
 		}

@@ -80,7 +80,7 @@ func runDocs(ctx context.Context, e env, args []string) int {
 		return 1
 	}
 	fmt.Fprintf(e.stdout, "wrote %d files to %s: %d scenarios, %d message kinds, in %d languages\n",
-		len(res.Files), outDir, res.Scenarios, res.Kinds, len(docgen.Languages))
+		len(res.Files), outDir, res.Scenarios, res.Kinds, len(docgen.Languages()))
 	if len(res.Missing) > 0 {
 		fmt.Fprintf(e.stderr, "ccwire docs: %v\n", &docgen.MissingTranslationsError{Missing: res.Missing})
 		return 1

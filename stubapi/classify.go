@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 )
 
@@ -72,16 +73,79 @@ func classifyParsed(method, path string, req *messagesRequest, err error) Classi
 
 // messagesRequest is the part of a Messages request body the server reads.
 type messagesRequest struct {
+	Model        string        `json:"model"`
+	MaxTokens    *int64        `json:"max_tokens"`
+	Stream       bool          `json:"stream"`
+	Messages     jsonArray     `json:"messages"`
+	Tools        jsonArray     `json:"tools"`
+	OutputFormat *outputFormat `json:"output_format"`
+	OutputConfig *struct {
+		Format *outputFormat `json:"format"`
+	} `json:"output_config"`
+}
+
+// strictMessagesRequest is messagesRequest as encoding/json checks it
+// field by field: decoding a body into it gives the error a malformed
+// body is reported with.
+type strictMessagesRequest struct {
 	Model        string            `json:"model"`
 	MaxTokens    *int64            `json:"max_tokens"`
 	Stream       bool              `json:"stream"`
 	Messages     []json.RawMessage `json:"messages"`
-	System       json.RawMessage   `json:"system"`
 	Tools        []json.RawMessage `json:"tools"`
 	OutputFormat *outputFormat     `json:"output_format"`
 	OutputConfig *struct {
 		Format *outputFormat `json:"format"`
 	} `json:"output_config"`
+}
+
+// jsonArray is a JSON array, or null, read only as far as its length:
+// the server counts a request's messages and tools but neither reads nor
+// copies them (they are most of a request's bytes).
+type jsonArray int
+
+// errNotArray is what jsonArray fails with; decodeRequest then reports
+// the error encoding/json gives for the field.
+var errNotArray = errors.New("not a JSON array")
+
+// UnmarshalJSON sets a to the number of elements of the array data.
+func (a *jsonArray) UnmarshalJSON(data []byte) error {
+	switch data[0] {
+	case 'n':
+		*a = 0
+	case '[':
+		*a = jsonArray(countElements(data))
+	default:
+		return errNotArray
+	}
+	return nil
+}
+
+// countElements returns the number of elements of data, a valid JSON
+// array: one more than the commas outside strings and nested values,
+// unless it is empty.
+func countElements(data []byte) int {
+	if rest := bytes.TrimLeft(data[1:], " \t\n\r"); len(rest) == 0 || rest[0] == ']' {
+		return 0
+	}
+	n, depth, inString := 1, 0, false
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			depth--
+		case c == ',' && depth == 1:
+			n++
+		}
+	}
+	return n
 }
 
 // outputFormat is a structured-output request: the reply must be JSON
@@ -111,11 +175,11 @@ func (r *messagesRequest) maxTokens() int64 {
 func (r *messagesRequest) classify() Classification {
 	switch {
 	case r.maxTokens() <= 1:
-		return Classification{RouteSide, sideProbe + ": max_tokens " + fmt.Sprint(r.maxTokens())}
+		return Classification{RouteSide, sideProbe + ": max_tokens " + strconv.FormatInt(r.maxTokens(), 10)}
 	case r.structuredFormat() != nil:
 		return Classification{RouteSide, sideStructured + ": asks for structured output"}
-	case len(r.Tools) > 0:
-		return Classification{RouteMain, fmt.Sprintf("offers %d tools", len(r.Tools))}
+	case r.Tools > 0:
+		return Classification{RouteMain, "offers " + strconv.Itoa(int(r.Tools)) + " tools"}
 	case isSmallModel(r.Model):
 		return Classification{RouteSide, sideHelper + ": small model " + r.Model + " without tools"}
 	}
@@ -166,6 +230,11 @@ func decodeRequest(body []byte) (*messagesRequest, error) {
 	}
 	var req messagesRequest
 	if err := json.Unmarshal(trimmed, &req); err != nil {
+		// Report what encoding/json finds wrong with the body.
+		var strict strictMessagesRequest
+		if strictErr := json.Unmarshal(trimmed, &strict); strictErr != nil {
+			err = strictErr
+		}
 		var syn *json.SyntaxError
 		if errors.As(err, &syn) {
 			return nil, fmt.Errorf("%w: request body is not valid JSON: %v", errBadRequest, err)
@@ -175,7 +244,7 @@ func decodeRequest(body []byte) (*messagesRequest, error) {
 	switch {
 	case req.Model == "":
 		return nil, fmt.Errorf("%w: model: Field required", errBadRequest)
-	case len(req.Messages) == 0:
+	case req.Messages == 0:
 		return nil, fmt.Errorf("%w: messages: Field required (at least one message)", errBadRequest)
 	}
 	return &req, nil

@@ -54,12 +54,22 @@ func (x *exchange) route(cls Classification) {
 	}
 }
 
-// header sets the headers every API response carries.
-func (x *exchange) header(contentType string) {
+// header sets the headers every API response carries and the extra ones
+// given as pairs of a canonical name and a value. The values share one
+// allocation.
+func (x *exchange) header(contentType string, extra ...string) {
 	h := x.w.Header()
-	h.Set("Content-Type", contentType)
-	h.Set("Request-Id", x.requestID)
-	h.Set("Anthropic-Organization-Id", "00000000-0000-0000-0000-000000000000")
+	values := make([]string, 3+len(extra)/2)
+	set := func(i int, name, value string) {
+		values[i] = value
+		h[name] = values[i : i+1 : i+1]
+	}
+	set(0, "Content-Type", contentType)
+	set(1, "Request-Id", x.requestID)
+	set(2, "Anthropic-Organization-Id", "00000000-0000-0000-0000-000000000000")
+	for i := 0; i+1 < len(extra); i += 2 {
+		set(3+i/2, extra[i], extra[i+1])
+	}
 }
 
 func (x *exchange) writeStatus(code int) {
@@ -69,9 +79,10 @@ func (x *exchange) writeStatus(code int) {
 
 // apiError answers with an API error; it does not set the outcome.
 func (x *exchange) apiError(status int, errorType, message string, retryAfter time.Duration) {
-	x.header("application/json")
 	if retryAfter > 0 {
-		x.w.Header().Set("Retry-After", retryAfterSeconds(int64(retryAfter)))
+		x.header("application/json", "Retry-After", retryAfterSeconds(int64(retryAfter)))
+	} else {
+		x.header("application/json")
 	}
 	x.writeStatus(status)
 	_, _ = x.w.Write(errorJSON(errorType, message, x.requestID))
@@ -89,8 +100,7 @@ func (x *exchange) writeJSON(v any) {
 	if err != nil {
 		panic("stubapi: rendering a response: " + err.Error())
 	}
-	x.header("application/json")
-	x.w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	x.header("application/json", "Content-Length", strconv.Itoa(len(data)))
 	x.writeStatus(http.StatusOK)
 	_, _ = x.w.Write(data)
 }
@@ -182,9 +192,9 @@ func (x *exchange) answer(t *Turn, id string, turnIndex int, fault *Fault) bool 
 	}
 	resp := newResponse(t, id, x.model, turnIndex)
 	if x.stream {
-		return x.sendStream(resp, fault)
+		return x.sendStream(&resp, fault)
 	}
-	return x.sendMessage(resp, fault)
+	return x.sendMessage(&resp, fault)
 }
 
 // wait pauses for d, or until the client goes away or the server closes
@@ -228,8 +238,7 @@ func (x *exchange) sendMessage(resp *response, fault *Fault) bool {
 			if err != nil {
 				panic("stubapi: rendering a response: " + err.Error())
 			}
-			x.header("application/json")
-			x.w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+			x.header("application/json", "Content-Length", strconv.Itoa(len(data)))
 			x.writeStatus(http.StatusOK)
 			_, _ = x.w.Write(data[:len(data)/2])
 			_ = http.NewResponseController(x.w).Flush()
@@ -240,28 +249,9 @@ func (x *exchange) sendMessage(resp *response, fault *Fault) bool {
 	return x.delivered()
 }
 
-// strikeIndex is the index of the event before which a fault at phase p
-// (block for PhaseMidBlock) strikes.
-func strikeIndex(evs []event, p Phase, block int) int {
-	switch p {
-	case PhaseStart:
-		return 1
-	case PhaseMidBlock:
-		for i, ev := range evs {
-			if ev.mid && ev.block == block {
-				return i
-			}
-		}
-	case PhaseEnd:
-		return len(evs) - 2
-	}
-	return 0
-}
-
 func (x *exchange) sendStream(resp *response, fault *Fault) bool {
-	rc := http.NewResponseController(x.w)
-	evs := resp.events()
-	strike := -1
+	var at Phase
+	var block int
 	if fault != nil {
 		if fault.phase() == PhaseFirstByte {
 			switch fault.Kind {
@@ -275,36 +265,47 @@ func (x *exchange) sendStream(resp *response, fault *Fault) bool {
 			}
 		}
 		if fault != nil {
-			strike = strikeIndex(evs, fault.phase(), fault.Block)
+			at, block = fault.phase(), fault.Block
 		}
 	}
-	x.header("text/event-stream; charset=utf-8")
-	x.w.Header().Set("Cache-Control", "no-cache")
+	bp := x.s.buffer()
+	defer x.s.putBuffer(bp)
+	stream, strike := resp.appendStream(*bp, at, block)
+	*bp = stream
+	x.header("text/event-stream; charset=utf-8", "Cache-Control", "no-cache")
 	x.writeStatus(http.StatusOK)
-	buf := make([]byte, 0, 512)
-	for i, ev := range evs {
-		if i == strike {
-			if err := rc.Flush(); err != nil {
-				return false
-			}
-			switch fault.Kind {
-			case FaultStreamError:
-				buf = appendEvent(buf[:0], "error", errorJSON(fault.errorType(), fault.message(), ""))
-				_, _ = x.w.Write(buf)
-				_ = rc.Flush()
-				return false
-			case FaultDrop:
-				x.abort()
-			case FaultStall:
-				if !x.wait(fault.Duration) {
-					return false
-				}
-			}
-		}
-		buf = appendEvent(buf[:0], ev.name, ev.data)
-		if _, err := x.w.Write(buf); err != nil {
+	if strike < 0 {
+		// Nothing depends on when the events go out: they go in one
+		// write, and with the end of the response in one packet.
+		if _, err := x.w.Write(stream); err != nil {
 			return false
 		}
+		return x.delivered()
+	}
+	// The events before the fault go out before it strikes.
+	if strike > 0 {
+		if _, err := x.w.Write(stream[:strike]); err != nil {
+			return false
+		}
+	}
+	rc := http.NewResponseController(x.w)
+	if err := rc.Flush(); err != nil {
+		return false
+	}
+	switch fault.Kind {
+	case FaultStreamError:
+		_, _ = x.w.Write(appendEvent(stream[len(stream):], "error", errorJSON(fault.errorType(), fault.message(), "")))
+		_ = rc.Flush()
+		return false
+	case FaultDrop:
+		x.abort()
+	case FaultStall:
+		if !x.wait(fault.Duration) {
+			return false
+		}
+	}
+	if _, err := x.w.Write(stream[strike:]); err != nil {
+		return false
 	}
 	return x.delivered()
 }

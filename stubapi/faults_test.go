@@ -451,3 +451,63 @@ func TestSDKRetriesThroughFaults(t *testing.T) {
 		t.Errorf("x-stainless-retry-count of the attempts (-want +got):\n%s", diff)
 	}
 }
+
+// TestStallSendsEventsBeforeIt checks that the events before a stall reach
+// the client while the server stalls (the server sends a response in one
+// write only when no fault's timing depends on its events): the client
+// reads, during a stall that lasts until it leaves, the same events it
+// gets before a stream error at that point.
+func TestStallSendsEventsBeforeIt(t *testing.T) {
+	t.Parallel()
+	content := stubapi.Thinking("Let me think about which command to run.",
+		stubapi.ToolUse(stubapi.Say("Let me run this for you."), stubapi.Call("Bash", map[string]any{"command": "echo hello world"})))
+	for _, at := range []stubapi.Fault{
+		stubapi.Stall(0).When(stubapi.PhaseStart),
+		stubapi.Stall(0).MidBlock(0),
+		stubapi.Stall(0).MidBlock(1),
+		stubapi.Stall(0).MidBlock(2),
+		stubapi.Stall(0).When(stubapi.PhaseEnd),
+	} {
+		t.Run(at.String(), func(t *testing.T) {
+			t.Parallel()
+			streamError := stubapi.Fault{Kind: stubapi.FaultStreamError, At: at.At, Block: at.Block}
+			ref := stubapi.NewTest(t, stubapi.NewScript(content.WithFaults(streamError)))
+			before, _ := streamTypes(context.Background(), client(ref), -1)
+			if len(before) == 0 {
+				t.Fatal("no events before the stream error")
+			}
+
+			s := stubapi.NewTest(t, stubapi.NewScript(content.WithFaults(at), stubapi.Text("unused")), stubapi.AllowOverrun())
+			// The deadline only keeps a broken server from hanging the
+			// test; the events arrive at once when it works.
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			got, err := streamTypes(ctx, client(s), len(before))
+			if err != nil {
+				t.Fatalf("reading the %d events before the stall: %v (got %v)", len(before), err, got)
+			}
+			if diff := cmp.Diff(before, got); diff != "" {
+				t.Errorf("events before the stall (-before a stream error +got):\n%s", diff)
+			}
+			cancel()
+			waitOutcomes(t, s, stubapi.OutcomeFault)
+		})
+	}
+}
+
+// streamTypes streams one main-loop request and returns the types of the
+// events it reads: all of them when n < 0, else the first n.
+func streamTypes(ctx context.Context, c anthropic.Client, n int) ([]string, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stream := c.Messages.NewStreaming(ctx, mainParams())
+	defer stream.Close()
+	var types []string
+	for (n < 0 || len(types) < n) && stream.Next() {
+		types = append(types, stream.Current().Type)
+	}
+	if n >= 0 && len(types) == n {
+		return types, nil
+	}
+	return types, stream.Err()
+}

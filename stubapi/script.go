@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -210,17 +211,50 @@ func (t *Turn) usage() Usage {
 const defaultInputTokens = 100
 
 // MessageID returns the deterministic message id of the turn at index.
-func MessageID(turn int) string { return fmt.Sprintf("msg_stub%04d", turn) }
+func MessageID(turn int) string {
+	var a [32]byte
+	return string(appendPadded(append(a[:0], "msg_stub"...), turn, 4))
+}
 
 // ToolUseID returns the deterministic id of the tool_use block at block
 // index of the turn at index turn, used when the block sets no ID.
-func ToolUseID(turn, block int) string { return fmt.Sprintf("toolu_stub%04d_%02d", turn, block) }
+func ToolUseID(turn, block int) string {
+	var a [32]byte
+	b := appendPadded(append(a[:0], "toolu_stub"...), turn, 4)
+	return string(appendPadded(append(b, '_'), block, 2))
+}
 
 // ThinkingSignature returns the deterministic signature of the thinking
 // block at block index of the turn at index turn, used when the block sets
 // no Signature.
 func ThinkingSignature(turn, block int) string {
-	return fmt.Sprintf("stubsig%04d%02d", turn, block)
+	var a [32]byte
+	return string(appendPadded(appendPadded(append(a[:0], "stubsig"...), turn, 4), block, 2))
+}
+
+// appendPadded appends n in decimal, zero-padded to width digits: what
+// fmt's "%0*d" does, without fmt (ids are made per response).
+func appendPadded(buf []byte, n, width int) []byte {
+	if n < 0 {
+		return fmt.Appendf(buf, "%0*d", width, n)
+	}
+	var a [20]byte
+	digits := strconv.AppendInt(a[:0], int64(n), 10)
+	for range width - len(digits) {
+		buf = append(buf, '0')
+	}
+	return append(buf, digits...)
+}
+
+// derives reports whether b has a field that resolved fills in.
+func (b *Block) derives() bool {
+	switch b.Type {
+	case BlockToolUse:
+		return b.ID == "" || len(b.Input) == 0
+	case BlockThinking:
+		return b.Signature == ""
+	}
+	return false
 }
 
 // resolved returns b with its derived fields filled in.

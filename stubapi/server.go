@@ -41,10 +41,13 @@ type Server struct {
 	dispatches int
 	reqs       []*Request
 	sideCount  int
-	// inflight counts requests being answered; idle is closed and replaced
-	// whenever it drops to zero.
+	// inflight counts requests being answered; idle, made when WaitIdle
+	// needs it, is closed and dropped when inflight drops to zero.
 	inflight int
 	idle     chan struct{}
+
+	// bufs holds *[]byte buffers responses are rendered into.
+	bufs sync.Pool
 }
 
 // config is what Options set.
@@ -119,7 +122,6 @@ func Start(script Script, opts ...Option) (*Server, error) {
 		ctx:    ctx,
 		cancel: cancel,
 		served: make(chan struct{}),
-		idle:   make(chan struct{}),
 	}
 	s.srv = &http.Server{
 		Handler:           s,
@@ -203,6 +205,9 @@ func (s *Server) WaitIdle(ctx context.Context) error {
 			s.mu.Unlock()
 			return nil
 		}
+		if s.idle == nil {
+			s.idle = make(chan struct{})
+		}
 		idle := s.idle
 		s.mu.Unlock()
 		select {
@@ -280,7 +285,7 @@ func (s *Server) WriteJSONL(w io.Writer) error { return writeJSONL(w, s.Requests
 // can also be mounted in another mux or server.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	began := time.Now()
-	body, readErr := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	body, readErr := readBody(w, r)
 	rec := &Request{
 		Time:    began,
 		Method:  r.Method,
@@ -317,7 +322,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.inflight++
 	s.mu.Unlock()
 
-	x := &exchange{s: s, w: w, r: r, body: body, parsed: parsed, parseErr: parseErr, requestID: fmt.Sprintf("req_stub%06d", rec.Seq), turn: NoTurn}
+	x := &exchange{s: s, w: w, r: r, body: body, parsed: parsed, parseErr: parseErr, requestID: requestID(rec.Seq), turn: NoTurn}
 	defer func() {
 		s.mu.Lock()
 		rec.Status, rec.Outcome, rec.Detail, rec.Turn = x.status, x.outcome, x.detail, x.turn
@@ -349,15 +354,70 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	x.route(cls)
 }
 
+// requestID is the request-id of the request numbered seq.
+func requestID(seq int) string {
+	var a [32]byte
+	return string(appendPadded(append(a[:0], "req_stub"...), seq, 6))
+}
+
+// readBody reads r's body, up to maxBodyBytes: io.ReadAll, but with
+// room for the whole body from the start when its length is known.
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	body := http.MaxBytesReader(w, r.Body, maxBodyBytes)
+	n := r.ContentLength
+	if n <= 0 || n > maxBodyBytes {
+		return io.ReadAll(body)
+	}
+	// One byte more than announced, so the read that meets the end of
+	// the body does not have to grow the buffer.
+	buf := make([]byte, 0, n+1)
+	for {
+		m, err := body.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+m]
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return buf, err
+		}
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+	}
+}
+
 // leave marks the end of answering one request.
 func (s *Server) leave() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.inflight--
-	if s.inflight == 0 {
+	if s.inflight == 0 && s.idle != nil {
 		close(s.idle)
-		s.idle = make(chan struct{})
+		s.idle = nil
 	}
+}
+
+// maxPooledBuffer is the largest buffer kept for reuse; a response
+// larger than that gets a buffer of its own.
+const maxPooledBuffer = 64 << 10
+
+// buffer returns an empty buffer to render a response into; hand it back
+// with putBuffer once written.
+func (s *Server) buffer() *[]byte {
+	if b, ok := s.bufs.Get().(*[]byte); ok {
+		return b
+	}
+	b := make([]byte, 0, 4<<10)
+	return &b
+}
+
+// putBuffer hands b back for reuse.
+func (s *Server) putBuffer(b *[]byte) {
+	if cap(*b) > maxPooledBuffer {
+		return
+	}
+	*b = (*b)[:0]
+	s.bufs.Put(b)
 }
 
 func cloneTurns(turns []Turn) []Turn {
@@ -445,5 +505,6 @@ func (s *Server) nextSideID() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.sideCount++
-	return fmt.Sprintf("msg_stubside%04d", s.sideCount)
+	var a [32]byte
+	return string(appendPadded(append(a[:0], "msg_stubside"...), s.sideCount, 4))
 }

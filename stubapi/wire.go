@@ -2,6 +2,7 @@ package stubapi
 
 import (
 	"encoding/json"
+	"iter"
 	"strconv"
 	"unicode/utf8"
 )
@@ -50,11 +51,18 @@ type response struct {
 	usage        Usage
 }
 
-func newResponse(t *Turn, id, model string, turnIndex int) *response {
-	r := &response{id: id, model: model, stopReason: t.stopReason(), stopSequence: t.StopSequence, usage: t.usage()}
-	r.blocks = make([]Block, len(t.Content))
-	for i, b := range t.Content {
-		r.blocks[i] = b.resolved(turnIndex, i)
+func newResponse(t *Turn, id, model string, turnIndex int) response {
+	r := response{id: id, model: model, stopReason: t.stopReason(), stopSequence: t.StopSequence, usage: t.usage(), blocks: t.Content}
+	// The turn's blocks serve as they are (read-only) unless some
+	// derive an id, signature or input.
+	for i := range t.Content {
+		if t.Content[i].derives() {
+			r.blocks = make([]Block, len(t.Content))
+			for i, b := range t.Content {
+				r.blocks[i] = b.resolved(turnIndex, i)
+			}
+			break
+		}
 	}
 	return r
 }
@@ -116,48 +124,59 @@ func (r *response) wireUsage(output int) wireUsage {
 	}
 }
 
-// event is one server-sent event.
-type event struct {
-	name string
-	data []byte
-	// block is the content block index the event belongs to, -1 for none.
-	block int
-	// mid marks the first event after the middle of a block's deltas: a
-	// mid_block fault strikes just before it.
-	mid bool
-}
-
 // deltaSize is the byte size deltas are cut to (at a space when one is
 // near); small, so even short texts stream as several deltas.
 const deltaSize = 8
 
-// events renders r as the event sequence the streaming API sends. The
-// event data are written by hand (fields in the API's order, no
-// reflection): this is the server's hot path.
-func (r *response) events() []event {
-	evs := make([]event, 0, 4+len(r.blocks)*6)
-	buf := make([]byte, 0, 512+r.size())
-	// add appends an event whose data is buf[from:].
-	add := func(name string, block, from int) {
-		evs = append(evs, event{name: name, data: buf[from:len(buf):len(buf)], block: block})
+// The fixed parts of the server-sent events, event line and data prefix
+// together.
+const (
+	messageStartHead = "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":"
+	blockStartHead   = "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":"
+	blockDeltaHead   = "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":"
+	blockStopHead    = "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":"
+	messageDeltaHead = "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":"
+	pingEvent        = "event: ping\ndata: " + pingData + "\n\n"
+	messageStopEvent = "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
+	eventEnd         = "\n\n"
+
+	textDeltaHead      = `,"delta":{"type":"text_delta","text":`
+	thinkingDeltaHead  = `,"delta":{"type":"thinking_delta","thinking":`
+	signatureDeltaHead = `,"delta":{"type":"signature_delta","signature":`
+	inputDeltaHead     = `,"delta":{"type":"input_json_delta","partial_json":`
+)
+
+// appendStream appends r as the server-sent events the streaming API
+// sends, and returns the offset in the result at which a fault at phase
+// p (in content block block, for PhaseMidBlock) strikes: before
+// message_start at PhaseFirstByte, right after it at PhaseStart, before
+// message_delta at PhaseEnd, and at PhaseMidBlock before the first
+// delta of the block's second half (before its content_block_stop when
+// it has fewer than two deltas). The offset is -1 when p is empty.
+//
+// The events are written by hand (fields in the API's order, no
+// reflection) straight into one buffer: this is the server's hot path.
+func (r *response) appendStream(buf []byte, p Phase, block int) ([]byte, int) {
+	base := len(buf)
+	strike := -1
+	if p == PhaseFirstByte {
+		strike = 0
 	}
-	from := len(buf)
-	buf = append(buf, `{"type":"message_start","message":{"id":`...)
+	buf = append(buf, messageStartHead...)
 	buf = appendJSONString(buf, r.id)
 	buf = append(buf, `,"type":"message","role":"assistant","model":`...)
 	buf = appendJSONString(buf, r.model)
 	buf = append(buf, `,"content":[],"stop_reason":null,"stop_sequence":null,"usage":`...)
 	buf = r.appendUsage(buf, min(1, r.usage.OutputTokens))
-	buf = append(buf, "}}"...)
-	add("message_start", -1, from)
+	buf = append(buf, "}}"+eventEnd...)
+	if p == PhaseStart {
+		strike = len(buf) - base
+	}
 	if len(r.blocks) == 0 {
-		from = len(buf)
-		buf = append(buf, pingData...)
-		add("ping", -1, from)
+		buf = append(buf, pingEvent...)
 	}
 	for i, b := range r.blocks {
-		from = len(buf)
-		buf = append(buf, `{"type":"content_block_start","index":`...)
+		buf = append(buf, blockStartHead...)
 		buf = strconv.AppendInt(buf, int64(i), 10)
 		buf = append(buf, `,"content_block":`...)
 		switch b.Type {
@@ -176,62 +195,51 @@ func (r *response) events() []event {
 			buf = appendJSONString(buf, b.Name)
 			buf = append(buf, `,"input":{}}`...)
 		}
-		buf = append(buf, '}')
-		add("content_block_start", i, from)
+		buf = append(buf, "}"+eventEnd...)
 		if i == 0 {
-			from = len(buf)
-			buf = append(buf, pingData...)
-			add("ping", -1, from)
+			buf = append(buf, pingEvent...)
 		}
-		var kind, field string
-		var parts []string
+		// mid is the index among the block's deltas of the one a
+		// mid-block fault strikes before; only counted when one does.
+		mid := -1
+		if p == PhaseMidBlock && block == i {
+			mid = (countDeltas(b) + 1) / 2
+		}
+		j := 0
+		delta := func(head, text string) {
+			if j == mid {
+				strike = len(buf) - base
+			}
+			buf = appendDelta(buf, i, head, text)
+			j++
+		}
 		switch b.Type {
 		case BlockText:
-			kind, field, parts = "text_delta", "text", splitDeltas(b.Text, deltaSize)
+			for part := range deltas(b.Text) {
+				delta(textDeltaHead, part)
+			}
 		case BlockThinking:
-			kind, field, parts = "thinking_delta", "thinking", splitDeltas(b.Thinking, deltaSize)
+			for part := range deltas(b.Thinking) {
+				delta(thinkingDeltaHead, part)
+			}
+			delta(signatureDeltaHead, b.Signature)
 		case BlockToolUse:
-			kind, field = "input_json_delta", "partial_json"
-			parts = append([]string{""}, splitDeltas(string(b.Input), deltaSize)...)
-		}
-		n := len(parts)
-		if b.Type == BlockThinking {
-			n++ // the signature_delta
-		}
-		half := (n + 1) / 2
-		delta := func(j int, kind, field, text string) {
-			from := len(buf)
-			buf = append(buf, `{"type":"content_block_delta","index":`...)
-			buf = strconv.AppendInt(buf, int64(i), 10)
-			buf = append(buf, `,"delta":{"type":"`...)
-			buf = append(buf, kind...)
-			buf = append(buf, `","`...)
-			buf = append(buf, field...)
-			buf = append(buf, `":`...)
-			buf = appendJSONString(buf, text)
-			buf = append(buf, "}}"...)
-			add("content_block_delta", i, from)
-			if j == half {
-				evs[len(evs)-1].mid = true
+			delta(inputDeltaHead, "")
+			for part := range deltas(string(b.Input)) {
+				delta(inputDeltaHead, part)
 			}
 		}
-		for j, part := range parts {
-			delta(j, kind, field, part)
+		if j <= mid {
+			strike = len(buf) - base
 		}
-		if b.Type == BlockThinking {
-			delta(len(parts), "signature_delta", "signature", b.Signature)
-		}
-		from = len(buf)
-		buf = append(buf, `{"type":"content_block_stop","index":`...)
+		buf = append(buf, blockStopHead...)
 		buf = strconv.AppendInt(buf, int64(i), 10)
-		buf = append(buf, '}')
-		add("content_block_stop", i, from)
-		if half >= n {
-			evs[len(evs)-1].mid = true
-		}
+		buf = append(buf, "}"+eventEnd...)
 	}
-	from = len(buf)
-	buf = append(buf, `{"type":"message_delta","delta":{"stop_reason":`...)
+	if p == PhaseEnd {
+		strike = len(buf) - base
+	}
+	buf = append(buf, messageDeltaHead...)
 	buf = appendJSONString(buf, r.stopReason)
 	buf = append(buf, `,"stop_sequence":`...)
 	if r.stopSequence != "" {
@@ -241,24 +249,45 @@ func (r *response) events() []event {
 	}
 	buf = append(buf, `},"usage":`...)
 	buf = r.appendUsage(buf, r.usage.OutputTokens)
-	buf = append(buf, '}')
-	add("message_delta", -1, from)
-	from = len(buf)
-	buf = append(buf, `{"type":"message_stop"}`...)
-	add("message_stop", -1, from)
-	return evs
+	buf = append(buf, "}"+eventEnd...)
+	buf = append(buf, messageStopEvent...)
+	return buf, strike
 }
 
-const pingData = `{"type":"ping"}`
+// appendDelta appends a content_block_delta event of block index whose
+// delta starts with head (the delta's type and field name) and carries
+// text.
+func appendDelta(buf []byte, index int, head, text string) []byte {
+	buf = append(buf, blockDeltaHead...)
+	buf = strconv.AppendInt(buf, int64(index), 10)
+	buf = append(buf, head...)
+	buf = appendJSONString(buf, text)
+	return append(buf, "}}"+eventEnd...)
+}
 
-// size estimates the bytes of r's content, for buffer sizing.
-func (r *response) size() int {
+// countDeltas is the number of content_block_delta events of b.
+func countDeltas(b Block) int {
 	n := 0
-	for _, b := range r.blocks {
-		n += 2*(len(b.Text)+len(b.Thinking)+len(b.Input)) + len(b.Data) + len(b.Signature) + 100*(2+(len(b.Text)+len(b.Thinking)+len(b.Input))/deltaSize)
+	switch b.Type {
+	case BlockText:
+		n = countParts(b.Text)
+	case BlockThinking:
+		n = countParts(b.Thinking) + 1 // and the signature_delta
+	case BlockToolUse:
+		n = 1 + countParts(string(b.Input)) // an empty partial_json first
 	}
 	return n
 }
+
+func countParts(s string) int {
+	n := 0
+	for range deltas(s) {
+		n++
+	}
+	return n
+}
+
+const pingData = `{"type":"ping"}`
 
 func (r *response) appendUsage(buf []byte, output int) []byte {
 	buf = append(buf, `{"input_tokens":`...)
@@ -316,40 +345,43 @@ func appendJSONString(buf []byte, s string) []byte {
 	return append(buf, '"')
 }
 
-// splitDeltas cuts s into pieces of about size bytes, preferring to cut
-// after a space and never inside a UTF-8 sequence.
-func splitDeltas(s string, size int) []string {
-	if s == "" {
-		return nil
+// deltas yields the pieces s is streamed in: about deltaSize bytes each
+// (see cutDelta), none for an empty s.
+func deltas(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for s != "" {
+			n := cutDelta(s, deltaSize)
+			if !yield(s[:n]) {
+				return
+			}
+			s = s[n:]
+		}
 	}
-	var out []string
-	for len(s) > size {
-		cut := -1
-		for i := size; i < len(s) && i < 2*size; i++ {
-			if s[i-1] == ' ' || s[i-1] == '\n' {
-				cut = i
-				break
-			}
-		}
-		if cut < 0 {
-			cut = size
-			for cut > 0 && !utf8.RuneStart(s[cut]) {
-				cut--
-			}
-			if cut == 0 {
-				cut = size
-				for cut < len(s) && !utf8.RuneStart(s[cut]) {
-					cut++
-				}
-			}
-		}
-		if cut >= len(s) {
-			break
-		}
-		out = append(out, s[:cut])
-		s = s[cut:]
+}
+
+// cutDelta returns the length of the first piece of s when s is cut into
+// pieces of about size bytes, preferring to cut after a space and never
+// inside a UTF-8 sequence.
+func cutDelta(s string, size int) int {
+	if len(s) <= size {
+		return len(s)
 	}
-	return append(out, s)
+	for i := size; i < len(s) && i < 2*size; i++ {
+		if s[i-1] == ' ' || s[i-1] == '\n' {
+			return i
+		}
+	}
+	cut := size
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	if cut == 0 {
+		cut = size
+		for cut < len(s) && !utf8.RuneStart(s[cut]) {
+			cut++
+		}
+	}
+	return cut
 }
 
 // apiError is the body of an API error response and the data of an SSE

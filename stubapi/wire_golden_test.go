@@ -222,6 +222,17 @@ func wireCases() []wireCase {
 			wireCase{name: "stream/fault/" + f.name, turn: turn, body: mainStream, canceled: f.canceled},
 			wireCase{name: "message/fault/" + f.name, turn: turn, body: mainMessage, canceled: f.canceled})
 	}
+	// A mid-block fault strikes halfway through the deltas of any kind
+	// of block.
+	for _, tt := range turns {
+		for i := range tt.turn.Content {
+			cases = append(cases, wireCase{
+				name: fmt.Sprintf("stream/mid-block/%s/%d", tt.name, i),
+				turn: tt.turn.WithFaults(stubapi.StreamError("").MidBlock(i)),
+				body: mainStream,
+			})
+		}
+	}
 	side := []struct{ name, body string }{
 		{"probe", `{"model":"claude-haiku-4-5","max_tokens":1,"messages":[{"role":"user","content":"quota"}]}`},
 		{"helper-stream", `{"model":"claude-haiku-4-5","max_tokens":512,"stream":true,"messages":[{"role":"user","content":"paths?"}]}`},

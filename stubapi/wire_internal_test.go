@@ -2,22 +2,24 @@ package stubapi
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 	"testing"
 )
 
-func TestSplitDeltas(t *testing.T) {
+func TestDeltas(t *testing.T) {
 	t.Parallel()
 	for _, s := range []string{"", "Hi", "Hello, world!", "a b c d e f g h i j k", "nospacesatallinthisverylongword", "日本語テキストです", "✓✓✓✓✓✓✓✓", "\xff\xfe invalid"} {
-		parts := splitDeltas(s, deltaSize)
+		parts := slices.Collect(deltas(s))
 		joined := ""
 		for _, p := range parts {
 			if p == "" {
-				t.Errorf("splitDeltas(%q) has an empty part: %q", s, parts)
+				t.Errorf("deltas(%q) has an empty part: %q", s, parts)
 			}
 			joined += p
 		}
 		if joined != s {
-			t.Errorf("splitDeltas(%q) = %q, which joins to %q", s, parts, joined)
+			t.Errorf("deltas(%q) = %q, which joins to %q", s, parts, joined)
 		}
 	}
 }
@@ -41,4 +43,16 @@ func FuzzAppendJSONString(f *testing.F) {
 			t.Fatalf("appendJSONString(%q) decodes to %q, encoding/json's to %q", s, back, want)
 		}
 	})
+}
+
+func TestAppendPadded(t *testing.T) {
+	t.Parallel()
+	for _, n := range []int{0, 1, 7, 42, 999, 1000, 9999, 10000, 123456, 1234567, -1, -42, -12345} {
+		for _, width := range []int{2, 4, 6} {
+			got := string(appendPadded([]byte("id"), n, width))
+			if want := fmt.Sprintf("id%0*d", width, n); got != want {
+				t.Errorf("appendPadded(%d, %d) = %q, want %q", n, width, got, want)
+			}
+		}
+	}
 }

@@ -57,8 +57,9 @@ type Client struct {
 	stopLife  context.CancelFunc
 	callbacks sync.WaitGroup
 
-	tr           *translator // owned by the dispatching goroutine
+	tr           *translator // owned by the goroutine calling route
 	out          *fifo[item]
+	attached     chan struct{} // closed once conn is set
 	dispatchDone chan struct{}
 
 	leftMu   sync.Mutex
@@ -109,6 +110,7 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
+	c := newClient(opts, bin.Version)
 	sess, err := Start(context.WithoutCancel(ctx), bin, SessionConfig{
 		BaseURL:      opts.BaseURL,
 		APIKey:       opts.APIKey,
@@ -118,22 +120,25 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 		CloseTimeout: opts.CloseTimeout,
 		Logger:       opts.Logger,
 		AllowNetwork: opts.AllowNetwork,
+		route:        c.route,
 	})
 	if err != nil {
+		c.stopLife()
 		return nil, err
 	}
-	c := newClient(sess, opts, bin.Version)
 	c.sess = sess
+	c.attach(sess)
 	if err := c.initialize(ctx); err != nil {
 		return nil, errors.Join(err, c.Close())
 	}
 	return c, nil
 }
 
-// newClient starts a client on cn.
-func newClient(cn conn, opts Options, version string) *Client {
+// newClient returns a client that is not attached to a CLI yet: its route
+// method is to see the CLI's stdout (see eventQueue.route), then attach
+// gives it the CLI.
+func newClient(opts Options, version string) *Client {
 	c := &Client{
-		conn:           cn,
 		logger:         opts.Logger,
 		version:        version,
 		canUseTool:     opts.CanUseTool,
@@ -144,6 +149,7 @@ func newClient(cn conn, opts Options, version string) *Client {
 		tr:             newTranslator(),
 		out:            newFIFO[item](),
 		dispatchDone:   make(chan struct{}),
+		attached:       make(chan struct{}),
 	}
 	if c.logger == nil {
 		c.logger = slog.New(slog.DiscardHandler)
@@ -158,8 +164,15 @@ func newClient(cn conn, opts Options, version string) *Client {
 	_, _ = rand.Read(suffix)
 	c.idSuffix = hex.EncodeToString(suffix)
 	c.life, c.stopLife = context.WithCancel(context.Background())
-	go c.dispatch()
 	return c
+}
+
+// attach connects the client to its CLI and starts waiting for the CLI's
+// output to end.
+func (c *Client) attach(cn conn) {
+	c.conn = cn
+	close(c.attached)
+	go c.dispatch()
 }
 
 // initialize sends the initialize request and keeps its answer.
@@ -179,43 +192,54 @@ func (c *Client) initialize(ctx context.Context) error {
 	return nil
 }
 
-// dispatch reads the CLI's output until it ends: answers go to their
-// requests, the CLI's control requests to their handlers, and every other
-// message, with its events, to the reader.
+// dispatch waits for the CLI's output to end, then fails the requests
+// still waiting and ends the reader's queue. Stdout events reach route on
+// the conn's reading goroutine; any the conn queued instead are routed
+// here.
 func (c *Client) dispatch() {
 	defer close(c.dispatchDone)
 	for {
 		ev, end, _ := c.conn.nextEvent(context.Background())
-		if end != nil {
-			c.endPending(end)
-			var final error
-			if !end.clean() {
-				final = end
-			}
-			c.out.finish(final)
-			return
-		}
-		if ev.err != nil {
-			c.out.push(item{err: ev.err, events: []Event{&UnknownEvent{Err: ev.err}}})
+		if end == nil {
+			c.route(ev)
 			continue
 		}
-		switch m := ev.msg.(type) {
-		case *protocol.ControlResponse:
-			c.resolve(m)
-			continue
-		case *protocol.KeepAlive:
-			continue
-		case *protocol.ControlRequest:
-			var use *ToolUseEvent
-			if r, ok := m.Request.(*protocol.CanUseToolRequest); ok {
-				use = c.tr.toolUses[r.ToolUseID]
-			}
-			c.handleRequest(m, use)
-		case *protocol.ControlCancelRequest:
-			c.cancelHandling(m.RequestID)
+		c.endPending(end)
+		var final error
+		if !end.clean() {
+			final = end
 		}
-		c.out.push(item{msg: ev.msg, events: c.tr.events(nil, ev.msg)})
+		c.out.finish(final)
+		return
 	}
+}
+
+// route takes one stdout event of the CLI: answers go to their requests,
+// the CLI's control requests to their handlers, and every other message,
+// with its events, to the reader. It runs on one goroutine at a time (the
+// conn's reader), which owns the translator, and never blocks.
+func (c *Client) route(ev event) bool {
+	if ev.err != nil {
+		c.out.push(item{err: ev.err, events: []Event{&UnknownEvent{Err: ev.err}}})
+		return true
+	}
+	switch m := ev.msg.(type) {
+	case *protocol.ControlResponse:
+		c.resolve(m)
+		return true
+	case *protocol.KeepAlive:
+		return true
+	case *protocol.ControlRequest:
+		var use *ToolUseEvent
+		if r, ok := m.Request.(*protocol.CanUseToolRequest); ok {
+			use = c.tr.toolUses[r.ToolUseID]
+		}
+		c.handleRequest(m, use)
+	case *protocol.ControlCancelRequest:
+		c.cancelHandling(m.RequestID)
+	}
+	c.out.push(item{msg: ev.msg, events: c.tr.events(nil, ev.msg)})
+	return true
 }
 
 // Version returns the version of the CLI the client runs.

@@ -190,6 +190,11 @@ func (c *Client) handleRequest(m *protocol.ControlRequest, use *ToolUseEvent) {
 			c.logger.Debug("claude: control request withdrawn; not answering", "request_id", id)
 			return
 		}
+		select {
+		case <-c.attached: // the CLI may ask before Connect has its session
+		case <-c.life.Done():
+			return
+		}
 		sendCtx, stop := context.WithTimeout(c.life, c.controlTimeout)
 		defer stop()
 		if err := sendMessage(sendCtx, c.conn, resp); err != nil {

@@ -23,6 +23,11 @@ type eventQueue struct {
 	head  int
 	end   *ExitError    // set once the stream ended; returned from then on
 	wake  chan struct{} // closed and replaced on every change
+
+	// route, when set, sees every event first, on the pushing goroutine;
+	// the events it takes (returns true for) are not queued. A Client
+	// routes a session's stdout this way, without a goroutine hop.
+	route func(event) bool
 }
 
 func newEventQueue() *eventQueue {
@@ -30,6 +35,9 @@ func newEventQueue() *eventQueue {
 }
 
 func (q *eventQueue) push(e event) {
+	if q.route != nil && q.route(e) {
+		return
+	}
 	q.mu.Lock()
 	q.items = append(q.items, e)
 	q.signal()

@@ -58,6 +58,10 @@ type SessionConfig struct {
 	// loopback port (NO_PROXY exempts those hosts), which also holds for the
 	// commands its tools run.
 	AllowNetwork bool
+
+	// route, when set, takes the session's stdout events as they are
+	// decoded, on the reading goroutine (see eventQueue.route).
+	route func(event) bool
 }
 
 // DummyAPIKey is the API key a session gives the CLI unless told otherwise.
@@ -164,6 +168,7 @@ func start(ctx context.Context, bin Binary, cfg SessionConfig) (_ *Session, err 
 		stderrDone: make(chan struct{}),
 		readerDone: make(chan struct{}),
 	}
+	s.queue.route = cfg.route
 	if s.logger == nil {
 		s.logger = slog.New(slog.DiscardHandler)
 	}

@@ -1,0 +1,106 @@
+package claude
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/ccwire/ccwire/protocol"
+)
+
+func TestCompareVersions(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		a, b string
+		want int
+	}{
+		{"2.1.37", "2.1.330", -1},
+		{"2.1.330", "2.1.37", 1},
+		{"2.1.37", "2.1.37", 0},
+		{"2.10.0", "2.9.9", 1},
+		{"3.0.0", "2.99.99", 1},
+		{"2.1.37-beta.1", "2.1.37", -1},
+		{"2.1.37", "2.1.37-beta.1", 1},
+		{"2.1.37-alpha", "2.1.37-beta", -1},
+		{"2.1.37-beta", "2.1.37-beta", 0},
+		{"x.y.z", "0.0.0", 0},
+	}
+	for _, tt := range tests {
+		if got := compareVersions(tt.a, tt.b); got != tt.want {
+			t.Errorf("compareVersions(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+	b := versionBound{Through: "2.1.37", Since: "3.0.0"}
+	for v, want := range map[string]bool{"2.1.37": true, "2.0.0": true, "2.1.38": false, "2.1.330": false, "3.0.0": true, "": false} {
+		if got := b.excludes(v); got != want {
+			t.Errorf("excludes(%q) = %t, want %t", v, got, want)
+		}
+	}
+}
+
+// FuzzAbbreviate checks that Abbreviate keeps at most max characters of
+// its input around the marker and never splits a UTF-8 sequence.
+func FuzzAbbreviate(f *testing.F) {
+	f.Add("hello, world", 5)
+	f.Add("ééééé日本語", 3)
+	f.Add("a\xff\xfe\xe2\x82b", 2)
+	f.Add("", 0)
+	f.Fuzz(func(t *testing.T, s string, limit int) {
+		limit %= 1 << 16
+		got := Abbreviate(s, limit)
+		n := utf8.RuneCountInString(s)
+		if n <= limit {
+			if got != s {
+				t.Fatalf("Abbreviate changed a short string: %q -> %q", s, got)
+			}
+			return
+		}
+		if utf8.ValidString(s) && !utf8.ValidString(got) {
+			t.Fatalf("Abbreviate(%q, %d) = %q is not valid UTF-8", s, limit, got)
+		}
+		if !strings.Contains(got, " characters omitted …]") {
+			t.Fatalf("Abbreviate(%q, %d) = %q has no marker", s, limit, got)
+		}
+		head := got[:strings.Index(got, "[… ")]
+		if kept := utf8.RuneCountInString(head); kept > max(limit/2, 0)+1 {
+			t.Fatalf("Abbreviate(%q, %d) kept %d characters before the marker", s, limit, kept)
+		}
+	})
+}
+
+// FuzzTranslate feeds decoded lines to the event translator: it must not
+// panic, must give an event for every message but empty ones, and must
+// assemble deltas into their blocks' text.
+func FuzzTranslate(f *testing.F) {
+	for _, l := range []string{
+		`{"type":"assistant","message":{"content":[{"type":"text","text":"hi"},{"type":"tool_use","id":"t1","name":"Bash","input":{}}]}}`,
+		`{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"out"},{"type":"text","text":"x"}]}}`,
+		`{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"a"}}}`,
+		`{"type":"stream_event","event":{"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"t2","name":"X","input":{}}}}`,
+		`{"type":"stream_event","event":{"type":"message_start","message":{"content":[]}}}`,
+		`{"type":"control_request","request_id":"r","request":{"subtype":"can_use_tool","tool_name":"Bash","input":{},"tool_use_id":"t1"}}`,
+		`{"type":"system","subtype":"whatever"}`,
+		`{"type":"result","subtype":"success"}`,
+		`{"type":"brand_new"}`,
+	} {
+		f.Add(l, l)
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		tr := newTranslator()
+		for _, line := range []string{a, b, a} {
+			m, err := protocol.Decode([]byte(line))
+			if err != nil {
+				continue
+			}
+			evs := tr.events(nil, m)
+			for _, ev := range evs {
+				if ev.Source() != m {
+					t.Fatalf("event %T of %s has another source", ev, line)
+				}
+				if d, ok := ev.(*TextDeltaEvent); ok && !strings.HasSuffix(d.Text, d.Delta) {
+					t.Fatalf("text %q does not end with its delta %q", d.Text, d.Delta)
+				}
+			}
+		}
+	})
+}

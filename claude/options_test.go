@@ -1,0 +1,158 @@
+package claude_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/protocol"
+)
+
+func TestOptionsArgs(t *testing.T) {
+	t.Parallel()
+	decide := func(context.Context, *claude.PermissionRequest) (claude.PermissionDecision, error) {
+		return claude.Allow(), nil
+	}
+	tests := []struct {
+		name    string
+		opts    claude.Options
+		version string
+		want    []string
+	}{
+		{"none", claude.Options{}, "2.1.330", nil},
+		{"model and fallback", claude.Options{Model: "opus", FallbackModel: "sonnet"}, "2.1.37",
+			[]string{"--model", "opus", "--fallback-model", "sonnet"}},
+		{"permissions", claude.Options{PermissionMode: protocol.PermissionAcceptEdits, DangerouslySkipPermissions: true}, "2.1.37",
+			[]string{"--permission-mode", "acceptEdits", "--dangerously-skip-permissions"}},
+		{"tools", claude.Options{Tools: []string{"Bash", "Read"}, AllowedTools: []string{"Bash(git *)", "Read"}, DisallowedTools: []string{"Write"}}, "2.1.330",
+			[]string{"--tools", "Bash,Read", "--allowedTools", "Bash(git *),Read", "--disallowedTools", "Write"}},
+		{"no tools", claude.Options{Tools: []string{}}, "2.1.330", []string{"--tools", ""}},
+		{"limits", claude.Options{MaxTurns: 3, MaxBudgetUSD: 0.5, MaxThinkingTokens: 2048}, "2.1.37",
+			[]string{"--max-turns", "3", "--max-budget-usd", "0.5", "--max-thinking-tokens", "2048"}},
+		{"effort", claude.Options{Effort: "high"}, "2.1.330", []string{"--effort", "high"}},
+		{"effort, version unknown", claude.Options{Effort: "low"}, "", []string{"--effort", "low"}},
+		{"prompts", claude.Options{SystemPrompt: "Be brief.", AppendSystemPrompt: "Say hi."}, "2.1.37",
+			[]string{"--system-prompt", "Be brief.", "--append-system-prompt", "Say hi."}},
+		{"session", claude.Options{SessionID: "11111111-2222-4333-8444-555555555555", Resume: "abc", ForkSession: true}, "2.1.330",
+			[]string{"--session-id", "11111111-2222-4333-8444-555555555555", "--resume", "abc", "--fork-session"}},
+		{"continue", claude.Options{Continue: true, ForkSession: true}, "2.1.330", []string{"--continue", "--fork-session"}},
+		{"streaming", claude.Options{IncludePartialMessages: true, ReplayUserMessages: true}, "2.1.37",
+			[]string{"--include-partial-messages", "--replay-user-messages"}},
+		{"dirs and config", claude.Options{AddDirs: []string{"/a", "/b"}, MCPConfig: []string{`{"mcpServers":{}}`}, Settings: `{}`}, "2.1.330",
+			[]string{"--add-dir", "/a", "--add-dir", "/b", "--mcp-config", `{"mcpServers":{}}`, "--settings", "{}"}},
+		{"permission callback", claude.Options{CanUseTool: decide, ExtraArgs: []string{"--verbose"}}, "2.1.37",
+			[]string{"--permission-prompt-tool", "stdio", "--verbose"}},
+		{"modes of 2.1.330", claude.Options{PermissionMode: protocol.PermissionAuto}, "2.1.330", []string{"--permission-mode", "auto"}},
+		{"delegate on 2.1.37", claude.Options{PermissionMode: protocol.PermissionDelegate}, "2.1.37", []string{"--permission-mode", "delegate"}},
+		{"delegate between the pins", claude.Options{PermissionMode: protocol.PermissionDelegate}, "2.1.100", []string{"--permission-mode", "delegate"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := tt.opts.Args(tt.version)
+			if err != nil {
+				t.Fatalf("Args: %v", err)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("Args =\n%q\nwant\n%q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestOptionsArgsErrors(t *testing.T) {
+	t.Parallel()
+	decide := func(context.Context, *claude.PermissionRequest) (claude.PermissionDecision, error) {
+		return claude.Allow(), nil
+	}
+	tests := []struct {
+		name        string
+		opts        claude.Options
+		version     string
+		options     []string // the options named, in order
+		unsupported bool
+		text        string
+	}{
+		{"effort on 2.1.37", claude.Options{Effort: "high"}, "2.1.37", []string{"Effort"}, true, "Claude Code 2.1.37 does not have it"},
+		{"effort on older", claude.Options{Effort: "high"}, "2.0.1", []string{"Effort"}, true, "2.1.37 and older"},
+		{"bad effort", claude.Options{Effort: "huge"}, "2.1.330", []string{"Effort"}, false, `unknown effort "huge"`},
+		{"auto on 2.1.37", claude.Options{PermissionMode: protocol.PermissionAuto}, "2.1.37", []string{"PermissionMode"}, true, `permission mode "auto"`},
+		{"manual on 2.1.37", claude.Options{PermissionMode: "manual"}, "2.1.37", []string{"PermissionMode"}, true, `"manual"`},
+		{"delegate on 2.1.330", claude.Options{PermissionMode: protocol.PermissionDelegate}, "2.1.330", []string{"PermissionMode"}, true, "2.1.330 and newer"},
+		{"unknown mode", claude.Options{PermissionMode: "yolo"}, "2.1.330", []string{"PermissionMode"}, false, `unknown permission mode "yolo"`},
+		{"same fallback", claude.Options{Model: "opus", FallbackModel: "opus"}, "2.1.330", []string{"FallbackModel"}, false, "must differ"},
+		{"negative", claude.Options{MaxTurns: -1, MaxBudgetUSD: -1, MaxThinkingTokens: -1}, "2.1.330",
+			[]string{"MaxTurns", "MaxBudgetUSD", "MaxThinkingTokens"}, false, "must not be negative"},
+		{"session id", claude.Options{SessionID: "abc"}, "2.1.330", []string{"SessionID"}, false, "not a UUID"},
+		{"resume and continue", claude.Options{Resume: "x", Continue: true}, "2.1.330", []string{"Resume"}, false, "exclude each other"},
+		{"fork alone", claude.Options{ForkSession: true}, "2.1.330", []string{"ForkSession"}, false, "needs Resume or Continue"},
+		{"two prompt tools", claude.Options{CanUseTool: decide, ExtraArgs: []string{"--permission-prompt-tool", "mcp__x"}}, "2.1.330",
+			[]string{"CanUseTool"}, false, "another permission prompt tool"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			args, err := tt.opts.Args(tt.version)
+			if err == nil {
+				t.Fatalf("Args = %q, want an error", args)
+			}
+			var named []string
+			for _, e := range flatten(err) {
+				var oe *claude.OptionError
+				if !errors.As(e, &oe) {
+					t.Fatalf("error %v is not an OptionError", e)
+				}
+				named = append(named, oe.Option)
+			}
+			if !slices.Equal(named, tt.options) {
+				t.Errorf("options named = %v, want %v (%v)", named, tt.options, err)
+			}
+			if errors.Is(err, errors.ErrUnsupported) != tt.unsupported {
+				t.Errorf("errors.Is(ErrUnsupported) = %t, want %t", !tt.unsupported, tt.unsupported)
+			}
+			if !strings.Contains(err.Error(), tt.text) {
+				t.Errorf("error %q does not say %q", err, tt.text)
+			}
+		})
+	}
+}
+
+// flatten returns the errors joined in err, or err alone.
+func flatten(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}
+
+func TestAbbreviate(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		s    string
+		max  int
+		want string
+	}{
+		{"short", "hello", 10, "hello"},
+		{"exact", "hello", 5, "hello"},
+		{"cut", "abcdefghij", 4, "ab\n[… 6 characters omitted …]\nij"},
+		{"lines", "line1\nline2\nline3\n", 12, "line1\n[… 6 characters omitted …]\nline3\n"},
+		{"multibyte", "ééééééééé", 4, "éé\n[… 5 characters omitted …]\néé"},
+		{"cjk", "日本語のテキストです", 2, "日\n[… 8 characters omitted …]\nす"},
+		{"invalid utf8", "a\xff\xfeb\xffc", 2, "a\n[… 4 characters omitted …]\nc"},
+		{"zero", "abc", 0, "[… 3 characters omitted …]"},
+		{"negative", "abc", -5, "[… 3 characters omitted …]"},
+		{"empty", "", 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := claude.Abbreviate(tt.s, tt.max); got != tt.want {
+				t.Errorf("Abbreviate(%q, %d) = %q, want %q", tt.s, tt.max, got, tt.want)
+			}
+		})
+	}
+}

@@ -95,6 +95,9 @@ type decoder struct {
 	arena []member
 	// strs holds the elements of a string array being read.
 	strs []string
+	// strArena is spare room that string arrays are carved from, as arena
+	// is for member lists.
+	strArena []string
 }
 
 // arenaSize is the number of members an arena holds.
@@ -112,6 +115,33 @@ func (d *decoder) keep(ms []member) []member {
 	start := len(d.arena)
 	d.arena = append(d.arena, ms...)
 	return d.arena[start:len(d.arena):len(d.arena)]
+}
+
+// String arenas start small, for a line decoded alone, and grow up to
+// maxStrArena strings as a reader's decoder reads on.
+const (
+	minStrArena = 16
+	maxStrArena = 128
+)
+
+// keepStrings copies a string array read into scratch to the string arena.
+// The result is never nil: an empty array stays distinct from null.
+func (d *decoder) keepStrings(v []string) []string {
+	n := len(v)
+	if n == 0 {
+		return []string{}
+	}
+	if cap(d.strArena)-len(d.strArena) < n {
+		if n > maxStrArena/4 {
+			// A long array gets its own room; the arena's stays for the
+			// short ones.
+			return append(make([]string, 0, n), v...)
+		}
+		d.strArena = make([]string, 0, max(min(2*cap(d.strArena), maxStrArena), minStrArena))
+	}
+	start := len(d.strArena)
+	d.strArena = append(d.strArena, v...)
+	return d.strArena[start:len(d.strArena):len(d.strArena)]
 }
 
 // field describes one member a type knows.
@@ -142,6 +172,9 @@ type field[T any] struct {
 type table[T any] struct {
 	fields []field[T]
 	index  map[string]int32
+	// byLen lists, per key length, the fields whose key has that length:
+	// finding a key takes a few short comparisons instead of hashing it.
+	byLen [][]int16
 }
 
 func newTable[T any](fields ...field[T]) *table[T] {
@@ -151,11 +184,33 @@ func newTable[T any](fields ...field[T]) *table[T] {
 			panic("protocol: duplicate field " + f.key)
 		}
 		t.index[f.key] = int32(i)
+		for len(t.byLen) <= len(f.key) {
+			t.byLen = append(t.byLen, nil)
+		}
+		t.byLen[len(f.key)] = append(t.byLen[len(f.key)], int16(i))
 	}
 	if len(fields) > 128 {
 		panic("protocol: table too large")
 	}
 	return t
+}
+
+// lookup returns the index of the field whose key is key. Members usually
+// come in the order of the table, so the field after the previous member's,
+// next, is tried first.
+func (t *table[T]) lookup(key []byte, next int) (int32, bool) {
+	if next < len(t.fields) && t.fields[next].key == string(key) {
+		return int32(next), true
+	}
+	if len(key) >= len(t.byLen) {
+		return 0, false
+	}
+	for _, i := range t.byLen[len(key)] {
+		if t.fields[i].key == string(key) {
+			return int32(i), true
+		}
+	}
+	return 0, false
 }
 
 // decodeObject reads an object into p, recording its members in st.
@@ -168,6 +223,7 @@ func decodeObject[T any](d *decoder, t *table[T], p *T, st *objectState) error {
 	base := len(d.scratch)
 	var seen [2]uint64
 	var unescaped []byte
+	next := 0 // the field expected next
 	for i := 0; ; i++ {
 		keyText, escaped, ok, err := d.ObjectNextRaw(i)
 		if err != nil {
@@ -186,12 +242,13 @@ func decodeObject[T any](d *decoder, t *table[T], p *T, st *objectState) error {
 		var known bool
 		if escaped {
 			unescaped = jsonwire.Unquote(unescaped[:0], keyText)
-			idx, known = t.index[string(unescaped)]
+			idx, known = t.lookup(unescaped, next)
 			m.flags |= escapedKey
 		} else {
-			idx, known = t.index[string(keyText)]
+			idx, known = t.lookup(keyText, next)
 		}
 		if known {
+			next = int(idx) + 1
 			m.field = int16(idx)
 			if seen[idx/64]&(1<<(idx%64)) != 0 {
 				shadow(d.scratch[base:], int16(idx))
@@ -657,8 +714,8 @@ func stringsField[T any](key string, get func(*T) *[]string) field[T] {
 			var d decoder
 			d.Reset(raw)
 			d.AliasStrings = true
-			v, err := readStrings(&d)
-			return err == nil && slices.Equal(v, *get(p)) && (v == nil) == (*get(p) == nil)
+			v, err := scanStrings(&d)
+			return err == nil && slices.Equal(v, *get(p)) && *get(p) != nil
 		},
 		nonzero: func(p *T) bool { return *get(p) != nil },
 	}
@@ -666,6 +723,16 @@ func stringsField[T any](key string, get func(*T) *[]string) field[T] {
 
 // readStrings reads an array of strings; any other element is a mismatch.
 func readStrings(d *decoder) ([]string, error) {
+	v, err := scanStrings(d)
+	if err != nil {
+		return nil, err
+	}
+	return d.keepStrings(v), nil
+}
+
+// scanStrings reads an array of strings into the decoder's scratch, valid
+// until the next array is read; any other element is a mismatch.
+func scanStrings(d *decoder) ([]string, error) {
 	start, depth := d.Pos(), d.Depth()
 	if err := d.OpenArray(); err != nil {
 		return nil, err
@@ -678,7 +745,7 @@ func readStrings(d *decoder) ([]string, error) {
 		}
 		if !ok {
 			d.strs = v[:0]
-			return append(make([]string, 0, len(v)), v...), nil
+			return v, nil
 		}
 		if d.Peek() != jsonwire.String {
 			d.Rewind(start, depth)

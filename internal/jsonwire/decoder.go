@@ -12,6 +12,7 @@ package jsonwire
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -270,8 +271,12 @@ func (d *Decoder) scanString() ([]byte, stringFlags, error) {
 	i := start
 	var flags stringFlags
 	for {
-		// Skip ordinary bytes eight at a time.
-		for i+8 <= len(data) && !hasSpecial(binary.LittleEndian.Uint64(data[i:])) {
+		// Skip ordinary bytes eight at a time, up to the first special one.
+		for i+8 <= len(data) {
+			if m := specialMask(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
 			i += 8
 		}
 		for i < len(data) && !special[data[i]] {
@@ -320,7 +325,13 @@ func (d *Decoder) scanString() ([]byte, stringFlags, error) {
 
 // hasSpecial reports whether one of the eight bytes in x is special: a
 // quote, a backslash, a control character or a non-ASCII byte.
-func hasSpecial(x uint64) bool {
+func hasSpecial(x uint64) bool { return specialMask(x) != 0 }
+
+// specialMask returns the high bits of the bytes of x (little-endian, the
+// first byte lowest) that may be special. The lowest bit set always marks
+// the first special byte; bits above it may be false alarms, which come
+// from borrows out of that byte.
+func specialMask(x uint64) uint64 {
 	const (
 		ones  = 0x0101010101010101
 		highs = 0x8080808080808080
@@ -329,7 +340,7 @@ func hasSpecial(x uint64) bool {
 	backslash := x ^ (ones * '\\')
 	// A byte is zero in v exactly when (v - 1) sets its high bit and v does
 	// not have it; bytes >= 0x80 are caught by x&highs directly.
-	return ((x-ones*0x20)|(quote-ones)|(backslash-ones)|x)&highs != 0
+	return ((x - ones*0x20) | (quote - ones) | (backslash - ones) | x) & highs
 }
 
 // hasBackslashOrHigh reports whether one of the eight bytes in x is a

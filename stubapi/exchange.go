@@ -249,6 +249,9 @@ func (x *exchange) sendMessage(resp *response, fault *Fault) bool {
 	return x.delivered()
 }
 
+// sendStream sends resp as server-sent events, meeting fault (a
+// stream_error, drop or stall) on the way if it is not nil, and reports
+// whether the response went out in full.
 func (x *exchange) sendStream(resp *response, fault *Fault) bool {
 	var at Phase
 	var block int
@@ -276,13 +279,14 @@ func (x *exchange) sendStream(resp *response, fault *Fault) bool {
 	x.writeStatus(http.StatusOK)
 	if strike < 0 {
 		// Nothing depends on when the events go out: they go in one
-		// write, and with the end of the response in one packet.
+		// write (for a response of a few kilobytes, net/http sends it
+		// with the end of the response in one packet).
 		if _, err := x.w.Write(stream); err != nil {
 			return false
 		}
 		return x.delivered()
 	}
-	// The events before the fault go out before it strikes.
+	// The events before the fault reach the client before it strikes.
 	if strike > 0 {
 		if _, err := x.w.Write(stream[:strike]); err != nil {
 			return false

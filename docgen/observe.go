@@ -13,8 +13,6 @@ type reference struct {
 	byKey map[string]*kindRef
 	// enumSeen maps an enum and a value to the versions it was seen in.
 	enumSeen map[string]map[string]versionSet
-	// blocks holds the content block types seen, by block type.
-	blocks map[string]*fieldNode
 }
 
 // versionSet is a set of CLI versions.
@@ -150,7 +148,6 @@ func observe(s *schema, defs []kindDef, scenarios []*scenarioDoc) *reference {
 	o := &observer{s: s, ref: &reference{
 		byKey:    map[string]*kindRef{},
 		enumSeen: map[string]map[string]versionSet{},
-		blocks:   map[string]*fieldNode{},
 	}}
 	for _, d := range defs {
 		o.kind(d)

@@ -326,7 +326,12 @@ func (r *renderer) sequenceDiagram(sc *scenarioDoc, run *run) string {
 		case eventAPI:
 			a := ev.api
 			req := "POST /v1/messages"
-			if a.stream {
+			switch {
+			case a.model != "" && a.stream:
+				req += " (" + a.model + ", stream)"
+			case a.model != "":
+				req += " (" + a.model + ")"
+			case a.stream:
 				req += " (stream)"
 			}
 			fmt.Fprintf(&b, "    L->>A: %s\n", mermaidText(req))

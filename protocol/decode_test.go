@@ -413,6 +413,35 @@ func TestDecodeKinds(t *testing.T) {
 			unknown: []string{"extra"},
 		},
 		{
+			name: "repeated members ending in null: the typed fields are zero",
+			line: `{"type":"result","subtype":"success","num_turns":1,"num_turns":null,"result":"a","result":null,"usage":{"input_tokens":1},"usage":null,"errors":["x"],"errors":null}`,
+			check: func(t *testing.T, m Message) {
+				r := m.(*ResultMessage)
+				if r.NumTurns != 0 || r.Result != "" || r.Usage.objState().decoded || r.Usage.InputTokens != 0 || r.Errors != nil {
+					t.Errorf("fields: %+v", r)
+				}
+			},
+		},
+		{
+			name: "repeated object member: the last object replaces the first",
+			line: `{"type":"result","usage":{"input_tokens":1,"x":1},"usage":{"output_tokens":2}}`,
+			check: func(t *testing.T, m Message) {
+				if u := m.(*ResultMessage).Usage; u.InputTokens != 0 || u.OutputTokens != 2 {
+					t.Errorf("usage: %+v", u)
+				}
+			},
+			// The first object is kept as it was, unwalked.
+		},
+		{
+			name: "repeated content of both shapes: the last one counts",
+			line: `{"type":"user","message":{"role":"user","content":[{"type":"text","text":"a"}],"content":"b"}}`,
+			check: func(t *testing.T, m Message) {
+				if c := m.(*UserMessage).Message.Content; c.Text != "b" || c.IsBlocks() {
+					t.Errorf("content: %+v", c)
+				}
+			},
+		},
+		{
 			name: "whitespace and CR around the object",
 			line: " \t{ \"type\" : \"user\" , \"message\" : { \"role\" : \"user\" , \"content\" : \"hi\" } }\r",
 			check: func(t *testing.T, m Message) {

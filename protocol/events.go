@@ -350,15 +350,32 @@ func init() {
 // table.
 var eventField int16
 
-// setEventText points Event at the text of the "event" member Body was
-// decoded from (the last one, as for every typed field).
-func (m *StreamEvent) setEventText() {
+// eventText returns the text of the "event" member Body was decoded from:
+// the last one of the expected shape, as for every typed field, or the last
+// one when none was.
+func (m *StreamEvent) eventText() ([]byte, bool) {
+	last := -1
 	for i := len(m.members) - 1; i >= 0; i-- {
-		if mb := &m.members[i]; mb.field == eventField {
-			m.Event = mb.raw(m.src)
-			return
+		mb := &m.members[i]
+		if mb.field != eventField {
+			continue
+		}
+		if mb.flags&mismatch == 0 {
+			return mb.raw(m.src), true
+		}
+		if last < 0 {
+			last = i
 		}
 	}
+	if last < 0 {
+		return nil, false
+	}
+	return m.members[last].raw(m.src), true
+}
+
+// setEventText points Event at the text Body was decoded from.
+func (m *StreamEvent) setEventText() {
+	m.Event, _ = m.eventText()
 }
 
 // eventReplaced reports whether Event holds something other than the text
@@ -371,12 +388,8 @@ func (m *StreamEvent) eventReplaced() bool {
 	if !m.decoded {
 		return true
 	}
-	for i := len(m.members) - 1; i >= 0; i-- {
-		if mb := &m.members[i]; mb.field == eventField {
-			return !bytes.Equal(mb.raw(m.src), m.Event)
-		}
-	}
-	return true
+	text, ok := m.eventText()
+	return !ok || !bytes.Equal(text, m.Event)
 }
 
 // rawEvent writes an event's JSON text as it is. Marshal uses it for an

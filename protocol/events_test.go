@@ -313,6 +313,21 @@ func TestStreamEventBodyAndEvent(t *testing.T) {
 		t.Errorf("UnknownFields = %q", got)
 	}
 	roundTrip(t, m, odd)
+
+	// With the member repeated, Event is the text Body was decoded from.
+	dup := `{"type":"stream_event","event":{"type":"ping"},"event":"x","event":null}`
+	d := decodeOK(t, dup).(*StreamEvent)
+	if string(d.Event) != "null" || d.Body != nil || d.EventType() != "" {
+		t.Errorf("repeated event: Body %#v, Event %s", d.Body, d.Event)
+	}
+	roundTrip(t, d, dup)
+	dup = `{"type":"stream_event","event":{"type":"ping"},"event":"x"}`
+	d = decodeOK(t, dup).(*StreamEvent)
+	if string(d.Event) != `{"type":"ping"}` || d.EventType() != "ping" {
+		t.Errorf("repeated event: Body %#v, Event %s", d.Body, d.Event)
+	}
+	roundTrip(t, d, dup)
+
 	m.Event = json.RawMessage(`{"type":"ping"}`)
 	if got, want := marshal(m), `{"type":"stream_event","event":{"type":"ping"},"uuid":"u"}`; got != want {
 		t.Errorf("replacing an odd Event:\n got %s\nwant %s", got, want)

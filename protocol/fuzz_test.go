@@ -32,6 +32,8 @@ func seedLines(tb testing.TB) [][]byte {
 		[]byte(`{"type":"stream_event","event":{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}}`),
 		[]byte(`{"type":"stream_event","event":[1],"uuid":"u"}`),
 		[]byte(`{"type":"keep_alive"}`),
+		[]byte(`{"type":"result","num_turns":1,"num_turns":null,"usage":{"input_tokens":1},"usage":null}`),
+		[]byte(`{"type":"user","message":{"content":"a","content":[{"type":"text","text":"b"}],"content":null}}`),
 		[]byte(`{"type":"tool_progress","tool_use_id":"t","tool_name":"Bash","parent_tool_use_id":null,"elapsed_time_seconds":1.5}`),
 		[]byte(`{"type":"auth_status","isAuthenticating":false,"output":[],"error":"x"}`),
 		[]byte(`{"type":"tool_use_summary","summary":"s","preceding_tool_use_ids":["a"]}`),

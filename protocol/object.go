@@ -421,7 +421,7 @@ func walkObject[T any](w *unknownWalker, t *table[T], p *T, st *objectState) {
 
 // Field constructors. Each takes the member's key and a function returning
 // a pointer to the field in the containing struct. A JSON null is accepted
-// for every field: the field stays zero and the null is written back as long
+// for every field: the field is zero and the null is written back as long
 // as the field is still zero.
 
 func isNull(raw []byte) bool { return len(raw) == 4 && string(raw) == "null" }
@@ -437,6 +437,8 @@ func stringField[T any, S ~string](key string, get func(*T) *S) field[T] {
 				*get(p) = S(s)
 				return err
 			case jsonwire.Null:
+				// A repeated member's null overrides the value before it.
+				*get(p) = ""
 				return d.ReadNull()
 			}
 			return errMismatch
@@ -532,6 +534,8 @@ func intField[T any](key string, get func(*T) *int64) field[T] {
 				*get(p) = n
 				return nil
 			case jsonwire.Null:
+				// A repeated member's null overrides the value before it.
+				*get(p) = 0
 				return d.ReadNull()
 			}
 			return errMismatch
@@ -619,6 +623,8 @@ func floatField[T any](key string, get func(*T) *float64) field[T] {
 				*get(p) = f
 				return nil
 			case jsonwire.Null:
+				// A repeated member's null overrides the value before it.
+				*get(p) = 0
 				return d.ReadNull()
 			}
 			return errMismatch
@@ -653,6 +659,8 @@ func boolField[T any](key string, get func(*T) *bool) field[T] {
 				*get(p) = v
 				return err
 			case jsonwire.Null:
+				// A repeated member's null overrides the value before it.
+				*get(p) = false
 				return d.ReadNull()
 			}
 			return errMismatch
@@ -689,6 +697,8 @@ func stringsField[T any](key string, get func(*T) *[]string) field[T] {
 				*get(p) = v
 				return err
 			case jsonwire.Null:
+				// A repeated member's null overrides the value before it.
+				*get(p) = nil
 				return d.ReadNull()
 			}
 			return errMismatch
@@ -791,8 +801,11 @@ func objectField[T, U any, PU interface {
 			switch d.Peek() {
 			case jsonwire.Object:
 				u := get(p)
+				*u = *new(U) // a repeated member's object replaces the one before it
 				return decodeObject(d, *t, u, PU(u).objState())
 			case jsonwire.Null:
+				// A repeated member's null overrides the value before it.
+				*get(p) = *new(U)
 				return d.ReadNull()
 			}
 			return errMismatch
@@ -828,6 +841,8 @@ func objectsField[T, U any, PU interface {
 			switch d.Peek() {
 			case jsonwire.Array:
 			case jsonwire.Null:
+				// A repeated member's null overrides the value before it.
+				*get(p) = nil
 				return d.ReadNull()
 			default:
 				return errMismatch
@@ -915,6 +930,8 @@ func objectMapField[T, U any, PU interface {
 			switch d.Peek() {
 			case jsonwire.Object:
 			case jsonwire.Null:
+				// A repeated member's null overrides the value before it.
+				*get(p) = nil
 				return d.ReadNull()
 			default:
 				return errMismatch

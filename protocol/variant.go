@@ -58,6 +58,9 @@ func variantField[T any, I jsonObject](key string, get func(*T) *I, pick func(d 
 				*get(p) = v
 				return nil
 			case jsonwire.Null:
+				// A repeated member's null overrides the value before it.
+				var zero I
+				*get(p) = zero
 				return d.ReadNull()
 			}
 			return errMismatch
@@ -156,6 +159,8 @@ func blocksField[T any](key string, get func(*T) *[]ContentBlock) field[T] {
 				*get(p) = v
 				return err
 			case jsonwire.Null:
+				// A repeated member's null overrides the value before it.
+				*get(p) = nil
 				return d.ReadNull()
 			}
 			return errMismatch
@@ -177,13 +182,15 @@ func contentField[T any](key string, get func(*T) *Content) field[T] {
 			switch d.Peek() {
 			case jsonwire.String:
 				s, err := d.ReadString()
-				c.Text = s
+				*c = Content{Text: s}
 				return err
 			case jsonwire.Array:
 				v, err := decodeVariants(d, pickBlock)
-				c.Blocks = v
+				*c = Content{Blocks: v}
 				return err
 			case jsonwire.Null:
+				// A repeated member's null overrides the value before it.
+				*c = Content{}
 				return d.ReadNull()
 			}
 			return errMismatch

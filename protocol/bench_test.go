@@ -272,3 +272,32 @@ func (s *toolResultSource) Read(p []byte) (int, error) {
 	}
 	return n, nil
 }
+
+// BenchmarkInitializeResponse measures decoding the payload of CLI
+// 2.1.330's answer to initialize (18 kB: commands, agents, models...)
+// typed, as a client reads the handshake.
+func BenchmarkInitializeResponse(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("testdata", "control", "2.1.330.jsonl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var s *SuccessResponse
+	for line := range bytes.SplitSeq(data, []byte("\n")) {
+		if m, err := Decode(line); err == nil {
+			if r, ok := m.(*ControlResponse).Response.(*SuccessResponse); ok && r.RequestID == "req_1" {
+				s = r
+			}
+		}
+	}
+	if s == nil {
+		b.Fatal("no initialize answer in the capture")
+	}
+	b.SetBytes(int64(len(s.Response)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var r InitializeResponse
+		if err := s.DecodePayload(&r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

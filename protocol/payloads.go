@@ -201,10 +201,10 @@ type PermissionUpdate struct {
 // with the input to run the tool with, or deny, with a message for the
 // model. Build it with [NewPermissionAllow] or [NewPermissionDeny].
 //
-// An allow should carry UpdatedInput: CLI 2.1.37 requires it and denies the
-// call when it is missing; the SDK of CLI 2.1.330 makes it optional, the
-// original input then running. Send the request's Input to run the tool
-// unchanged. A deny always carries Message, even empty.
+// An allow should carry UpdatedInput: CLI 2.1.37 requires it, and denies
+// the call ("Tool permission request failed") when it is missing; the SDK
+// types of CLI 2.1.330 mark it optional. Send the request's Input to run
+// the tool unchanged. A deny always carries Message, even empty.
 type PermissionResult struct {
 	Behavior               PermissionBehavior // BehaviorAllow or BehaviorDeny
 	UpdatedInput           json.RawMessage    // the input to run the tool with (allow)

@@ -42,6 +42,9 @@ const (
 	// TypeActiveGoal reports the state of the goal set with /goal
 	// (CLI 2.1.330).
 	TypeActiveGoal Type = "active_goal"
+	// TypeCommandLifecycle reports the progress of a queued user message
+	// (seen from CLI 2.1.330).
+	TypeCommandLifecycle Type = "command_lifecycle"
 )
 
 // Subtype is the value of a message's "subtype" member. System and result

@@ -297,6 +297,18 @@ type SessionWritesLost struct {
 	SessionID            string   // session ID
 }
 
+// CommandLifecycle reports the progress of a user message the CLI queued
+// as a command (command_lifecycle): queued, started, completed or
+// cancelled. Seen from CLI 2.1.330, which the SDK's types mention but do
+// not define.
+type CommandLifecycle struct {
+	envelope
+	CommandUUID string // UUID of the user message
+	State       string // queued, started, completed or cancelled
+	UUID        string // message UUID
+	SessionID   string // session ID
+}
+
 // MirrorError reports that mirroring the session to remote storage failed
 // (system/mirror_error). CLI 2.1.330.
 type MirrorError struct {
@@ -338,6 +350,9 @@ func (*ConversationReset) MessageType() Type { return TypeConversationReset }
 
 // MessageType returns TypeActiveGoal.
 func (*ActiveGoal) MessageType() Type { return TypeActiveGoal }
+
+// MessageType returns TypeCommandLifecycle.
+func (*CommandLifecycle) MessageType() Type { return TypeCommandLifecycle }
 
 // MessageType returns TypeSystem.
 func (*FilesPersisted) MessageType() Type { return TypeSystem }
@@ -405,6 +420,8 @@ func pickOtherMessage(t Type) Message {
 		return new(ConversationReset)
 	case TypeActiveGoal:
 		return new(ActiveGoal)
+	case TypeCommandLifecycle:
+		return new(CommandLifecycle)
 	}
 	return nil
 }
@@ -497,6 +514,7 @@ var (
 	promptSuggestionTable       *table[PromptSuggestion]
 	conversationResetTable      *table[ConversationReset]
 	activeGoalTable             *table[ActiveGoal]
+	commandLifecycleTable       *table[CommandLifecycle]
 	persistedFileTable          *table[PersistedFile]
 	failedFileTable             *table[FailedFile]
 	filesPersistedTable         *table[FilesPersisted]
@@ -578,6 +596,14 @@ func init() {
 		rawField("value", func(m *AG) *rawJSON { return &m.Value }),
 		stringField("uuid", func(m *AG) *string { return &m.UUID }),
 		stringField("session_id", func(m *AG) *string { return &m.SessionID }),
+	)
+	type CL = CommandLifecycle
+	commandLifecycleTable = newTable(
+		constField[CL]("type", string(TypeCommandLifecycle)),
+		stringField("command_uuid", func(m *CL) *string { return &m.CommandUUID }),
+		stringField("state", func(m *CL) *string { return &m.State }),
+		stringField("uuid", func(m *CL) *string { return &m.UUID }),
+		stringField("session_id", func(m *CL) *string { return &m.SessionID }),
 	)
 }
 
@@ -852,6 +878,16 @@ func (m *ActiveGoal) encode(b []byte) []byte {
 }
 func (m *ActiveGoal) walkUnknown(w *unknownWalker) {
 	walkObject(w, activeGoalTable, m, &m.objectState)
+}
+
+func (m *CommandLifecycle) decode(d *decoder) error {
+	return decodeObject(d, commandLifecycleTable, m, &m.objectState)
+}
+func (m *CommandLifecycle) encode(b []byte) []byte {
+	return encodeObject(b, commandLifecycleTable, m, &m.objectState)
+}
+func (m *CommandLifecycle) walkUnknown(w *unknownWalker) {
+	walkObject(w, commandLifecycleTable, m, &m.objectState)
 }
 
 func (m *FilesPersisted) decode(d *decoder) error {

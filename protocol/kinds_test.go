@@ -299,6 +299,45 @@ func TestDecodeMoreKinds(t *testing.T) {
 			},
 		},
 		{
+			name: "command_lifecycle",
+			line: `{"type":"command_lifecycle","command_uuid":"c1","state":"queued","uuid":"u","session_id":"s"}`,
+			check: func(t *testing.T, m Message) {
+				if x := m.(*CommandLifecycle); x.CommandUUID != "c1" || x.State != "queued" || m.MessageType() != TypeCommandLifecycle {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{
+			name: "assistant cut short by an interrupt (CLI 2.1.330)",
+			line: `{"type":"assistant","message":{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[{"type":"text","text":"This is a long answer "}],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":100,"output_tokens":1},"context_management":null},"parent_tool_use_id":null,"session_id":"s","uuid":"u","timestamp":"2026-01-01T00:00:00Z","request_id":"req_1","aborted":true,"user_message_uuid":"um","user_message_uuids":["um"],"supersedes":["old"],"subagent_type":"Explore","task_description":"look"}`,
+			check: func(t *testing.T, m Message) {
+				a := m.(*AssistantMessage)
+				if !a.Aborted || a.UserMessageUUID != "um" || a.UserMessageUUIDs[0] != "um" || a.Supersedes[0] != "old" || a.SubagentType != "Explore" || a.TaskDescription != "look" {
+					t.Errorf("fields: %+v", a)
+				}
+			},
+		},
+		{
+			name: "result with the CLI 2.1.330 turn members",
+			line: `{"type":"result","subtype":"success","is_error":false,"duration_ms":5,"duration_api_ms":4,"num_turns":1,"result":"ok","stop_reason":"end_turn","session_id":"s","total_cost_usd":0,"usage":{"input_tokens":1,"output_tokens":1},"modelUsage":{},"permission_denials":[],"user_message_uuid":"um","user_message_uuids":["um"],"request_sent_wall_ms":1767225600000,"first_request_input_tokens":100,"first_request_cache_read_input_tokens":0,"local_command":"/cost","deferred_tool_use":{"id":"t","name":"X","input":{}},"origin":{"kind":"human"},"uuid":"u"}`,
+			check: func(t *testing.T, m Message) {
+				r := m.(*ResultMessage)
+				if r.UserMessageUUID != "um" || r.RequestSentWallMS != 1767225600000 || r.FirstRequestInputTokens != 100 || r.LocalCommand != "/cost" ||
+					len(r.DeferredToolUse) == 0 || string(r.Origin) != `{"kind":"human"}` {
+					t.Errorf("fields: %+v", r)
+				}
+			},
+		},
+		{
+			name: "stream_event after an interrupt: abandoned blocks",
+			line: `{"type":"stream_event","event":{"type":"message_stop"},"session_id":"s","parent_tool_use_id":null,"uuid":"u","api_message_id":"msg_1","abandoned_blocks":{"api_message_id":"msg_1","from_block_index":1}}`,
+			check: func(t *testing.T, m Message) {
+				if x := m.(*StreamEvent); string(x.AbandonedBlocks) != `{"api_message_id":"msg_1","from_block_index":1}` {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{
 			name: "new kinds keep unknown members",
 			line: `{"type":"keep_alive","uuid":"u","seq":4}`,
 			check: func(t *testing.T, m Message) {

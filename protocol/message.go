@@ -17,7 +17,7 @@ import (
 //
 // Also the kinds besides the conversation: *KeepAlive, *ToolProgress,
 // *AuthStatus, *ToolUseSummary, *PromptSuggestion, *ConversationReset,
-// *ActiveGoal, and the system subtypes *FilesPersisted,
+// *ActiveGoal, *CommandLifecycle, and the system subtypes *FilesPersisted,
 // *LocalCommandOutput, *ControlRequestProgress, *ModelRefusal,
 // *PluginInstall, *BackgroundTasksChanged, *SessionStateChanged,
 // *WorkerShuttingDown, *CommandsChanged, *Notification, *MemoryRecall,
@@ -108,6 +108,7 @@ type SystemInit struct {
 	UltrathinkAvailable     bool              // "ultrathink" raises the effort (CLI 2.1.330)
 	UltrathinkTypedRaises   bool              // typing "ultrathink" raised the effort (CLI 2.1.330)
 	UUID                    string            // message UUID
+	UserMessageUUIDs        []string          // UUIDs of the user messages that started the session's first turn (seen from CLI 2.1.330)
 }
 
 // SystemStatus reports a change of the system state (system/status): it is
@@ -295,21 +296,31 @@ type AssistantBody struct {
 // as its own assistant message; thinking blocks come before text blocks.
 type AssistantMessage struct {
 	envelope
-	Message            AssistantBody   // the Messages API message
-	ParentToolUseID    string          // the Task tool call this subagent message belongs to, empty (null) for the main thread
-	Error              string          // error category when the message reports an API failure
-	SessionID          string          // session ID
-	UUID               string          // message UUID
-	RequestID          string          // API request ID (CLI 2.1.330)
-	AgentID            string          // subagent ID (CLI 2.1.330)
-	Timestamp          string          // when the message was created (CLI 2.1.330)
-	ThinkingDurationMS int64           // time spent thinking (CLI 2.1.330)
-	ThinkingDisplay    string          // how thinking is shown: updates, summarized, omitted (CLI 2.1.330)
-	IsAPIErrorMessage  bool            // the CLI made up this message to report an API error (CLI 2.1.330)
-	APIErrorStatus     int64           // HTTP status of that API error (CLI 2.1.330)
-	APIErrorType       string          // type of that API error, e.g. overloaded_error (CLI 2.1.330)
-	APIError           string          // error category the message reports, e.g. max_output_tokens (CLI 2.1.330)
-	APIErrorParams     json.RawMessage // details of that error, e.g. {"cut":"output_limit"} (CLI 2.1.330)
+	Message                       AssistantBody   // the Messages API message
+	ParentToolUseID               string          // the Task tool call this subagent message belongs to, empty (null) for the main thread
+	Error                         string          // error category when the message reports an API failure
+	SessionID                     string          // session ID
+	UUID                          string          // message UUID
+	RequestID                     string          // API request ID (CLI 2.1.330)
+	AgentID                       string          // subagent ID (CLI 2.1.330)
+	Timestamp                     string          // when the message was created (CLI 2.1.330)
+	ThinkingDurationMS            int64           // time spent thinking (CLI 2.1.330)
+	ThinkingDisplay               string          // how thinking is shown: updates, summarized, omitted (CLI 2.1.330)
+	IsAPIErrorMessage             bool            // the CLI made up this message to report an API error (CLI 2.1.330)
+	APIErrorStatus                int64           // HTTP status of that API error (CLI 2.1.330)
+	APIErrorType                  string          // type of that API error, e.g. overloaded_error (CLI 2.1.330)
+	APIError                      string          // error category the message reports, e.g. max_output_tokens (CLI 2.1.330)
+	APIErrorParams                json.RawMessage // details of that error, e.g. {"cut":"output_limit"} (CLI 2.1.330)
+	UserMessageUUID               string          // UUID of the user message the turn answers, on the turn's first assistant message (CLI 2.1.330)
+	UserMessageUUIDs              []string        // UUIDs of every user message the turn has taken in so far (CLI 2.1.330)
+	ResumeReason                  string          // why the turn continues one a worker restart interrupted (CLI 2.1.330)
+	ResumedFromIncompleteThinking bool            // the turn continued the previous one's truncated thinking (CLI 2.1.330)
+	Supersedes                    []string        // UUIDs of earlier messages this one replaces: remove them (CLI 2.1.330)
+	Aborted                       bool            // an interrupt cut the message short: no stop reason, the text may end mid-word (CLI 2.1.330)
+	SubagentType                  string          // type of the subagent that wrote the message (CLI 2.1.330)
+	TaskDescription               string          // description of the subagent task that wrote the message (CLI 2.1.330)
+	ContextUsage                  json.RawMessage // the /context report as data, on its synthetic message (CLI 2.1.330)
+	UsageReport                   json.RawMessage // the /usage report as data, on its synthetic message (CLI 2.1.330)
 }
 
 // Content is a message's or tool result's content: a plain string or an
@@ -380,37 +391,49 @@ type ModelUsage struct {
 // the error subtypes carry Errors and no Result.
 type ResultMessage struct {
 	envelope
-	Subtype                   Subtype               // success or an error subtype
-	IsError                   bool                  // the turn ended in error
-	DurationMS                int64                 // wall time of the turn
-	DurationAPIMS             int64                 // time spent waiting for the API
-	NumTurns                  int64                 // model round trips
-	Result                    string                // text of the last text block (success)
-	StopReason                string                // the last response's stop reason, empty (null) when none
-	SessionID                 string                // session ID
-	TotalCostUSD              float64               // cost in US dollars
-	Usage                     Usage                 // token usage summed over the turn
-	ModelUsage                map[string]ModelUsage // usage per model
-	PermissionDenials         []PermissionDenial    // tool calls denied permission
-	Errors                    []string              // error messages (error subtypes)
-	StructuredOutput          json.RawMessage       // output matching --json-schema
-	UUID                      string                // message UUID
-	TerminalReason            string                // why the loop ended: completed, max_turns... (CLI 2.1.330)
-	FastModeState             string                // fast mode state (CLI 2.1.330)
-	FastModeDisabledReason    string                // why fast mode is off (CLI 2.1.330)
-	APIErrorStatus            int64                 // HTTP status of the API error that ended the turn, 0 (null) when none (CLI 2.1.330)
-	APIErrorType              string                // type of the API error that ended the turn (CLI 2.1.330)
-	APIError                  string                // error category that ended the turn, e.g. max_output_tokens (CLI 2.1.330)
-	SubagentStats             json.RawMessage       // subagents spawned, completed, refused... (CLI 2.1.330)
-	SafetyStops               int64                 // turns stopped by safety checks (CLI 2.1.330)
-	TTFTMS                    int64                 // time to first token (CLI 2.1.330)
-	TTFTStreamMS              int64                 // time to the first streamed token (CLI 2.1.330)
-	TimeToRequestMS           int64                 // time until the API request was sent (CLI 2.1.330)
-	FirstContentFrameMS       int64                 // time to the first content frame (CLI 2.1.330)
-	QueuedTurnCount           int64                 // user turns still queued (CLI 2.1.330)
-	ResultIndex               int64                 // index of this result in the session, from 0 (CLI 2.1.330)
-	ModelUsageSinceLastResult map[string]ModelUsage // usage per model since the previous result (CLI 2.1.330)
-	BegunMessageIDs           []string              // Messages API IDs of the messages begun in the turn (CLI 2.1.330)
+	Subtype                          Subtype               // success or an error subtype
+	IsError                          bool                  // the turn ended in error
+	DurationMS                       int64                 // wall time of the turn
+	DurationAPIMS                    int64                 // time spent waiting for the API
+	NumTurns                         int64                 // model round trips
+	Result                           string                // text of the last text block (success)
+	StopReason                       string                // the last response's stop reason, empty (null) when none
+	SessionID                        string                // session ID
+	TotalCostUSD                     float64               // cost in US dollars
+	Usage                            Usage                 // token usage summed over the turn
+	ModelUsage                       map[string]ModelUsage // usage per model
+	PermissionDenials                []PermissionDenial    // tool calls denied permission
+	Errors                           []string              // error messages (error subtypes)
+	StructuredOutput                 json.RawMessage       // output matching --json-schema
+	UUID                             string                // message UUID
+	TerminalReason                   string                // why the loop ended: completed, max_turns... (CLI 2.1.330)
+	FastModeState                    string                // fast mode state (CLI 2.1.330)
+	FastModeDisabledReason           string                // why fast mode is off (CLI 2.1.330)
+	APIErrorStatus                   int64                 // HTTP status of the API error that ended the turn, 0 (null) when none (CLI 2.1.330)
+	APIErrorType                     string                // type of the API error that ended the turn (CLI 2.1.330)
+	APIError                         string                // error category that ended the turn, e.g. max_output_tokens (CLI 2.1.330)
+	SubagentStats                    json.RawMessage       // subagents spawned, completed, refused... (CLI 2.1.330)
+	SafetyStops                      int64                 // turns stopped by safety checks (CLI 2.1.330)
+	TTFTMS                           int64                 // time to first token (CLI 2.1.330)
+	TTFTStreamMS                     int64                 // time to the first streamed token (CLI 2.1.330)
+	TimeToRequestMS                  int64                 // time until the API request was sent (CLI 2.1.330)
+	FirstContentFrameMS              int64                 // time to the first content frame (CLI 2.1.330)
+	QueuedTurnCount                  int64                 // user turns still queued (CLI 2.1.330)
+	ResultIndex                      int64                 // index of this result in the session, from 0 (CLI 2.1.330)
+	ModelUsageSinceLastResult        map[string]ModelUsage // usage per model since the previous result (CLI 2.1.330)
+	BegunMessageIDs                  []string              // Messages API IDs of the messages begun in the turn (CLI 2.1.330)
+	UserMessageUUID                  string                // UUID of the user message the turn answered (CLI 2.1.330)
+	UserMessageUUIDs                 []string              // UUIDs of every user message the turn took in (CLI 2.1.330)
+	ResumeReason                     string                // why the turn continued one a worker restart interrupted (CLI 2.1.330)
+	LocalCommand                     string                // the slash command the CLI ran itself in the turn (CLI 2.1.330)
+	RequestSentWallMS                int64                 // when the first API request was sent, Unix milliseconds (CLI 2.1.330)
+	FirstRequestInputTokens          int64                 // input tokens of the turn's first API request (seen from CLI 2.1.330)
+	FirstRequestCacheReadInputTokens int64                 // cache reads of the turn's first API request (seen from CLI 2.1.330)
+	DeferredToolUse                  json.RawMessage       // a tool call left for the host to run: id, name, input (CLI 2.1.330)
+	StartupFailureReason             string                // why the session could not start, e.g. initialize_not_first (CLI 2.1.330)
+	InvalidConfigFile                json.RawMessage       // the configuration file that stopped the start (CLI 2.1.330)
+	CredentialExpiresAt              string                // when the credential in use expires (CLI 2.1.330)
+	Origin                           json.RawMessage       // who started the turn: human, channel, peer, task-notification... (CLI 2.1.330)
 }
 
 // StreamEvent is a raw Messages API streaming event (stream_event), emitted
@@ -432,6 +455,7 @@ type StreamEvent struct {
 	UserMessageUUID  string          // UUID of the user message the turn answers, on the turn's first event (CLI 2.1.330)
 	UserMessageUUIDs []string        // UUIDs of every user message the turn has taken in so far (CLI 2.1.330)
 	ResumeReason     string          // why the turn continues one a worker restart interrupted (CLI 2.1.330)
+	AbandonedBlocks  json.RawMessage // content blocks given up on after an interrupt: api_message_id, from_block_index (seen from CLI 2.1.330)
 }
 
 // EventType returns the streaming event's "type", such as

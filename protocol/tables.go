@@ -93,6 +93,7 @@ func init() {
 		boolField("ultrathink_available", func(m *M) *bool { return &m.UltrathinkAvailable }),
 		boolField("ultrathink_typed_raises", func(m *M) *bool { return &m.UltrathinkTypedRaises }),
 		stringField("uuid", func(m *M) *string { return &m.UUID }),
+		stringsField("user_message_uuids", func(m *M) *[]string { return &m.UserMessageUUIDs }),
 	)
 }
 
@@ -287,6 +288,16 @@ func init() {
 		stringField("api_error_type", func(m *M) *string { return &m.APIErrorType }),
 		stringField("api_error", func(m *M) *string { return &m.APIError }),
 		rawField("api_error_params", func(m *M) *rawJSON { return &m.APIErrorParams }),
+		stringField("user_message_uuid", func(m *M) *string { return &m.UserMessageUUID }),
+		stringsField("user_message_uuids", func(m *M) *[]string { return &m.UserMessageUUIDs }),
+		stringField("resume_reason", func(m *M) *string { return &m.ResumeReason }),
+		boolField("resumed_from_incomplete_thinking", func(m *M) *bool { return &m.ResumedFromIncompleteThinking }),
+		stringsField("supersedes", func(m *M) *[]string { return &m.Supersedes }),
+		boolField("aborted", func(m *M) *bool { return &m.Aborted }),
+		stringField("subagent_type", func(m *M) *string { return &m.SubagentType }),
+		stringField("task_description", func(m *M) *string { return &m.TaskDescription }),
+		rawField("context_usage", func(m *M) *rawJSON { return &m.ContextUsage }),
+		rawField("usage_report", func(m *M) *rawJSON { return &m.UsageReport }),
 	)
 }
 
@@ -370,6 +381,18 @@ func init() {
 		intField("result_index", func(m *M) *int64 { return &m.ResultIndex }),
 		objectMapField[M, ModelUsage]("model_usage_since_last_result", &modelUsageTable, func(m *M) *map[string]ModelUsage { return &m.ModelUsageSinceLastResult }),
 		stringsField("begun_message_ids", func(m *M) *[]string { return &m.BegunMessageIDs }),
+		stringField("user_message_uuid", func(m *M) *string { return &m.UserMessageUUID }),
+		stringsField("user_message_uuids", func(m *M) *[]string { return &m.UserMessageUUIDs }),
+		stringField("resume_reason", func(m *M) *string { return &m.ResumeReason }),
+		stringField("local_command", func(m *M) *string { return &m.LocalCommand }),
+		intField("request_sent_wall_ms", func(m *M) *int64 { return &m.RequestSentWallMS }),
+		intField("first_request_input_tokens", func(m *M) *int64 { return &m.FirstRequestInputTokens }),
+		intField("first_request_cache_read_input_tokens", func(m *M) *int64 { return &m.FirstRequestCacheReadInputTokens }),
+		rawField("deferred_tool_use", func(m *M) *rawJSON { return &m.DeferredToolUse }),
+		stringField("startup_failure_reason", func(m *M) *string { return &m.StartupFailureReason }),
+		rawField("invalid_config_file", func(m *M) *rawJSON { return &m.InvalidConfigFile }),
+		stringField("credential_expires_at", func(m *M) *string { return &m.CredentialExpiresAt }),
+		rawField("origin", func(m *M) *rawJSON { return &m.Origin }),
 	)
 }
 
@@ -387,6 +410,7 @@ func init() {
 		stringField("user_message_uuid", func(m *M) *string { return &m.UserMessageUUID }),
 		stringsField("user_message_uuids", func(m *M) *[]string { return &m.UserMessageUUIDs }),
 		stringField("resume_reason", func(m *M) *string { return &m.ResumeReason }),
+		rawField("abandoned_blocks", func(m *M) *rawJSON { return &m.AbandonedBlocks }),
 	)
 	eventField = int16(streamEventTable.index["event"])
 }

@@ -2,6 +2,7 @@ package claude
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -50,4 +51,34 @@ func Abbreviate(s string, max int) string {
 	}
 	out = append(out, s[tail:]...)
 	return string(out)
+}
+
+// AbbreviateLines shortens s for display to about max lines: if s has
+// more, it keeps the first and last max/2 lines around a marker line
+// saying how many were left out. A final newline does not start a line of
+// its own. Lines can still be long; follow with [Abbreviate] to bound the
+// characters too.
+func AbbreviateLines(s string, max int) string {
+	body := strings.TrimSuffix(s, "\n")
+	n := strings.Count(body, "\n") + 1
+	if n <= max {
+		return s
+	}
+	keep := max / 2
+	if keep < 0 {
+		keep = 0
+	}
+	head := 0 // byte offset after the head lines
+	for range keep {
+		head += strings.IndexByte(body[head:], '\n') + 1
+	}
+	tail := len(body) + 1 // byte offset of the tail lines, as if body ended with "\n"
+	for range keep {
+		tail = strings.LastIndexByte(body[:tail-1], '\n') + 1
+	}
+	marker := "[… " + strconv.Itoa(n-2*keep) + " lines omitted …]"
+	if keep == 0 {
+		return marker + s[len(body):]
+	}
+	return body[:head] + marker + "\n" + s[tail:]
 }

@@ -39,7 +39,8 @@ func TestCompareVersions(t *testing.T) {
 }
 
 // FuzzAbbreviate checks that Abbreviate keeps at most max characters of
-// its input around the marker and never splits a UTF-8 sequence.
+// its input around the marker and never splits a UTF-8 sequence, and that
+// AbbreviateLines keeps at most max lines and the marker.
 func FuzzAbbreviate(f *testing.F) {
 	f.Add("hello, world", 5)
 	f.Add("ééééé日本語", 3)
@@ -47,6 +48,11 @@ func FuzzAbbreviate(f *testing.F) {
 	f.Add("", 0)
 	f.Fuzz(func(t *testing.T, s string, limit int) {
 		limit %= 1 << 16
+		if lines := AbbreviateLines(s, limit); lines != s {
+			if n := strings.Count(strings.TrimSuffix(lines, "\n"), "\n") + 1; n > max(limit, 0)+1 || !strings.Contains(lines, " lines omitted …]") {
+				t.Fatalf("AbbreviateLines(%q, %d) = %q has %d lines", s, limit, lines, n)
+			}
+		}
 		got := Abbreviate(s, limit)
 		n := utf8.RuneCountInString(s)
 		if n <= limit {

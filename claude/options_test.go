@@ -156,3 +156,30 @@ func TestAbbreviate(t *testing.T) {
 		})
 	}
 }
+
+func TestAbbreviateLines(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		s    string
+		max  int
+		want string
+	}{
+		{"short", "a\nb\n", 2, "a\nb\n"},
+		{"no newline", "a\nb", 2, "a\nb"},
+		{"cut", "1\n2\n3\n4\n5\n6\n", 4, "1\n2\n[… 2 lines omitted …]\n5\n6\n"},
+		{"cut without final newline", "1\n2\n3\n4\n5", 2, "1\n[… 3 lines omitted …]\n5"},
+		{"odd max", "1\n2\n3\n4\n5\n", 3, "1\n[… 3 lines omitted …]\n5\n"},
+		{"empty lines", "\n\n\n\n", 2, "\n[… 2 lines omitted …]\n\n"},
+		{"zero", "1\n2\n", 0, "[… 2 lines omitted …]\n"},
+		{"one line", "x", 0, "[… 1 lines omitted …]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := claude.AbbreviateLines(tt.s, tt.max); got != tt.want {
+				t.Errorf("AbbreviateLines(%q, %d) = %q, want %q", tt.s, tt.max, got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,109 @@
+// Command chat is a multi-turn conversation with Claude Code: each line read
+// from standard input is a prompt, and the answer is printed as it streams
+// in. The conversation's context carries over from turn to turn, since one
+// CLI process serves them all.
+//
+//	go run ./cmd/ccwire stub --script examples/chat/script.json
+//	go run ./examples/chat -api http://127.0.0.1:PORT
+//
+// End the conversation with end-of-file (Ctrl-D).
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"net/url"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/ccwire/ccwire/claude"
+)
+
+// printer prints the answer as it streams in: text deltas when the CLI
+// sends partial messages, and each text block's remainder.
+type printer struct {
+	claude.BaseHandler
+	printed int // bytes of the current block already printed
+}
+
+func (p *printer) OnTextDelta(e *claude.TextDeltaEvent) {
+	fmt.Print(e.Delta)
+	p.printed = len(e.Text)
+}
+
+func (p *printer) OnText(e *claude.TextEvent) {
+	fmt.Println(e.Text[min(p.printed, len(e.Text)):])
+	p.printed = 0
+}
+
+func (p *printer) OnToolUse(e *claude.ToolUseEvent) {
+	fmt.Printf("[using %s]\n", e.Name)
+}
+
+func main() {
+	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
+	version := flag.String("claude-version", claude.DefaultVersion, "Claude Code version to run")
+	flag.Parse()
+	if *api == "" {
+		flag.Usage()
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := chat(ctx, *api, *version); err != nil {
+		fmt.Fprintf(os.Stderr, "chat: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func chat(ctx context.Context, api, version string) error {
+	c, err := claude.Connect(ctx, claude.Options{
+		Version:                version,
+		BaseURL:                api,
+		APIKey:                 os.Getenv("ANTHROPIC_API_KEY"),
+		AllowNetwork:           !isLoopback(api),
+		IncludePartialMessages: true,
+	})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if ir := c.InitializeResponse(); ir != nil && len(ir.Models) > 0 {
+		fmt.Printf("Connected to Claude Code %s (%d models, %d commands).\n", c.Version(), len(ir.Models), len(ir.Commands))
+	}
+
+	in := bufio.NewScanner(os.Stdin)
+	var cost float64
+	for {
+		fmt.Print("you> ")
+		if !in.Scan() {
+			break
+		}
+		prompt := strings.TrimSpace(in.Text())
+		if prompt == "" {
+			continue
+		}
+		fmt.Print("claude> ")
+		turn, err := c.Query(ctx, prompt, &printer{})
+		if err != nil {
+			return err
+		}
+		cost = turn.CostUSD()
+	}
+	fmt.Printf("\nbye ($%.6f in all)\n", cost)
+	return in.Err()
+}
+
+// isLoopback reports whether the API runs on this machine, as a fake does;
+// other hosts need the network opened to the CLI.
+func isLoopback(api string) bool {
+	u, err := url.Parse(api)
+	if err != nil {
+		return false
+	}
+	h := u.Hostname()
+	return h == "localhost" || h == "::1" || strings.HasPrefix(h, "127.")
+}

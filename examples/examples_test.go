@@ -1,0 +1,188 @@
+// Package examples_test builds every example program and runs it against
+// the real Claude Code CLI and the fake API serving the example's own
+// script, checking what it prints.
+package examples_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/claude/claudetest"
+	"github.com/ccwire/ccwire/stubapi"
+)
+
+// buildExamples builds every example once for the test binary's run.
+var buildExamples = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "ccwire-examples-")
+	if err != nil {
+		return "", err
+	}
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	for _, name := range []string{"oneshot", "chat", "permission", "progress"} {
+		cmd := exec.Command(goTool, "build", "-o", filepath.Join(dir, name), "./"+name)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return "", &buildError{name: name, out: string(out), err: err}
+		}
+	}
+	return dir, nil
+})
+
+type buildError struct {
+	name, out string
+	err       error
+}
+
+func (e *buildError) Error() string { return "build " + e.name + ": " + e.err.Error() + "\n" + e.out }
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if dir, err := buildExamples(); err == nil {
+		os.RemoveAll(dir)
+	}
+	os.Exit(code)
+}
+
+// run builds the example, serves its script, runs it with args and input
+// against Claude Code of version, and returns its standard output.
+func run(t *testing.T, example, version, input string, args ...string) string {
+	t.Helper()
+	claudetest.Binary(t, version) // installed (or failing) before the example looks for it
+	dir, err := buildExamples()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join(example, "script.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	script, err := stubapi.LoadScript(f)
+	f.Close()
+	if err != nil {
+		t.Fatalf("%s/script.json: %v", example, err)
+	}
+	stub := stubapi.NewTest(t, script)
+
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, filepath.Join(dir, example),
+		append([]string{"-api", stub.URL(), "-claude-version", version}, args...)...)
+	cmd.Stdin = strings.NewReader(input)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s: %v\nstdout:\n%s\nstderr:\n%s", example, err, stdout.String(), stderr.String())
+	}
+	if stub.Remaining() != 0 {
+		t.Errorf("%d turns of the script were not used\nstdout:\n%s", stub.Remaining(), stdout.String())
+	}
+	return stdout.String()
+}
+
+// wantInOrder checks that out contains each of wants, in order.
+func wantInOrder(t *testing.T, out string, wants ...string) {
+	t.Helper()
+	rest := out
+	for _, w := range wants {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("output lacks %q (in order)\noutput:\n%s", w, out)
+		}
+		rest = rest[i+len(w):]
+	}
+}
+
+func TestOneshot(t *testing.T) {
+	t.Parallel()
+	for _, version := range claude.PinnedVersions() {
+		t.Run(version, func(t *testing.T) {
+			t.Parallel()
+			out := run(t, "oneshot", version, "", "What are goroutines?")
+			wantInOrder(t, out, "Go's goroutines are functions that run concurrently", "(session ", "input and", "output tokens, $")
+		})
+	}
+}
+
+func TestChat(t *testing.T) {
+	t.Parallel()
+	out := run(t, "chat", claude.DefaultVersion, "Hi!\nTell me about channels.\n\nWhat did I ask?\n")
+	wantInOrder(t, out,
+		"Connected to Claude Code "+claude.DefaultVersion,
+		"you> claude> Hello! I am Claude. What shall we talk about?\n",
+		"you> claude> Channels let goroutines send each other values; an unbuffered send waits for a receiver.\n",
+		"you> you> claude> You asked about greetings first, then about channels.\n",
+		"bye ($")
+}
+
+func TestPermission(t *testing.T) {
+	t.Parallel()
+	for _, version := range claude.PinnedVersions() {
+		t.Run(version, func(t *testing.T) {
+			t.Parallel()
+			out := run(t, "permission", version, "y\nn\n1\n", "Set up the project.")
+			wantInOrder(t, out,
+				"? Claude wants to use Bash: ", "echo hello > greeting.txt", "Allow? [y/N]   allowed",
+				"Bash ok",
+				"? Claude wants to use Bash: ", "rm -rf build", "Allow? [y/N]   denied",
+				"Bash refused: The user did not allow this.",
+				"? Which language should the next file use?", "1. Go: A Go source file", "2. Python", "Choice:   answered Go",
+				"AskUserQuestion ok: ", `"Which language should the next file use?"="Go"`,
+				"Claude: Wrote greeting.txt, left the build folder alone, and will use Go next.",
+				"1 call(s) denied.")
+		})
+	}
+}
+
+func TestProgress(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "notes.md"), []byte("# Notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := run(t, "progress", claude.DefaultVersion, "", "-dir", dir, "Summarize this folder.")
+	wantInOrder(t, out,
+		"▶ session ", "✻ thinking…", "Let me look around.\n",
+		`● Bash {"command":"ls -1 && seq 1 500"`,
+		"  ⎿ notes.md\n    1\n    2\n    3\n    [… 493 lines omitted …]\n    497\n    498\n    499\n    500\n",
+		`● Read {"file_path":"missing.txt"}`, "  ✗ ",
+		"The folder holds notes.md and a long count; missing.txt does not exist.\n",
+		"■ done after 3 model calls")
+}
+
+func TestProgressJSON(t *testing.T) {
+	t.Parallel()
+	out := run(t, "progress", claude.DefaultVersion, "", "-json", "Summarize this folder.")
+	var kinds []string
+	var results []map[string]any
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		var ev map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
+			t.Fatalf("not a JSON line: %q", sc.Text())
+		}
+		kind := ev["kind"].(string)
+		if len(kinds) == 0 || kinds[len(kinds)-1] != kind {
+			kinds = append(kinds, kind)
+		}
+		if kind == "tool_result" {
+			results = append(results, ev)
+		}
+	}
+	want := "text_delta text tool_use tool_result tool_use tool_result text_delta text result"
+	if got := strings.Join(kinds, " "); got != want {
+		t.Errorf("event kinds = %s, want %s", got, want)
+	}
+	if len(results) != 2 || results[0]["tool"] != "Bash" || results[1]["tool"] != "Read" || results[1]["is_error"] != true {
+		t.Errorf("tool results = %v", results)
+	}
+}

@@ -1,0 +1,171 @@
+// Command progress runs a prompt through Claude Code and prints its progress
+// live, the way a bot posting to an issue or a runner feeding a web page
+// would see it: the text as it streams, each tool call with its input, each
+// tool result (long ones abbreviated), and the outcome. With -json it
+// prints one JSON object per event instead, for a front end to consume.
+//
+//	go run ./cmd/ccwire stub --script examples/progress/script.json
+//	go run ./examples/progress -api http://127.0.0.1:PORT "Summarize this folder."
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/protocol"
+)
+
+// textPrinter prints progress for people.
+type textPrinter struct {
+	claude.BaseHandler
+	w         io.Writer
+	streaming bool // a text block is being streamed
+}
+
+func (p *textPrinter) OnInit(e *claude.InitEvent) {
+	fmt.Fprintf(p.w, "▶ session %s, model %s, %d tools\n", e.Init.SessionID, e.Init.Model, len(e.Init.Tools))
+}
+
+func (p *textPrinter) OnThinkingDelta(e *claude.ThinkingDeltaEvent) {
+	if e.Thinking == e.Delta { // the block's first piece
+		fmt.Fprintln(p.w, "✻ thinking…")
+	}
+}
+
+func (p *textPrinter) OnTextDelta(e *claude.TextDeltaEvent) {
+	p.streaming = true
+	fmt.Fprint(p.w, e.Delta)
+}
+
+func (p *textPrinter) OnText(e *claude.TextEvent) {
+	if !p.streaming { // no partial messages: print the block whole
+		fmt.Fprint(p.w, e.Text)
+	}
+	p.streaming = false
+	fmt.Fprintln(p.w)
+}
+
+func (p *textPrinter) OnToolUse(e *claude.ToolUseEvent) {
+	fmt.Fprintf(p.w, "● %s %s\n", e.Name, claude.Abbreviate(string(e.Input), 160))
+}
+
+func (p *textPrinter) OnToolResult(e *claude.ToolResultEvent) {
+	mark := "⎿"
+	if e.IsError {
+		mark = "✗"
+	}
+	// Long output (a build log, a big file) is cut to its first and last
+	// lines, and any line too long to its ends.
+	text := claude.Abbreviate(claude.AbbreviateLines(strings.TrimSuffix(e.Text(), "\n"), 8), 600)
+	fmt.Fprintf(p.w, "  %s %s\n", mark, strings.ReplaceAll(text, "\n", "\n    "))
+}
+
+func (p *textPrinter) OnSystem(e *claude.SystemEvent) {
+	switch m := e.Message.(type) {
+	case *protocol.APIRetry:
+		fmt.Fprintf(p.w, "  (the API failed with %d; retry %d of %d)\n", m.ErrorStatus, m.Attempt, m.MaxRetries)
+	case *protocol.CompactBoundary:
+		fmt.Fprintln(p.w, "  (the conversation was compacted)")
+	}
+}
+
+func (p *textPrinter) OnResult(e *claude.ResultEvent) {
+	r := e.Result
+	status := "done"
+	if r.Subtype != "success" || r.IsError {
+		status = "failed (" + string(r.Subtype) + ")"
+	}
+	fmt.Fprintf(p.w, "■ %s after %d model calls, %d output tokens, $%.6f\n", status, r.NumTurns, r.Usage.OutputTokens, r.TotalCostUSD)
+}
+
+// jsonPrinter writes one JSON object per event: what a runner would push
+// to a web front end over a socket.
+type jsonPrinter struct {
+	claude.BaseHandler
+	enc *json.Encoder
+}
+
+// frontEndEvent is the shape the front end gets.
+type frontEndEvent struct {
+	Kind      string          `json:"kind"`
+	Text      string          `json:"text,omitempty"`
+	Tool      string          `json:"tool,omitempty"`
+	ToolUseID string          `json:"tool_use_id,omitempty"`
+	Input     json.RawMessage `json:"input,omitempty"`
+	IsError   bool            `json:"is_error,omitempty"`
+	CostUSD   float64         `json:"cost_usd,omitempty"`
+}
+
+func (p *jsonPrinter) emit(e frontEndEvent) { _ = p.enc.Encode(e) }
+
+func (p *jsonPrinter) OnTextDelta(e *claude.TextDeltaEvent) {
+	p.emit(frontEndEvent{Kind: "text_delta", Text: e.Delta})
+}
+func (p *jsonPrinter) OnText(e *claude.TextEvent) { p.emit(frontEndEvent{Kind: "text", Text: e.Text}) }
+func (p *jsonPrinter) OnToolUse(e *claude.ToolUseEvent) {
+	p.emit(frontEndEvent{Kind: "tool_use", Tool: e.Name, ToolUseID: e.ID, Input: e.Input})
+}
+func (p *jsonPrinter) OnToolResult(e *claude.ToolResultEvent) {
+	ev := frontEndEvent{Kind: "tool_result", ToolUseID: e.ToolUseID, Text: claude.Abbreviate(claude.AbbreviateLines(e.Text(), 40), 4000), IsError: e.IsError}
+	if e.ToolUse != nil {
+		ev.Tool = e.ToolUse.Name
+	}
+	p.emit(ev)
+}
+func (p *jsonPrinter) OnResult(e *claude.ResultEvent) {
+	p.emit(frontEndEvent{Kind: "result", Text: e.Result.Result, IsError: e.Result.IsError, CostUSD: e.Result.TotalCostUSD})
+}
+
+func main() {
+	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
+	version := flag.String("claude-version", claude.DefaultVersion, "Claude Code version to run")
+	asJSON := flag.Bool("json", false, "print one JSON object per event")
+	dir := flag.String("dir", "", "working directory of the CLI (default: a temporary folder)")
+	flag.Parse()
+	prompt := strings.Join(flag.Args(), " ")
+	if *api == "" || prompt == "" {
+		flag.Usage()
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+
+	var h claude.Handler = &textPrinter{w: os.Stdout}
+	if *asJSON {
+		h = &jsonPrinter{enc: json.NewEncoder(os.Stdout)}
+	}
+	_, err := claude.Query(ctx, prompt, claude.Options{
+		Version:      *version,
+		BaseURL:      *api,
+		APIKey:       os.Getenv("ANTHROPIC_API_KEY"),
+		AllowNetwork: !isLoopback(*api),
+		WorkDir:      *dir,
+		// The bot runs unattended in a sandbox: no permission prompts.
+		DangerouslySkipPermissions: true,
+		IncludePartialMessages:     true,
+		Handler:                    h,
+	})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "progress: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+// isLoopback reports whether the API runs on this machine, as a fake does;
+// other hosts need the network opened to the CLI.
+func isLoopback(api string) bool {
+	u, err := url.Parse(api)
+	if err != nil {
+		return false
+	}
+	h := u.Hostname()
+	return h == "localhost" || h == "::1" || strings.HasPrefix(h, "127.")
+}

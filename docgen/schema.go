@@ -614,3 +614,26 @@ func (s *schema) constName(enum, v string) string {
 	}
 	return ""
 }
+
+// texts returns every doc text of the schema the pages can show: the
+// paragraphs of the types' and enums' docs, the constants' and the
+// fields' comments.
+func (s *schema) texts() map[string]bool {
+	out := map[string]bool{}
+	for _, t := range s.types {
+		for _, d := range t.doc {
+			out[d] = true
+		}
+		for _, f := range t.fields {
+			if f.doc != "" {
+				out[f.doc] = true
+			}
+		}
+	}
+	for _, e := range s.enums {
+		for _, c := range e.consts {
+			out[c.doc] = true
+		}
+	}
+	return out
+}

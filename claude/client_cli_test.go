@@ -40,6 +40,7 @@ func TestClientCLI(t *testing.T) {
 				{"ReplayUserMessages", testClientReplay},
 				{"MaxTurns", testClientMaxTurnsCLI},
 				{"PromptOptions", testClientPromptOptions},
+				{"FlagsAcceptedAndGated", testClientFlags},
 			} {
 				t.Run(tc.name, func(t *testing.T) {
 					t.Parallel()
@@ -489,5 +490,63 @@ func testClientPromptOptions(t *testing.T, bin claude.Binary) {
 	}
 	if r := stub.MainRequests(); len(r) != 1 || r[0].Model != opts.Model {
 		t.Errorf("main requests %+v", r)
+	}
+}
+
+// testClientFlags checks the option-to-flag table against the CLI: every
+// flag the options give for this version is accepted (the CLI starts and,
+// its stdin closed at once, exits 0 without output), and every flag or
+// permission mode the table says this version lacks is refused by the CLI
+// itself.
+func testClientFlags(t *testing.T, bin claude.Binary) {
+	ctx := ctxFor(t, cliTimeout)
+	stub := stubapi.NewTest(t, stubapi.NewScript())
+	decide := func(context.Context, *claude.PermissionRequest) (claude.PermissionDecision, error) {
+		return claude.Allow(), nil
+	}
+	all := claude.Options{
+		Model: "claude-sonnet-4-5-20250929", FallbackModel: "claude-haiku-4-5",
+		PermissionMode: protocol.PermissionAcceptEdits,
+		Tools:          []string{"Bash", "Read"}, AllowedTools: []string{"Bash(git *)", "Read"}, DisallowedTools: []string{"Write"},
+		MaxTurns: 3, MaxBudgetUSD: 0.5, MaxThinkingTokens: 2048,
+		SystemPrompt: "Be brief.", AppendSystemPrompt: "Say hi.",
+		SessionID:              "11111111-2222-4333-8444-555555555555",
+		IncludePartialMessages: true, ReplayUserMessages: true,
+		AddDirs: []string{t.TempDir()}, MCPConfig: []string{`{"mcpServers":{}}`}, Settings: `{}`,
+		CanUseTool: decide,
+	}
+	type gated struct {
+		args []string
+		says string
+	}
+	var refused []gated
+	switch bin.Version {
+	case claude.DefaultVersion:
+		all.Effort = "high"
+		refused = []gated{{[]string{"--permission-mode", "delegate"}, "is invalid"}}
+	case claude.SeedVersion:
+		refused = []gated{
+			{[]string{"--effort", "high"}, "unknown option '--effort'"},
+			{[]string{"--permission-mode", "auto"}, "is invalid"},
+			{[]string{"--permission-mode", "manual"}, "is invalid"},
+		}
+	}
+	args, err := all.Args(bin.Version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range append([]gated{{args, ""}}, refused...) {
+		s := startCLI(t, bin, stub, claude.SessionConfig{Args: tc.args})
+		if err := s.CloseInput(); err != nil {
+			t.Fatal(err)
+		}
+		msgs, _ := s.ReadUntil(ctx, func(protocol.Message) bool { return false })
+		err := s.Wait(ctx)
+		switch {
+		case tc.says == "" && (err != nil || len(msgs) > 0):
+			t.Errorf("the CLI refused %q: %v; %d messages; stderr:\n%s", tc.args, err, len(msgs), s.Stderr())
+		case tc.says != "" && (err == nil || !strings.Contains(s.Stderr(), tc.says)):
+			t.Errorf("the CLI took %q (%v), want it refused with %q; stderr:\n%s", tc.args, err, tc.says, s.Stderr())
+		}
 	}
 }

@@ -20,5 +20,29 @@
 // directions, and [Session.Close] leaves no process, goroutine or temporary
 // folder behind.
 //
+// Clients: [Connect] starts a CLI as [Options] say (model, permission
+// mode, tools, limits, prompts, session, partial messages...; each option
+// maps to a CLI flag, checked against the CLI's version before the process
+// starts) and performs the initialize handshake. A [Client] then runs
+// turns ([Client.Query], [Client.Stream], [Client.ReceiveTurn],
+// [Client.Events]) and speaks the control protocol: [Client.Interrupt],
+// [Client.SetPermissionMode], [Client.SetModel],
+// [Client.SetMaxThinkingTokens], and the CLI's permission requests, which
+// [Options.CanUseTool] answers ([Allow], [AllowWithInput], [Deny],
+// [AnswerQuestions] for AskUserQuestion...). [Query] does it all for one
+// prompt.
+//
+// What the CLI writes reaches the caller as [Event] values: text,
+// thinking, tool calls, tool results (with the call they answer), streamed
+// deltas assembled into their blocks, status and system messages, the
+// result. Range over them, or implement a [Handler] (embedding
+// [BaseHandler]) with one method per kind. Long tool results come whole;
+// [Abbreviate] and [AbbreviateLines] shorten them for display.
+//
+//	turn, err := claude.Query(ctx, "What does main.go do?", claude.Options{
+//		BaseURL: stub.URL(), // a fake API; or claude.AnthropicBaseURL with a key
+//		Handler: progress,   // sees each event as it comes
+//	})
+//
 // The package runs on Unix systems: it relies on process groups and flock(2).
 package claude

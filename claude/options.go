@@ -34,8 +34,9 @@ type Options struct {
 
 	// BaseURL is the Anthropic API base URL the CLI talks to
 	// (ANTHROPIC_BASE_URL): a fake such as a stubapi server, or
-	// [AnthropicBaseURL] with AllowNetwork. Required, so a client never
-	// reaches an API by accident.
+	// [AnthropicBaseURL] with a real APIKey. The CLI may always reach
+	// BaseURL's host. Required, so a client never reaches an API by
+	// accident.
 	BaseURL string
 	// APIKey is the API key the CLI sends (ANTHROPIC_API_KEY). Default: a
 	// dummy key, which is all a fake API needs.
@@ -150,7 +151,7 @@ type Options struct {
 }
 
 // AnthropicBaseURL is the base URL of Anthropic's own API, for
-// Options.BaseURL (with AllowNetwork and a real APIKey).
+// Options.BaseURL (with a real APIKey).
 const AnthropicBaseURL = "https://api.anthropic.com"
 
 // OptionError reports an option the client refuses before starting the

@@ -14,7 +14,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -64,7 +63,6 @@ func chat(ctx context.Context, api, version string) error {
 		Version:                version,
 		BaseURL:                api,
 		APIKey:                 os.Getenv("ANTHROPIC_API_KEY"),
-		AllowNetwork:           !isLoopback(api),
 		IncludePartialMessages: true,
 	})
 	if err != nil {
@@ -95,15 +93,4 @@ func chat(ctx context.Context, api, version string) error {
 	}
 	fmt.Printf("\nbye ($%.6f in all)\n", cost)
 	return in.Err()
-}
-
-// isLoopback reports whether the API runs on this machine, as a fake does;
-// other hosts need the network opened to the CLI.
-func isLoopback(api string) bool {
-	u, err := url.Parse(api)
-	if err != nil {
-		return false
-	}
-	h := u.Hostname()
-	return h == "localhost" || h == "::1" || strings.HasPrefix(h, "127.")
 }

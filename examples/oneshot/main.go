@@ -16,7 +16,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -41,10 +40,9 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	turn, err := claude.Query(ctx, prompt, claude.Options{
-		Version:      *version,
-		BaseURL:      *api,
-		APIKey:       os.Getenv("ANTHROPIC_API_KEY"),
-		AllowNetwork: !isLoopback(*api),
+		Version: *version,
+		BaseURL: *api,
+		APIKey:  os.Getenv("ANTHROPIC_API_KEY"),
 	})
 	var te *claude.TurnError
 	switch {
@@ -58,15 +56,4 @@ func main() {
 	fmt.Println(turn.Text())
 	fmt.Printf("\n(session %s, %d input and %d output tokens, $%.6f)\n",
 		turn.SessionID(), turn.Usage().InputTokens, turn.Usage().OutputTokens, turn.CostUSD())
-}
-
-// isLoopback reports whether the API runs on this machine, as a fake does;
-// other hosts need the network opened to the CLI.
-func isLoopback(api string) bool {
-	u, err := url.Parse(api)
-	if err != nil {
-		return false
-	}
-	h := u.Hostname()
-	return h == "localhost" || h == "::1" || strings.HasPrefix(h, "127.")
 }

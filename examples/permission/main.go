@@ -14,7 +14,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"net/url"
 	"os"
 	"os/signal"
 	"strconv"
@@ -122,12 +121,11 @@ func main() {
 
 	a := &asker{in: bufio.NewScanner(os.Stdin)}
 	turn, err := claude.Query(ctx, prompt, claude.Options{
-		Version:      *version,
-		BaseURL:      *api,
-		APIKey:       os.Getenv("ANTHROPIC_API_KEY"),
-		AllowNetwork: !isLoopback(*api),
-		CanUseTool:   a.decide,
-		Handler:      reporter{},
+		Version:    *version,
+		BaseURL:    *api,
+		APIKey:     os.Getenv("ANTHROPIC_API_KEY"),
+		CanUseTool: a.decide,
+		Handler:    reporter{},
 	})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "permission: %v\n", err)
@@ -136,15 +134,4 @@ func main() {
 	if d := turn.Result().PermissionDenials; len(d) > 0 {
 		fmt.Printf("%d call(s) denied.\n", len(d))
 	}
-}
-
-// isLoopback reports whether the API runs on this machine, as a fake does;
-// other hosts need the network opened to the CLI.
-func isLoopback(api string) bool {
-	u, err := url.Parse(api)
-	if err != nil {
-		return false
-	}
-	h := u.Hostname()
-	return h == "localhost" || h == "::1" || strings.HasPrefix(h, "127.")
 }

@@ -14,7 +14,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -143,11 +142,10 @@ func main() {
 		h = &jsonPrinter{enc: json.NewEncoder(os.Stdout)}
 	}
 	_, err := claude.Query(ctx, prompt, claude.Options{
-		Version:      *version,
-		BaseURL:      *api,
-		APIKey:       os.Getenv("ANTHROPIC_API_KEY"),
-		AllowNetwork: !isLoopback(*api),
-		WorkDir:      *dir,
+		Version: *version,
+		BaseURL: *api,
+		APIKey:  os.Getenv("ANTHROPIC_API_KEY"),
+		WorkDir: *dir,
 		// The bot runs unattended in a sandbox: no permission prompts.
 		DangerouslySkipPermissions: true,
 		IncludePartialMessages:     true,
@@ -157,15 +155,4 @@ func main() {
 		fmt.Fprintf(os.Stderr, "progress: %v\n", err)
 		os.Exit(1)
 	}
-}
-
-// isLoopback reports whether the API runs on this machine, as a fake does;
-// other hosts need the network opened to the CLI.
-func isLoopback(api string) bool {
-	u, err := url.Parse(api)
-	if err != nil {
-		return false
-	}
-	h := u.Hostname()
-	return h == "localhost" || h == "::1" || strings.HasPrefix(h, "127.")
 }

@@ -258,6 +258,7 @@ func BenchmarkServeHTTP(b *testing.B) {
 	defer s.Close()
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := processCPUTime()
 	for range b.N {
 		req := httptest.NewRequest("POST", "/v1/messages", strings.NewReader(benchBody))
 		rec := httptest.NewRecorder()
@@ -266,4 +267,7 @@ func BenchmarkServeHTTP(b *testing.B) {
 			b.Fatalf("status %d: %s", rec.Code, rec.Body)
 		}
 	}
+	cpu := processCPUTime() - cpu0
+	b.StopTimer()
+	reportCPU(b, cpu)
 }

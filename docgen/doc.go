@@ -14,7 +14,8 @@
 //
 //	docs/README.md                      the languages
 //	docs/<lang>/README.md               entry point: scenarios by category, message kinds
-//	docs/<lang>/messages.md             enums, then every message kind: meaning, when it
+//	docs/<lang>/messages.md             the enums and the message types
+//	docs/<lang>/messages/<type>.md      every kind of a message type: meaning, when it
 //	                                    appears, members, examples, changes between versions
 //	docs/<lang>/scenarios/<category>.md message-flow tables and sequence diagrams
 //

@@ -21,8 +21,8 @@ const modulePath = "github.com/ccwire/ccwire"
 // Result is a generated reference.
 type Result struct {
 	// Files are the generated files, sorted by path: "README.md", then
-	// "<lang>/README.md", "<lang>/messages.md" and
-	// "<lang>/scenarios/<category>.md" for every language.
+	// "<lang>/README.md", "<lang>/messages.md", "<lang>/messages/<type>.md"
+	// and "<lang>/scenarios/<category>.md" for every language.
 	Files []File
 	// Missing lists, per language, the English texts that have no
 	// translation in the catalog; they were rendered in English.

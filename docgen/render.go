@@ -23,6 +23,7 @@ type File struct {
 const (
 	indexPage    = "README.md"
 	messagesPage = "messages.md"
+	messagesDir  = "messages"
 	scenarioDir  = "scenarios"
 )
 
@@ -78,6 +79,9 @@ func (r *renderer) render() []File {
 	for pass := range 2 {
 		files = files[:0]
 		files = append(files, File{Path: messagesPage, Data: []byte(r.messagesPage())})
+		for _, g := range r.groups() {
+			files = append(files, File{Path: groupPage(g), Data: []byte(r.groupPageText(g))})
+		}
 		for _, cat := range r.c.categories() {
 			files = append(files, File{Path: categoryPage(cat), Data: []byte(r.categoryPage(cat))})
 		}
@@ -178,7 +182,7 @@ func (r *renderer) indexPage() string {
 			unseen++
 			continue
 		}
-		rows = append(rows, []string{link(k.def.key, rel(indexPage, messagesPage, r.kindAnchor[k.def.key])), r.direction(k), r.seenVersions(k.versions())})
+		rows = append(rows, []string{link(k.def.key, r.kindLink(indexPage, k.def.key)), r.direction(k), r.seenVersions(k.versions())})
 	}
 	p.table([]string{r.t("message"), r.t("direction"), r.t("CLI versions")}, rows)
 	if unseen > 0 {
@@ -269,8 +273,8 @@ func (r *renderer) scenario(p *page, self string, sc *scenarioDoc) {
 			}
 			label := ev.label
 			cell := escapeText(label)
-			if a, ok := r.kindAnchor[ev.kindKey]; ok {
-				cell = link(label, rel(self, messagesPage, a))
+			if _, ok := r.kindAnchor[ev.kindKey]; ok {
+				cell = link(label, r.kindLink(self, ev.kindKey))
 			}
 			if ev.asserted != nil {
 				cell = "**" + cell + "**"
@@ -384,7 +388,7 @@ func (r *renderer) scenarioChanges(self string, sc *scenarioDoc) []string {
 		var kinds []string
 		for _, k := range local.kinds {
 			if len(k.occurrences) > 0 && len(r.kindChanges(k, a.version, b.version)) > 0 {
-				kinds = append(kinds, link(k.def.key, rel(self, messagesPage, r.kindAnchor[k.def.key])))
+				kinds = append(kinds, link(k.def.key, r.kindLink(self, k.def.key)))
 			}
 		}
 		if len(kinds) > 0 {
@@ -455,7 +459,31 @@ func diffLines(a, b []string) []string {
 	return out
 }
 
-// messagesPage renders the message reference.
+// groups returns the message types of the reference's entries, in order.
+func (r *renderer) groups() []protocol.Type {
+	var groups []protocol.Type
+	for _, k := range r.ref.kinds {
+		if !slices.Contains(groups, k.def.group) {
+			groups = append(groups, k.def.group)
+		}
+	}
+	return groups
+}
+
+// groupPage returns the path of the page of the entries of a message type.
+func groupPage(g protocol.Type) string { return messagesDir + "/" + string(g) + ".md" }
+
+// kindLink returns the link from page self to the entry of a kind.
+func (r *renderer) kindLink(self, key string) string {
+	k := r.ref.byKey[key]
+	if k == nil {
+		return rel(self, messagesPage, "")
+	}
+	return rel(self, groupPage(k.def.group), r.kindAnchor[key])
+}
+
+// messagesPage renders the entry of the message reference: what it
+// holds, the enums, and the links to the page of every message type.
 func (r *renderer) messagesPage() string {
 	var p page
 	self := messagesPage
@@ -464,20 +492,14 @@ func (r *renderer) messagesPage() string {
 	p.para(r.f("Every kind of message of the protocol, with its members. Meanings come from package %s; the JSON types, the CLI versions and the examples come from the recordings (CLI %s). A member the recordings never showed is listed from the model with \"not seen\".", code("protocol"), versionList(r.c.versions)))
 
 	contents := []string{link(r.t("Enums"), "#"+r.groupAnchor["enums"])}
-	var groups []protocol.Type
-	for _, k := range r.ref.kinds {
-		if !slices.Contains(groups, k.def.group) {
-			groups = append(groups, k.def.group)
-		}
-	}
-	for _, g := range groups {
+	for _, g := range r.groups() {
 		var kinds []string
 		for _, k := range r.ref.kinds {
 			if k.def.group == g && k.def.key != string(g) {
-				kinds = append(kinds, link(k.def.key, "#"+r.kindAnchor[k.def.key]))
+				kinds = append(kinds, link(k.def.key, r.kindLink(self, k.def.key)))
 			}
 		}
-		item := link(r.f("%s messages", g), "#"+r.groupAnchor[string(g)])
+		item := link(r.f("%s messages", g), rel(self, groupPage(g), ""))
 		if len(kinds) > 0 {
 			item += ": " + strings.Join(kinds, ", ")
 		}
@@ -501,26 +523,41 @@ func (r *renderer) messagesPage() string {
 		}
 		p.table([]string{r.t("constant"), r.t("value"), r.t("description"), r.t("seen with CLI")}, rows)
 	}
+	return p.String()
+}
 
-	var group protocol.Type = "-"
-	var shown map[string]bool
+// groupPageText renders the entries of one message type.
+func (r *renderer) groupPageText(g protocol.Type) string {
+	var p page
+	self := groupPage(g)
+	p.heading(1, r.f("%s messages", g))
+	p.para(link(r.t("Protocol reference"), rel(self, indexPage, "")) + " · " + link(r.t("Message reference"), rel(self, messagesPage, "")) + " · " + r.otherLanguages(self))
+	shown := map[string]bool{}
+	var intro []string
+	if c := r.constDoc("Type", string(g)); c != "" {
+		intro = append(intro, c)
+	}
+	if gt := r.c.schema.typeOf(groupTypes[g]); gt != nil {
+		intro = append(intro, gt.doc...)
+	}
+	for _, d := range intro {
+		p.para(r.md(d))
+		shown[d] = true
+	}
+	var kinds []*kindRef
 	for _, k := range r.ref.kinds {
-		if k.def.group != group {
-			group = k.def.group
-			r.groupAnchor[string(group)] = p.heading(2, r.f("%s messages", group))
-			shown = map[string]bool{}
-			var intro []string
-			if c := r.constDoc("Type", string(group)); c != "" {
-				intro = append(intro, c)
-			}
-			if gt := r.c.schema.typeOf(groupTypes[group]); gt != nil {
-				intro = append(intro, gt.doc...)
-			}
-			for _, d := range intro {
-				p.para(r.md(d))
-				shown[d] = true
-			}
+		if k.def.group == g {
+			kinds = append(kinds, k)
 		}
+	}
+	if len(kinds) > 1 {
+		var items []string
+		for _, k := range kinds {
+			items = append(items, link(k.def.key, "#"+r.kindAnchor[k.def.key]))
+		}
+		p.list(items)
+	}
+	for _, k := range kinds {
 		r.kind(&p, self, k, shown)
 	}
 	return p.String()
@@ -553,7 +590,7 @@ func (r *renderer) constByName(name string) string {
 // kind renders the entry of one kind.
 func (r *renderer) kind(p *page, self string, k *kindRef, shown map[string]bool) {
 	d := k.def
-	r.kindAnchor[d.key] = p.heading(3, d.key)
+	r.kindAnchor[d.key] = p.heading(2, d.key)
 	var docs []string
 	// A type several entries share, or one for what the model does not
 	// know, does not describe the entry: its constant does.

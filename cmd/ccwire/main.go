@@ -9,6 +9,8 @@
 //	validate   check stream-json transcripts and report unknown or malformed lines
 //	stub       serve a scripted fake Anthropic Messages API
 //	cli        install a pinned Claude Code CLI version or print its path
+//	spec       run the conformance scenarios against the real Claude Code CLI
+//	docs       generate the protocol reference in docs/ from the scenarios and recordings
 //
 // Run "ccwire <command> -h" for a command's flags.
 package main

@@ -116,6 +116,7 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 		APIKey:       opts.APIKey,
 		Args:         args,
 		Env:          opts.Env,
+		ConfigDir:    opts.ConfigDir,
 		WorkDir:      opts.WorkDir,
 		CloseTimeout: opts.CloseTimeout,
 		Logger:       opts.Logger,
@@ -460,7 +461,11 @@ func (c *Client) Close() error {
 		if err := c.conn.Close(); err != nil {
 			errs = append(errs, err)
 		}
-		<-c.dispatchDone
+		// The session's Close ends its stdout, and with it the dispatcher,
+		// unless its reader is stuck (Close then says so).
+		if !waitFor(c.dispatchDone, c.closeTimeout) {
+			errs = append(errs, errors.New("claude: the CLI's output did not end after Close"))
+		}
 		done := make(chan struct{})
 		go func() {
 			c.callbacks.Wait()

@@ -41,6 +41,7 @@ func TestClientCLI(t *testing.T) {
 				{"MaxTurns", testClientMaxTurnsCLI},
 				{"PromptOptions", testClientPromptOptions},
 				{"FlagsAcceptedAndGated", testClientFlags},
+				{"ResumeSession", testClientResume},
 			} {
 				t.Run(tc.name, func(t *testing.T) {
 					t.Parallel()
@@ -548,5 +549,51 @@ func testClientFlags(t *testing.T, bin claude.Binary) {
 		case tc.says != "" && (err == nil || !strings.Contains(s.Stderr(), tc.says)):
 			t.Errorf("the CLI took %q (%v), want it refused with %q; stderr:\n%s", tc.args, err, tc.says, s.Stderr())
 		}
+	}
+}
+
+// testClientResume resumes a session in a second CLI process: both keep
+// the session's files in the same ConfigDir and run in the same WorkDir.
+// The resumed session sends the whole conversation to the API; with
+// ForkSession it gets a new ID.
+func testClientResume(t *testing.T, bin claude.Binary) {
+	ctx := ctxFor(t, cliTimeout)
+	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("The secret is 42."), stubapi.Text("You told me 42."), stubapi.Text("Still 42.")))
+	opts := cliOptions(bin, stub)
+	opts.ConfigDir = t.TempDir()
+	opts.WorkDir = t.TempDir()
+	opts.SessionID = "6f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f"
+	first, err := claude.Query(ctx, "Remember 42.", opts)
+	if err != nil {
+		t.Fatalf("first session: %v", err)
+	}
+	if first.SessionID() != opts.SessionID {
+		t.Errorf("session ID %q, want %q", first.SessionID(), opts.SessionID)
+	}
+	if kept, _ := filepath.Glob(filepath.Join(opts.ConfigDir, "projects", "*", opts.SessionID+".jsonl")); len(kept) != 1 {
+		t.Errorf("the session's transcript is not in ConfigDir: %v", kept)
+	}
+
+	opts.SessionID = ""
+	opts.Resume = first.SessionID()
+	second, err := claude.Query(ctx, "What was the number?", opts)
+	if err != nil {
+		t.Fatalf("resumed session: %v", err)
+	}
+	if second.SessionID() != first.SessionID() {
+		t.Errorf("resumed session ID %q, want %q", second.SessionID(), first.SessionID())
+	}
+	reqs := stub.MainRequests()
+	if !strings.Contains(string(reqs[len(reqs)-1].Body), "The secret is 42.") {
+		t.Errorf("the resumed session's request lacks the first answer")
+	}
+
+	opts.ForkSession = true
+	third, err := claude.Query(ctx, "And now?", opts)
+	if err != nil {
+		t.Fatalf("forked session: %v", err)
+	}
+	if third.SessionID() == "" || third.SessionID() == first.SessionID() {
+		t.Errorf("forked session ID %q, want a new one", third.SessionID())
 	}
 }

@@ -47,6 +47,12 @@ type Options struct {
 	// WorkDir is the CLI's working directory. Default: a temporary folder
 	// the client owns and removes on Close.
 	WorkDir string
+	// ConfigDir is the CLI's config folder (CLAUDE_CONFIG_DIR), where it
+	// keeps its settings and the transcripts of its sessions. Default: a
+	// temporary folder the client removes on Close. To resume a session
+	// in a later client (Resume, Continue), give both the same ConfigDir
+	// and WorkDir.
+	ConfigDir string
 	// Env are environment entries ("KEY=VALUE") for the CLI, applied over
 	// the clean environment the client builds (see [Start]).
 	Env []string
@@ -110,15 +116,15 @@ type Options struct {
 	// 2.1.330).
 	SessionID string
 	// Resume continues the session with this ID or name (--resume; 2.1.37
-	// and 2.1.330). It needs the session's files, so the same WorkDir and
-	// HOME as the session resumed: in practice a CLI given through
-	// Env/WorkDir that keeps them.
+	// and 2.1.330). It needs the session's files: the same ConfigDir and
+	// WorkDir as the client that ran it.
 	Resume string
 	// ForkSession gives a resumed or continued session a new ID
 	// (--fork-session; 2.1.37 and 2.1.330). It needs Resume or Continue.
 	ForkSession bool
 	// Continue continues the most recent session of the working directory
-	// (--continue; 2.1.37 and 2.1.330).
+	// (--continue; 2.1.37 and 2.1.330); like Resume, it needs the same
+	// ConfigDir and WorkDir.
 	Continue bool
 	// IncludePartialMessages makes the CLI stream the model's output as it
 	// comes (--include-partial-messages; 2.1.37 and 2.1.330): the client
@@ -220,7 +226,7 @@ var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]
 // Args returns the CLI flags the options stand for, after the stream-json
 // flags every session passes, checked against CLI version (empty: no
 // version check). The error is an [*OptionError].
-func (o *Options) Args(version string) ([]string, error) {
+func (o Options) Args(version string) ([]string, error) {
 	var args []string
 	fail := func(option, flag, reason string) error {
 		return &OptionError{Option: option, Flag: flag, Version: version, Reason: reason}

@@ -40,6 +40,11 @@ type SessionConfig struct {
 	// WorkDir is the CLI's working directory. Default: a temporary folder the
 	// session owns and removes on Close. A given folder is left alone.
 	WorkDir string
+	// ConfigDir is the CLI's config folder (CLAUDE_CONFIG_DIR), where it
+	// keeps settings and session transcripts. Default: .claude in the
+	// session's HOME, removed on Close. A given folder is left alone, so a
+	// later session can resume the sessions kept there.
+	ConfigDir string
 	// CloseTimeout is how long Close waits for the CLI to exit after closing
 	// its stdin before it kills the process group. Default 5s.
 	CloseTimeout time.Duration
@@ -195,6 +200,11 @@ func start(ctx context.Context, bin Binary, cfg SessionConfig) (_ *Session, err 
 	cleanup = append(cleanup, func() { os.RemoveAll(s.root) })
 	s.home = filepath.Join(s.root, "home")
 	s.configDir = filepath.Join(s.home, ".claude")
+	if cfg.ConfigDir != "" {
+		if s.configDir, err = filepath.Abs(cfg.ConfigDir); err != nil {
+			return nil, fmt.Errorf("claude: config folder: %w", err)
+		}
+	}
 	tmpDir := filepath.Join(s.root, "tmp")
 	s.workDir = cfg.WorkDir
 	if s.workDir == "" {

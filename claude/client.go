@@ -333,7 +333,8 @@ func (c *Client) ReceiveTurn(ctx context.Context, h Handler) (Turn, error) {
 // it starts, the result last. It then yields (nil, err) if the result
 // reports an error (*TurnError), and on the errors of
 // [Client.ReceiveTurn] other than line errors (undecodable lines come as
-// UnknownEvent). Breaking out of the loop loses nothing: a later read
+// UnknownEvent); a CLI that exits before the result, even cleanly, gives
+// an *ExitError. Breaking out of the loop loses nothing: a later read
 // continues with the next event.
 func (c *Client) Stream(ctx context.Context, prompt string) iter.Seq2[Event, error] {
 	return func(yield func(Event, error) bool) {
@@ -341,21 +342,7 @@ func (c *Client) Stream(ctx context.Context, prompt string) iter.Seq2[Event, err
 			yield(nil, err)
 			return
 		}
-		for ev, err := range c.Events(ctx) {
-			if err != nil {
-				yield(nil, err)
-				return
-			}
-			if !yield(ev, nil) {
-				return
-			}
-			if r, ok := ev.(*ResultEvent); ok {
-				if err := turnError(r.Result); err != nil {
-					yield(nil, err)
-				}
-				return
-			}
-		}
+		c.events(ctx, true, yield)
 	}
 }
 
@@ -367,26 +354,46 @@ func (c *Client) Stream(ctx context.Context, prompt string) iter.Seq2[Event, err
 // next event.
 func (c *Client) Events(ctx context.Context) iter.Seq2[Event, error] {
 	return func(yield func(Event, error) bool) {
-		for {
-			for ev := range c.takeLeftover() {
-				if !yield(ev, nil) {
-					return
-				}
-			}
-			it, err := c.nextItem(ctx)
-			if err != nil {
-				var ee *ExitError
-				if errors.As(err, &ee) && ee.clean() {
-					return
-				}
+		c.events(ctx, false, yield)
+	}
+}
+
+// events yields events until yield stops, the output ends or ctx ends; or,
+// with turn, until a result, after which it yields the result's
+// *TurnError if any.
+func (c *Client) events(ctx context.Context, turn bool, yield func(Event, error) bool) {
+	// each yields one event; it reports whether to go on.
+	each := func(ev Event) bool {
+		if !yield(ev, nil) {
+			return false
+		}
+		if r, ok := ev.(*ResultEvent); ok && turn {
+			if err := turnError(r.Result); err != nil {
 				yield(nil, err)
+			}
+			return false
+		}
+		return true
+	}
+	for {
+		for ev := range c.takeLeftover() {
+			if !each(ev) {
 				return
 			}
-			for i, ev := range it.events {
-				if !yield(ev, nil) {
-					c.keepLeftover(it.events[i+1:])
-					return
-				}
+		}
+		it, err := c.nextItem(ctx)
+		if err != nil {
+			var ee *ExitError
+			if !turn && errors.As(err, &ee) && ee.clean() {
+				return
+			}
+			yield(nil, err)
+			return
+		}
+		for i, ev := range it.events {
+			if !each(ev) {
+				c.keepLeftover(it.events[i+1:])
+				return
 			}
 		}
 	}

@@ -602,6 +602,29 @@ func TestClientCLIExits(t *testing.T) {
 	}
 }
 
+func TestClientStreamCleanExitBeforeResult(t *testing.T) {
+	t.Parallel()
+	c := connectFake(t, nil)
+	ctx := ctxFor(t, 30*time.Second)
+	var got []string
+	var final error
+	for ev, err := range c.Stream(ctx, "quit") {
+		if err != nil {
+			final = err
+			break
+		}
+		got = append(got, fmt.Sprintf("%T", ev))
+	}
+	var ee *claude.ExitError
+	if !errors.As(final, &ee) || ee.ExitCode != 0 || ee.Stopped {
+		t.Errorf("Stream ended with %v after %v, want the ExitError of a clean exit", final, got)
+	}
+	// Events, unlike a turn read, ends silently on a clean exit.
+	for ev, err := range c.Events(ctx) {
+		t.Errorf("Events after the exit yielded %v, %v", ev, err)
+	}
+}
+
 func TestClientCloseDuringTurn(t *testing.T) {
 	t.Parallel()
 	started := make(chan struct{})

@@ -331,6 +331,10 @@ func (f *fakeCLIProc) turn(u *protocol.UserMessage) int {
 	case "exit":
 		f.text("Bye.")
 		return 3
+	case "quit": // a clean exit in the middle of a turn
+		f.text("Bye.")
+		f.flush()
+		os.Exit(0)
 	case "hang":
 		f.text("Hanging.")
 		time.Sleep(time.Hour)

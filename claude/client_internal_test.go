@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -107,6 +108,41 @@ func FuzzTranslate(f *testing.F) {
 					t.Fatalf("text %q does not end with its delta %q", d.Text, d.Delta)
 				}
 			}
+		}
+	})
+}
+
+// FuzzQuestions feeds AskUserQuestion inputs to Questions and
+// AnswerQuestions: no panic, and an answered input is a JSON object that
+// keeps the input's members and carries the answers.
+func FuzzQuestions(f *testing.F) {
+	f.Add(`{"questions":[{"question":"Q?","header":"H","options":[{"label":"A","description":"a"}],"multiSelect":false}]}`, "Q?", "A")
+	f.Add(`{"questions":[],"answers":{"x":"y"}}`, "x", "z")
+	f.Add(`null`, "", "")
+	f.Add(`[]`, "q", "a")
+	f.Fuzz(func(t *testing.T, input, question, label string) {
+		_, _ = Questions(json.RawMessage(input))
+		d, err := AnswerQuestions(json.RawMessage(input), map[string]string{question: label})
+		if err != nil {
+			return
+		}
+		var out map[string]json.RawMessage
+		if err := json.Unmarshal(d.Input, &out); err != nil || out == nil {
+			t.Fatalf("answered input %q is not an object: %v", d.Input, err)
+		}
+		// encoding/json turns invalid UTF-8 into U+FFFD: compare after the
+		// same round trip.
+		roundTrip := func(s string) string {
+			b, _ := json.Marshal(s)
+			_ = json.Unmarshal(b, &s)
+			return s
+		}
+		var answers map[string]string
+		if err := json.Unmarshal(out["answers"], &answers); err != nil || answers[roundTrip(question)] != roundTrip(label) {
+			t.Fatalf("answers %s lack %q=%q", out["answers"], question, label)
+		}
+		if _, err := d.result("t", nil); err != nil {
+			t.Fatalf("answered input refused: %v", err)
 		}
 	})
 }

@@ -110,13 +110,15 @@ func rootIndex() string {
 func index(c *corpus) {
 	for _, sc := range c.scenarios {
 		for _, r := range sc.runs {
+			requests := requestLog{}
 			for _, ev := range r.events {
 				if ev.kind == eventAPI {
 					continue
 				}
 				ev.label = match.MessageLabel(ev.line)
 				if m, err := protocol.Decode(ev.line); err == nil {
-					ev.kindKey, _, _, _ = classify(m)
+					requests.note(m)
+					ev.kindKey = classify(c.schema, m, requests.answered).key
 				}
 			}
 		}

@@ -22,15 +22,32 @@ type kindDef struct {
 	group protocol.Type
 	// goType is the protocol type of the message.
 	goType string
-	// detail is the protocol type of the message's content block or
-	// control body, "" when none.
+	// detail is the protocol type of the message's content block, control
+	// body or streaming event, "" when none.
 	detail string
+	// inner is the protocol type inside the detail the entry fixes: the
+	// content block a content_block_start event starts, the delta of a
+	// content_block_delta event, or the payload of a successful control
+	// response; "" when none.
+	inner string
 	// constName is the enum constant that names the entry's subtype, block
 	// type or control subtype, "" when the type alone names it.
 	constName string
 	// note is an English sentence about what tells the entry apart, for
 	// entries the model has no type of their own for (kindNotes).
 	note string
+}
+
+// details returns the protocol types the entry fixes below its message
+// type, outermost first.
+func (d kindDef) details() []string {
+	var out []string
+	for _, t := range []string{d.detail, d.inner} {
+		if t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // kindNotes are English sentences about what tells apart the entries the
@@ -59,30 +76,38 @@ var controlResponseSubtypes = []protocol.ControlSubtype{protocol.ControlSuccess,
 // package protocol, in their order: a message type, or for system and
 // result messages each subtype (the doc comment of a Subtype constant says
 // "type=system" or "type=result"), for assistant and user messages each
-// content block type, for control messages each control subtype; plus the
-// variants the protocol reference has always told apart (result/success with
-// is_error, with permission_denials, user/tool_result with is_error). The
-// protocol types of each entry come from decoding a sample of it, so new
-// types of package protocol are picked up as they come.
+// content block type, for control messages each control subtype and, for
+// successful responses, each typed payload (the doc comment of a payload
+// type says which request it answers), for stream_event messages each
+// streaming event type, content_block_start per block type and
+// content_block_delta per delta type; plus the variants the protocol
+// reference has always told apart (result/success with is_error, with
+// permission_denials, user/tool_result with is_error). The protocol types
+// of each entry come from decoding a sample of it, so new types of package
+// protocol are picked up as they come.
 func kindDefs(s *schema) ([]kindDef, error) {
 	types, subtypes, control := s.enum("Type"), s.enum("Subtype"), s.enum("ControlSubtype")
-	if types == nil || subtypes == nil || control == nil {
-		return nil, fmt.Errorf("docgen: package protocol has no Type, Subtype or ControlSubtype enum")
+	events, deltas := s.enum("StreamEventType"), s.enum("DeltaType")
+	if types == nil || subtypes == nil || control == nil || events == nil || deltas == nil {
+		return nil, fmt.Errorf("docgen: package protocol has no Type, Subtype, ControlSubtype, StreamEventType or DeltaType enum")
 	}
 	var defs []kindDef
 	var errs []error
+	// answered is the request a sample control response answers.
+	var answered protocol.ControlSubtype
 	add := func(group protocol.Type, key, constName, probe string) {
 		m, err := protocol.Decode([]byte(probe))
 		if err != nil {
 			errs = append(errs, fmt.Errorf("docgen: sample of %s: %w", key, err))
 			return
 		}
-		got, _, goType, detail := classify(m)
-		if got != key {
-			errs = append(errs, fmt.Errorf("docgen: a sample of %s decodes as %s", key, got))
+		d := classify(s, m, func(string) protocol.ControlSubtype { return answered })
+		if d.key != key {
+			errs = append(errs, fmt.Errorf("docgen: a sample of %s decodes as %s", key, d.key))
 			return
 		}
-		defs = append(defs, kindDef{key: key, group: group, goType: goType, detail: detail, constName: constName, note: kindNotes[key]})
+		d.constName, d.note = constName, kindNotes[key]
+		defs = append(defs, d)
 	}
 	q := strconv.Quote
 	for _, t := range types.consts {
@@ -118,14 +143,27 @@ func kindDefs(s *schema) ([]kindDef, error) {
 			}
 			for _, b := range blocks {
 				name := s.constName("BlockType", string(b))
-				block := `{"type":` + q(string(b))
-				if b == protocol.BlockText {
-					block += `,"text":""`
-				}
-				probe := `{"type":` + q(t.value) + `,"message":{"content":[` + block
-				add(group, t.value+"/"+string(b), name, probe+`}]}}`)
+				probe := `{"type":` + q(t.value) + `,"message":{"content":[` + blockProbe(b)
+				add(group, t.value+"/"+string(b), name, probe+`]}}`)
 				if b == protocol.BlockToolResult {
-					add(group, t.value+"/"+string(b)+", is_error=true", name, probe+`,"is_error":true}]}}`)
+					add(group, t.value+"/"+string(b)+", is_error=true", name, strings.TrimSuffix(probe, "}")+`,"is_error":true}]}}`)
+				}
+			}
+		case protocol.TypeStreamEvent:
+			for _, e := range events.consts {
+				probe := `{"type":"stream_event","event":{"type":` + q(e.value) + `,"index":0`
+				key := t.value + "/" + e.value
+				switch protocol.StreamEventType(e.value) {
+				case protocol.EventContentBlockStart:
+					for _, b := range assistantBlocks {
+						add(group, key+"/"+string(b), e.name, probe+`,"content_block":`+blockProbe(b)+`}}`)
+					}
+				case protocol.EventContentBlockDelta:
+					for _, dt := range deltas.consts {
+						add(group, key+"/"+dt.value, e.name, probe+`,"delta":{"type":`+q(dt.value)+`}}}`)
+					}
+				default:
+					add(group, key, e.name, probe+`}}`)
 				}
 			}
 		case protocol.TypeControlRequest, protocol.TypeControlResponse:
@@ -135,7 +173,19 @@ func kindDefs(s *schema) ([]kindDef, error) {
 				case group == protocol.TypeControlRequest && !response:
 					add(group, t.value+"/"+c.value, c.name, `{"type":"control_request","request_id":"r","request":{"subtype":`+q(c.value)+`}}`)
 				case group == protocol.TypeControlResponse && response:
-					add(group, t.value+"/"+c.value, c.name, `{"type":"control_response","response":{"subtype":`+q(c.value)+`,"request_id":"r"}}`)
+					probe := `{"type":"control_response","response":{"subtype":` + q(c.value) + `,"request_id":"r"}}`
+					answered = ""
+					add(group, t.value+"/"+c.value, c.name, probe)
+					if protocol.ControlSubtype(c.value) != protocol.ControlSuccess {
+						continue
+					}
+					for _, req := range control.consts {
+						if _, ok := s.payloads[protocol.ControlSubtype(req.value)]; ok {
+							answered = protocol.ControlSubtype(req.value)
+							add(group, payloadKey(t.value+"/"+c.value, answered), c.name, probe)
+						}
+					}
+					answered = ""
 				}
 			}
 		default:
@@ -150,70 +200,125 @@ func kindDefs(s *schema) ([]kindDef, error) {
 	return defs, errors.Join(errs...)
 }
 
+// blockProbe returns the smallest content block of a type that decodes.
+func blockProbe(b protocol.BlockType) string {
+	if b == protocol.BlockText {
+		return `{"type":"text","text":""}`
+	}
+	return `{"type":` + strconv.Quote(string(b)) + `}`
+}
+
+// payloadKey returns the key of the entry of a successful control
+// response answering a request of some subtype.
+func payloadKey(success string, request protocol.ControlSubtype) string {
+	return success + " (" + string(request) + ")"
+}
+
 // groupTypes names, per message type, the protocol type whose doc comment
 // introduces the group in the reference.
 var groupTypes = map[protocol.Type]string{
 	protocol.TypeAssistant:       "AssistantMessage",
 	protocol.TypeUser:            "UserMessage",
 	protocol.TypeResult:          "ResultMessage",
+	protocol.TypeStreamEvent:     "StreamEvent",
 	protocol.TypeControlRequest:  "ControlRequest",
 	protocol.TypeControlResponse: "ControlResponse",
 }
 
-// classify returns the kind key of a decoded message and the protocol
-// types that describe it (message, and block or control body).
-func classify(m protocol.Message) (key string, group protocol.Type, goType, detail string) {
-	goType = typeName(m)
-	group = m.MessageType()
+// requestLog remembers the subtype of every control request of a run, by
+// request ID, so that the responses can be told apart by what they
+// answer.
+type requestLog map[string]protocol.ControlSubtype
+
+// note records m when it is a control request.
+func (l requestLog) note(m protocol.Message) {
+	if r, ok := m.(*protocol.ControlRequest); ok && r.Request != nil {
+		l[r.RequestID] = r.Request.ControlSubtype()
+	}
+}
+
+// answered returns the subtype of the request with an ID, "" when the
+// run has none.
+func (l requestLog) answered(id string) protocol.ControlSubtype { return l[id] }
+
+// classify returns the entry a decoded message belongs to: its key and
+// the protocol types that describe it (message, block, control body or
+// event, and what that fixes inside it). answered returns the subtype of
+// the request with an ID, for control responses.
+func classify(s *schema, m protocol.Message, answered func(id string) protocol.ControlSubtype) kindDef {
+	d := kindDef{goType: typeName(m), group: m.MessageType()}
+	d.key = string(d.group)
 	switch m := m.(type) {
 	case *protocol.AssistantMessage:
-		if len(m.Message.Content) == 0 {
-			return string(group), group, goType, ""
+		if len(m.Message.Content) > 0 {
+			b := m.Message.Content[0]
+			d.key, d.detail = "assistant/"+string(b.BlockType()), typeName(b)
 		}
-		b := m.Message.Content[0]
-		return "assistant/" + string(b.BlockType()), group, goType, typeName(b)
 	case *protocol.UserMessage:
-		if !m.Message.Content.IsBlocks() {
-			return "user/text", group, goType, ""
+		switch {
+		case !m.Message.Content.IsBlocks():
+			d.key = "user/text"
+		case len(m.Message.Content.Blocks) > 0:
+			b := m.Message.Content.Blocks[0]
+			d.key, d.detail = "user/"+string(b.BlockType()), typeName(b)
+			if tr, ok := b.(*protocol.ToolResultBlock); ok && tr.IsError {
+				d.key += ", is_error=true"
+			}
 		}
-		if len(m.Message.Content.Blocks) == 0 {
-			return string(group), group, goType, ""
-		}
-		b := m.Message.Content.Blocks[0]
-		key = "user/" + string(b.BlockType())
-		if tr, ok := b.(*protocol.ToolResultBlock); ok && tr.IsError {
-			key += ", is_error=true"
-		}
-		return key, group, goType, typeName(b)
 	case *protocol.ResultMessage:
-		key = "result/" + string(m.Subtype)
+		d.key = "result/" + string(m.Subtype)
 		if m.Subtype == protocol.SubtypeSuccess {
 			switch {
 			case m.IsError:
-				key += ", is_error=true"
+				d.key += ", is_error=true"
 			case len(m.PermissionDenials) > 0:
-				key += ", permission_denials"
+				d.key += ", permission_denials"
 			}
 		}
-		return key, group, goType, ""
-	case *protocol.ControlRequest:
-		if m.Request == nil {
-			return string(group), group, goType, ""
+	case *protocol.StreamEvent:
+		if m.Body == nil {
+			break
 		}
-		return string(group) + "/" + string(m.Request.ControlSubtype()), group, goType, typeName(m.Request)
+		d.key += "/" + string(m.Body.StreamEventType())
+		d.detail = typeName(m.Body)
+		switch e := m.Body.(type) {
+		case *protocol.ContentBlockStartEvent:
+			if e.ContentBlock != nil {
+				d.key += "/" + string(e.ContentBlock.BlockType())
+				d.inner = typeName(e.ContentBlock)
+			}
+		case *protocol.ContentBlockDeltaEvent:
+			if e.Delta != nil {
+				d.key += "/" + string(e.Delta.DeltaType())
+				d.inner = typeName(e.Delta)
+			}
+		}
+	case *protocol.ControlRequest:
+		if m.Request != nil {
+			d.key += "/" + string(m.Request.ControlSubtype())
+			d.detail = typeName(m.Request)
+		}
 	case *protocol.ControlResponse:
 		if m.Response == nil {
-			return string(group), group, goType, ""
+			break
 		}
-		return string(group) + "/" + string(m.Response.ControlSubtype()), group, goType, typeName(m.Response)
+		d.key += "/" + string(m.Response.ControlSubtype())
+		d.detail = typeName(m.Response)
+		if r, ok := m.Response.(*protocol.SuccessResponse); ok && answered != nil {
+			req := answered(r.RequestID)
+			if p, ok := s.payloads[req]; ok {
+				d.key, d.inner = payloadKey(d.key, req), p
+			}
+		}
+	default:
+		switch {
+		case d.group == protocol.TypeSystem:
+			d.key = "system/" + string(protocol.SubtypeOf(m))
+		case d.group == "":
+			d.key = "(no type)"
+		}
 	}
-	if group == protocol.TypeSystem {
-		return "system/" + string(protocol.SubtypeOf(m)), group, goType, ""
-	}
-	if group == "" {
-		return "(no type)", group, goType, ""
-	}
-	return string(group), group, goType, ""
+	return d
 }
 
 // typeName returns the name of the protocol type a value points to.

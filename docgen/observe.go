@@ -154,6 +154,7 @@ func observe(s *schema, defs []kindDef, scenarios []*scenarioDoc) *reference {
 	}
 	for _, sc := range scenarios {
 		for _, r := range sc.runs {
+			requests := requestLog{}
 			for _, ev := range r.events {
 				if ev.kind == eventAPI || ev.msg == nil {
 					continue
@@ -162,7 +163,8 @@ func observe(s *schema, defs []kindDef, scenarios []*scenarioDoc) *reference {
 				if err != nil {
 					continue
 				}
-				o.message(sc, r, ev, m)
+				requests.note(m)
+				o.message(sc, r, ev, m, requests)
 			}
 		}
 	}
@@ -176,24 +178,35 @@ func (o *observer) kind(d kindDef) *kindRef {
 		return k
 	}
 	k := &kindRef{def: d, fields: &fieldNode{}, keyOrders: map[string][][]string{}, stringValues: map[string]map[string]versionSet{}}
-	o.model(k.fields, o.s.typeOf(d.goType), d.detail, nil, false)
+	o.model(k.fields, o.s.typeOf(d.goType), d.details(), nil)
 	o.ref.byKey[d.key] = k
 	o.ref.kinds = append(o.ref.kinds, k)
 	return k
 }
 
-// model adds the members a protocol type declares below n. detail is the
-// block or control body type the kind fixes; path lists the types being
-// expanded, so that a type holding itself (a control response listing
-// pending requests...) is not expanded again, and union reports that n is
-// below the members of every variant of some object: there a nested union
-// is expanded only near the top of the message (the deltas of a
-// stream_event's events), which keeps the tables readable.
-func (o *observer) model(n *fieldNode, t *goType, detail string, path []string, union bool) {
+// model adds the members a protocol type declares below n. details are
+// the protocol types the kind fixes inside t (the block, control body or
+// event, and what that fixes in turn: a delta, a payload); path lists the
+// types being expanded, so that a type holding itself is not expanded
+// again. A variant the kind does not fix is expanded as the members of
+// every implementer only near the top of the message (a stream_event's
+// deltas, a control request's body), not deeper (the requests an
+// initialize answer lists as pending), which keeps the tables readable.
+func (o *observer) model(n *fieldNode, t *goType, details []string, path []string) {
 	if t == nil || slices.Contains(path, t.name) {
 		return
 	}
 	path = append(slices.Clip(path), t.name)
+	// fixed returns the detail implementing an interface and the details
+	// left for below it.
+	fixed := func(iface string) (string, []string) {
+		for i, d := range details {
+			if slices.Contains(o.s.implementers[iface], d) {
+				return d, slices.Delete(slices.Clone(details), i, i+1)
+			}
+		}
+		return "", details
+	}
 	for _, f := range t.fields {
 		c := n.child(f.key)
 		if c.field == nil {
@@ -205,41 +218,59 @@ func (o *observer) model(n *fieldNode, t *goType, detail string, path []string, 
 		c.model = true
 		switch f.shape {
 		case shapeObject:
-			o.model(c, o.s.typeOf(f.elem), detail, path, union)
+			o.model(c, o.s.typeOf(f.elem), details, path)
 		case shapeObjects:
-			o.model(c.child("[]"), o.s.typeOf(f.elem), detail, path, union)
+			o.model(c.child("[]"), o.s.typeOf(f.elem), details, path)
 		case shapeObjectMap:
-			o.model(c.child("*"), o.s.typeOf(f.elem), detail, path, union)
+			o.model(c.child("*"), o.s.typeOf(f.elem), details, path)
+		case shapeRaw:
+			if p := o.payload(t, f, details); p != "" {
+				o.model(c, o.s.typeOf(p), nil, path)
+			}
 		case shapeBlocks, shapeContent:
-			if detail != "" && slices.Contains(o.s.implementers["ContentBlock"], detail) {
+			if d, rest := fixed("ContentBlock"); d != "" {
 				e := c.child("[]")
 				e.model = true
-				o.model(e, o.s.typeOf(detail), "", path, union)
+				o.model(e, o.s.typeOf(d), rest, path)
 			}
 		case shapeVariant:
-			if detail != "" && slices.Contains(o.s.implementers[f.elem], detail) {
-				o.model(c, o.s.typeOf(detail), "", path, union)
+			if d, rest := fixed(f.elem); d != "" {
+				o.model(c, o.s.typeOf(d), rest, path)
 				break
 			}
-			if union && len(path) > 2 {
+			if len(path) > 2 {
 				break
 			}
 			// Not fixed by the kind: the members of every variant.
 			for _, v := range o.s.implementers[f.elem] {
 				if !genericType(v) {
-					o.model(c, o.s.typeOf(v), "", path, true)
+					o.model(c, o.s.typeOf(v), nil, path)
 				}
 			}
 		}
 	}
 }
 
+// payload returns the payload type among details when f is the member of
+// t holding the payload of a successful control response, "" otherwise.
+func (o *observer) payload(t *goType, f *fieldDoc, details []string) string {
+	if t == nil || t.name != payloadHolder || f == nil || f.key != payloadMember {
+		return ""
+	}
+	for _, d := range details {
+		if o.s.isPayload(d) {
+			return d
+		}
+	}
+	return ""
+}
+
 // message records one recorded message.
-func (o *observer) message(sc *scenarioDoc, r *run, ev *event, m protocol.Message) {
-	key, group, goType, detail := classify(m)
-	k, ok := o.ref.byKey[key]
+func (o *observer) message(sc *scenarioDoc, r *run, ev *event, m protocol.Message, requests requestLog) {
+	d := classify(o.s, m, requests.answered)
+	k, ok := o.ref.byKey[d.key]
 	if !ok {
-		k = o.kind(kindDef{key: key, group: group, goType: goType, detail: detail})
+		k = o.kind(d)
 	}
 	k.occurrences = append(k.occurrences, occurrence{scenario: sc, run: r, ev: ev})
 	o.stdout = ev.kind == eventStdout
@@ -261,7 +292,7 @@ func (o *observer) message(sc *scenarioDoc, r *run, ev *event, m protocol.Messag
 			o.seenEnum("Subtype", string(sub), r.version)
 		}
 	}
-	o.object(k, k.fields, ev.msg, o.s.typeOf(goType), r.version)
+	o.object(k, k.fields, ev.msg, o.s.typeOf(d.goType), r.version)
 }
 
 func (o *observer) seenEnum(enum, v, version string) {
@@ -294,6 +325,10 @@ func (o *observer) object(k *kindRef, n *fieldNode, v *value, t *goType, version
 			if m.val.kind == kindString {
 				o.seenEnum("PermissionMode", m.val.str, version)
 			}
+		}
+		if p := o.payload(t, f, k.def.details()); p != "" {
+			o.object(k, c, m.val, o.s.typeOf(p), version)
+			continue
 		}
 		o.below(k, c, m.val, f, version)
 	}

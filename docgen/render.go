@@ -604,10 +604,17 @@ func (r *renderer) kind(p *page, self string, k *kindRef, shown map[string]bool)
 	if gt := r.c.schema.typeOf(d.goType); gt != nil && !shared {
 		docs = append(docs, gt.doc...)
 	}
+	// A payload's type says more of a successful response than the
+	// response type every such entry shares.
 	if dt := r.c.schema.typeOf(d.detail); dt != nil && !genericType(d.detail) {
-		docs = append(docs, dt.doc...)
+		if !r.c.schema.isPayload(d.inner) {
+			docs = append(docs, dt.doc...)
+		}
 	} else if d.constName != "" && (shared || len(docs) == 0) {
 		docs = append(docs, r.constByName(d.constName))
+	}
+	if it := r.c.schema.typeOf(d.inner); it != nil && !genericType(d.inner) {
+		docs = append(docs, it.doc...)
 	}
 	for _, doc := range docs {
 		if !shown[doc] {

@@ -10,9 +10,12 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ccwire/ccwire/protocol"
 )
 
 // protocolImportPath is the import path of the package the schema is read
@@ -75,6 +78,57 @@ type schema struct {
 	// implementers lists, per interface, the types implementing it, in
 	// source order.
 	implementers map[string][]string
+	// payloads names the payload type of the successful responses to each
+	// control request subtype that has one.
+	payloads map[protocol.ControlSubtype]string
+}
+
+// payloadDoc matches the doc comment of a payload type, which says which
+// request it answers: "InitializeResponse is the payload answering an
+// initialize request".
+var payloadDoc = regexp.MustCompile(`^(\w+) is the payload answering an? ` + "`?" + `(\w+)` + "`?" + ` request\b`)
+
+// payloadHolder and payloadMember are the protocol type and the member
+// holding the payload of a successful control response.
+const (
+	payloadHolder = "SuccessResponse"
+	payloadMember = "response"
+)
+
+// isPayload reports whether a protocol type is the payload of a
+// successful control response.
+func (s *schema) isPayload(name string) bool {
+	for _, p := range s.payloads {
+		if p == name {
+			return true
+		}
+	}
+	return false
+}
+
+// readPayloads finds the payload types, by the request their doc comment
+// says they answer.
+func (s *schema) readPayloads() error {
+	s.payloads = map[protocol.ControlSubtype]string{}
+	control := s.enum("ControlSubtype")
+	for name, t := range s.types {
+		if len(t.doc) == 0 {
+			continue
+		}
+		m := payloadDoc.FindStringSubmatch(t.doc[0])
+		if m == nil || m[1] != name {
+			continue
+		}
+		sub := protocol.ControlSubtype(m[2])
+		if control == nil || !slices.ContainsFunc(control.consts, func(c constDoc) bool { return c.value == m[2] }) {
+			return fmt.Errorf("payload type %s answers %q, which is no ControlSubtype", name, m[2])
+		}
+		if other, dup := s.payloads[sub]; dup {
+			return fmt.Errorf("payload types %s and %s both answer %s", other, name, sub)
+		}
+		s.payloads[sub] = name
+	}
+	return nil
 }
 
 // goType is one type of package protocol.
@@ -144,6 +198,9 @@ func loadSchema(dir string) (*schema, error) {
 		return nil, err
 	}
 	if err := s.readTables(files); err != nil {
+		return nil, err
+	}
+	if err := s.readPayloads(); err != nil {
 		return nil, err
 	}
 	return s, nil

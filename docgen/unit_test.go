@@ -170,30 +170,53 @@ func FuzzParseValue(f *testing.F) {
 
 func TestClassify(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct{ line, key, goType, detail string }{
-		{`{"type":"system","subtype":"init","tools":[]}`, "system/init", "SystemInit", ""},
-		{`{"type":"system","subtype":"hook_started"}`, "system/hook_started", "HookMessage", ""},
-		{`{"type":"system","subtype":"brand_new"}`, "system/brand_new", "SystemMessage", ""},
-		{`{"type":"assistant","message":{"content":[{"type":"tool_use","id":"t","name":"Bash","input":{}}]}}`, "assistant/tool_use", "AssistantMessage", "ToolUseBlock"},
-		{`{"type":"user","message":{"role":"user","content":"hi"}}`, "user/text", "UserMessage", ""},
-		{`{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t","is_error":true}]}}`, "user/tool_result, is_error=true", "UserMessage", "ToolResultBlock"},
-		{`{"type":"result","subtype":"success","is_error":true}`, "result/success, is_error=true", "ResultMessage", ""},
-		{`{"type":"result","subtype":"success","permission_denials":[{"tool_name":"X"}]}`, "result/success, permission_denials", "ResultMessage", ""},
-		{`{"type":"result","subtype":"error_during_execution"}`, "result/error_during_execution", "ResultMessage", ""},
-		{`{"type":"control_request","request_id":"r","request":{"subtype":"can_use_tool","tool_name":"Bash"}}`, "control_request/can_use_tool", "ControlRequest", "CanUseToolRequest"},
-		{`{"type":"control_response","response":{"subtype":"success","request_id":"r"}}`, "control_response/success", "ControlResponse", "SuccessResponse"},
-		{`{"type":"keep_alive"}`, "keep_alive", "KeepAlive", ""},
-		{`{"type":"brand_new"}`, "brand_new", "UnknownMessage", ""},
+	s, err := loadSchema(filepath.Join(moduleRoot(t), protocolDir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	requests := requestLog{}
+	requests.note(mustDecode(t, `{"type":"control_request","request_id":"init","request":{"subtype":"initialize"}}`))
+	requests.note(mustDecode(t, `{"type":"control_request","request_id":"perm","request":{"subtype":"can_use_tool","tool_name":"Bash"}}`))
+	requests.note(mustDecode(t, `{"type":"control_request","request_id":"mode","request":{"subtype":"set_model"}}`))
+	for _, tc := range []struct{ line, key, goType, detail, inner string }{
+		{`{"type":"system","subtype":"init","tools":[]}`, "system/init", "SystemInit", "", ""},
+		{`{"type":"system","subtype":"hook_started"}`, "system/hook_started", "HookMessage", "", ""},
+		{`{"type":"system","subtype":"brand_new"}`, "system/brand_new", "SystemMessage", "", ""},
+		{`{"type":"assistant","message":{"content":[{"type":"tool_use","id":"t","name":"Bash","input":{}}]}}`, "assistant/tool_use", "AssistantMessage", "ToolUseBlock", ""},
+		{`{"type":"user","message":{"role":"user","content":"hi"}}`, "user/text", "UserMessage", "", ""},
+		{`{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t","is_error":true}]}}`, "user/tool_result, is_error=true", "UserMessage", "ToolResultBlock", ""},
+		{`{"type":"result","subtype":"success","is_error":true}`, "result/success, is_error=true", "ResultMessage", "", ""},
+		{`{"type":"result","subtype":"success","permission_denials":[{"tool_name":"X"}]}`, "result/success, permission_denials", "ResultMessage", "", ""},
+		{`{"type":"result","subtype":"error_during_execution"}`, "result/error_during_execution", "ResultMessage", "", ""},
+		{`{"type":"control_request","request_id":"r","request":{"subtype":"can_use_tool","tool_name":"Bash"}}`, "control_request/can_use_tool", "ControlRequest", "CanUseToolRequest", ""},
+		{`{"type":"control_response","response":{"subtype":"success","request_id":"r"}}`, "control_response/success", "ControlResponse", "SuccessResponse", ""},
+		{`{"type":"control_response","response":{"subtype":"success","request_id":"mode"}}`, "control_response/success", "ControlResponse", "SuccessResponse", ""},
+		{`{"type":"control_response","response":{"subtype":"success","request_id":"init","response":{"commands":[]}}}`, "control_response/success (initialize)", "ControlResponse", "SuccessResponse", "InitializeResponse"},
+		{`{"type":"control_response","response":{"subtype":"success","request_id":"perm","response":{"behavior":"deny","message":"no"}}}`, "control_response/success (can_use_tool)", "ControlResponse", "SuccessResponse", "PermissionResult"},
+		{`{"type":"control_response","response":{"subtype":"error","request_id":"init","error":"x"}}`, "control_response/error", "ControlResponse", "ErrorResponse", ""},
+		{`{"type":"stream_event","event":{"type":"message_start","message":{}}}`, "stream_event/message_start", "StreamEvent", "MessageStartEvent", ""},
+		{`{"type":"stream_event","event":{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t","name":"Bash","input":{}}}}`, "stream_event/content_block_start/tool_use", "StreamEvent", "ContentBlockStartEvent", "ToolUseBlock"},
+		{`{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"hm"}}}`, "stream_event/content_block_delta/thinking_delta", "StreamEvent", "ContentBlockDeltaEvent", "ThinkingDelta"},
+		{`{"type":"stream_event","event":{"type":"brand_new"}}`, "stream_event/brand_new", "StreamEvent", "UnknownStreamEvent", ""},
+		{`{"type":"stream_event"}`, "stream_event", "StreamEvent", "", ""},
+		{`{"type":"keep_alive"}`, "keep_alive", "KeepAlive", "", ""},
+		{`{"type":"brand_new"}`, "brand_new", "UnknownMessage", "", ""},
 	} {
-		m, err := protocol.Decode([]byte(tc.line))
-		if err != nil {
-			t.Fatal(err)
-		}
-		key, _, goType, detail := classify(m)
-		if key != tc.key || goType != tc.goType || detail != tc.detail {
-			t.Errorf("classify(%s) = %q %q %q, want %q %q %q", tc.line, key, goType, detail, tc.key, tc.goType, tc.detail)
+		d := classify(s, mustDecode(t, tc.line), requests.answered)
+		if d.key != tc.key || d.goType != tc.goType || d.detail != tc.detail || d.inner != tc.inner {
+			t.Errorf("classify(%s) = %q %q %q %q, want %q %q %q %q", tc.line, d.key, d.goType, d.detail, d.inner, tc.key, tc.goType, tc.detail, tc.inner)
 		}
 	}
+}
+
+// mustDecode decodes one line of the protocol.
+func mustDecode(t *testing.T, line string) protocol.Message {
+	t.Helper()
+	m, err := protocol.Decode([]byte(line))
+	if err != nil {
+		t.Fatalf("decode %s: %v", line, err)
+	}
+	return m
 }
 
 func TestKindDefs(t *testing.T) {
@@ -212,7 +235,7 @@ func TestKindDefs(t *testing.T) {
 			t.Errorf("kind %s twice", d.key)
 		}
 		byKey[d.key] = d
-		for _, typ := range []string{d.goType, d.detail} {
+		for _, typ := range []string{d.goType, d.detail, d.inner} {
 			if typ != "" && s.typeOf(typ) == nil {
 				t.Errorf("kind %s: protocol type %s has no source", d.key, typ)
 			}
@@ -226,15 +249,20 @@ func TestKindDefs(t *testing.T) {
 		{key: "result/success, permission_denials", goType: "ResultMessage", constName: "SubtypeSuccess"},
 		{key: "control_request/can_use_tool", goType: "ControlRequest", detail: "CanUseToolRequest", constName: "ControlCanUseTool"},
 		{key: "control_response/error", goType: "ControlResponse", detail: "ErrorResponse", constName: "ControlError"},
-		{key: "stream_event", goType: "StreamEvent", constName: "TypeStreamEvent"},
+		{key: "stream_event/message_delta", goType: "StreamEvent", detail: "MessageDeltaEvent", constName: "EventMessageDelta"},
+		{key: "stream_event/content_block_start/thinking", goType: "StreamEvent", detail: "ContentBlockStartEvent", inner: "ThinkingBlock", constName: "EventContentBlockStart"},
+		{key: "stream_event/content_block_delta/input_json_delta", goType: "StreamEvent", detail: "ContentBlockDeltaEvent", inner: "InputJSONDelta", constName: "EventContentBlockDelta"},
+		{key: "control_response/success (initialize)", goType: "ControlResponse", detail: "SuccessResponse", inner: "InitializeResponse", constName: "ControlSuccess"},
+		{key: "control_response/success (can_use_tool)", goType: "ControlResponse", detail: "SuccessResponse", inner: "PermissionResult", constName: "ControlSuccess"},
+		{key: "control_response/success (mcp_status)", goType: "ControlResponse", detail: "SuccessResponse", inner: "MCPStatusResponse", constName: "ControlSuccess"},
 	} {
 		got, ok := byKey[want.key]
 		if !ok {
 			t.Errorf("no kind %s", want.key)
 			continue
 		}
-		if got.goType != want.goType || got.detail != want.detail || got.constName != want.constName {
-			t.Errorf("kind %s = %s %s %s, want %s %s %s", want.key, got.goType, got.detail, got.constName, want.goType, want.detail, want.constName)
+		if got.goType != want.goType || got.detail != want.detail || got.inner != want.inner || got.constName != want.constName {
+			t.Errorf("kind %s = %s %s %s %s, want %s %s %s %s", want.key, got.goType, got.detail, got.inner, got.constName, want.goType, want.detail, want.inner, want.constName)
 		}
 	}
 	for _, c := range s.enum("Subtype").consts {

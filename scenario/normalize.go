@@ -18,6 +18,11 @@ type normalizer struct {
 	literals []literal         // exact texts, longest first
 	numbered map[string]string // volatile token -> placeholder
 	counts   map[string]int    // placeholder kind -> last number
+	// learned are random ids found by where they stand (a task_id
+	// member, "Task <id> (type: …"), by id -> placeholder kind: every
+	// later occurrence of the id, in any text, gets its placeholder.
+	learned map[string]string
+	pid     string // the CLI's process ID in decimal, "" if unknown
 }
 
 type literal struct{ from, to string }
@@ -30,8 +35,68 @@ var (
 	// duration_ms, durationMs, ttft_ms, time_to_request_ms, timestamp,
 	// resetsAt, created_at, …
 	durationKey = regexp.MustCompile(`(?i:(^|_)(duration|ttft|elapsed|latency)|_ms$|^time_to_)|[a-z](Ms|Duration)$`)
+	pidKey      = regexp.MustCompile(`^pid$|_pid$|[a-z]Pid$`)
 	clockKey    = regexp.MustCompile(`(?i:^(time|timestamp|[amc]time|birthtime)$|_(time|timestamp|at)$)|[a-z](At|Time|Timestamp)$`)
+	// A plan file in the plans folder of the CLI's config (HOME/.claude):
+	// 2.1.37 names it
+	// with three random words (atomic-crunching-toucan.md), 2.1.330 with
+	// the first words of the prompt and two random words
+	// (plan-the-change-then-crispy-orbit.md).
+	planFileRE = regexp.MustCompile(`/\.claude/plans/([a-z0-9]+(?:-[a-z0-9]+)+)\.md\b`)
+	// A background task named in a reminder: "Task t1a2b3c (type:
+	// in_process_teammate)".
+	taskRefRE = regexp.MustCompile(`\bTask ([a-z][0-9a-z]{5,31}) \(type: `)
+	// A number in a tag of the CLI's notifications to the model:
+	// <duration_ms>1042</duration_ms>.
+	tagNumberRE = regexp.MustCompile(`<([A-Za-z_]+)>[0-9]+(?:\.[0-9]+)?</([A-Za-z_]+)>`)
+	// The shapes of the random ids learned by key: a task or agent id is a
+	// letter for the task type and 6 to 31 random letters or digits
+	// (t1a2b3c, bpnq13hfn, a29cccee5601dbe11); a run id is a base-36 clock
+	// reading, a dash and hex digits (0mwqv5zo6-bf57c99c).
+	taskIDShape = regexp.MustCompile(`^[a-z][0-9a-z]{5,31}$`)
+	runIDShape  = regexp.MustCompile(`^[0-9a-z]{6,16}-[0-9a-f]{6,16}$`)
 )
+
+// idKinds maps the names of members (and request headers) that hold random
+// task, agent and run ids to their placeholder kind. Only values of the
+// kind's shape count: a teammate's agent_id "researcher@alpha-team" is
+// made of names the scenario chose and stays.
+var idKinds = map[string]string{
+	"task_id":                "task_id",
+	"agent_id":               "task_id", // an agent's id is its task's id
+	"agentId":                "task_id",
+	"x-claude-code-agent-id": "task_id",
+	"run_id":                 "run_id",
+}
+
+// learn records the random ids v holds under the members named in idKinds,
+// so that text() replaces them wherever they recur, before and after.
+func (n *normalizer) learn(v *value) {
+	v.walk(func(key string, val *value) *value {
+		if val.kind == 's' {
+			n.learnID(key, val.str)
+		}
+		return val
+	})
+}
+
+// learnID records s as a random id if key names one and s has its shape.
+func (n *normalizer) learnID(key, s string) {
+	kind, ok := idKinds[key]
+	if !ok {
+		return
+	}
+	shape := taskIDShape
+	if kind == "run_id" {
+		shape = runIDShape
+	}
+	if shape.MatchString(s) {
+		if n.learned == nil {
+			n.learned = map[string]string{}
+		}
+		n.learned[s] = kind
+	}
+}
 
 // newNormalizer returns a normalizer for a run around time now whose CLI
 // had process ID pid. paths maps folders of the run (working folder,
@@ -71,7 +136,8 @@ func newNormalizer(now time.Time, pid int, paths, literals map[string]string) *n
 		}
 	}
 	if pid > 0 {
-		n.literals = append(n.literals, literal{fmt.Sprint(pid), "<pid>"})
+		n.pid = fmt.Sprint(pid)
+		n.literals = append(n.literals, literal{n.pid, "<pid>"})
 	}
 	slices.SortStableFunc(n.literals, func(a, b literal) int { return len(b.from) - len(a.from) })
 	return n
@@ -113,6 +179,34 @@ func (n *normalizer) text(s string) string {
 	if strings.Contains(s, "OS Version: ") {
 		s = osVersionRE.ReplaceAllString(s, "${1}<os-version>")
 	}
+	if strings.Contains(s, "/.claude/plans/") {
+		s = planFileRE.ReplaceAllStringFunc(s, n.planFile)
+	}
+	if strings.Contains(s, "</") {
+		s = tagNumberRE.ReplaceAllStringFunc(s, func(m string) string {
+			sub := tagNumberRE.FindStringSubmatch(m)
+			switch {
+			case sub[1] != sub[2]:
+				return m
+			case durationKey.MatchString(sub[1]):
+				return "<" + sub[1] + "><duration></" + sub[1] + ">"
+			case clockKey.MatchString(sub[1]):
+				return "<" + sub[1] + "><time></" + sub[1] + ">"
+			}
+			return m
+		})
+	}
+	if strings.Contains(s, " (type: ") {
+		for _, m := range taskRefRE.FindAllStringSubmatch(s, -1) {
+			if n.learned == nil {
+				n.learned = map[string]string{}
+			}
+			n.learned[m[1]] = "task_id"
+		}
+	}
+	if len(n.learned) > 0 {
+		s = n.learnedIDs(s)
+	}
 	for _, l := range n.literals {
 		if l.to == "<pid>" {
 			s = replaceNumber(s, l.from, l.to)
@@ -121,6 +215,65 @@ func (n *normalizer) text(s string) string {
 		s = strings.ReplaceAll(s, l.from, l.to)
 	}
 	return s
+}
+
+// planFile replaces the random words of a plan file's name
+// ("/.claude/plans/<name>.md")
+// with "<plan:N>": a name of up to three words is random as a whole, a
+// longer one in its last two words (the words before come from the
+// prompt).
+func (n *normalizer) planFile(m string) string {
+	const dir = "/.claude/plans/"
+	name := strings.TrimSuffix(strings.TrimPrefix(m, dir), ".md")
+	prefix, random := "", name
+	if words := strings.Split(name, "-"); len(words) > 3 {
+		prefix = strings.Join(words[:len(words)-2], "-") + "-"
+		random = strings.Join(words[len(words)-2:], "-")
+	}
+	return dir + prefix + n.number("plan", random) + ".md"
+}
+
+// learnedIDs replaces the learned ids in s, where no letter or digit
+// touches them, numbering them in the order they appear.
+func (n *normalizer) learnedIDs(s string) string {
+	var ids []string
+	for id := range n.learned {
+		if strings.Contains(s, id) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return s
+	}
+	var b strings.Builder
+	prev := 0
+	for i := 0; i < len(s); i++ {
+		if i > 0 && isAlnum(s[i-1]) {
+			continue
+		}
+		best := ""
+		for _, id := range ids {
+			end := i + len(id)
+			if len(id) > len(best) && strings.HasPrefix(s[i:], id) && (end == len(s) || !isAlnum(s[end])) {
+				best = id
+			}
+		}
+		if best != "" {
+			b.WriteString(s[prev:i])
+			b.WriteString(n.number(n.learned[best], best))
+			prev = i + len(best)
+			i = prev - 1
+		}
+	}
+	if prev == 0 {
+		return s
+	}
+	b.WriteString(s[prev:])
+	return b.String()
+}
+
+func isAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // hasTimestamp reports whether s may hold a timestamp: a colon preceded by
@@ -241,6 +394,11 @@ func (n *normalizer) value(v *value) *value {
 			return stringValue("<duration>")
 		case val.kind == 'n' && key != "" && clockKey.MatchString(key):
 			return stringValue("<time>")
+		case val.kind == 'n' && pidKey.MatchString(key):
+			if val.str == n.pid {
+				return stringValue("<pid>")
+			}
+			return stringValue(n.number("pid", val.str))
 		case val.kind == 's' && key == "request_id" && !stubReqRE.MatchString(val.str):
 			// A control request's id, made up by whoever sends the request.
 			return stringValue(n.number("request_id", val.str))
@@ -249,6 +407,7 @@ func (n *normalizer) value(v *value) *value {
 		}
 		return val
 	}
+	n.learn(v)
 	root := fix("", v)
 	root.walk(fix)
 	return root

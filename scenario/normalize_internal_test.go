@@ -25,6 +25,8 @@ func TestNormalizerText(t *testing.T) {
 		{"cwd /tmp/ccwire-scenario-123/sub, home /tmp/ccwire-claude-9/home/.claude, tmp /tmp/ccwire-claude-9/tmp", "cwd <cwd>/sub, home <home>/.claude, tmp <session>/tmp"},
 		{"projects/-tmp-ccwire-scenario-123/memory", "projects/<cwd-slug>/memory"},
 		{"sock 4242.sock, not 14242 or 42420", "sock <pid>.sock, not 14242 or 42420"},
+		{"<usage><subagent_tokens>102</subagent_tokens><duration_ms>1042</duration_ms><timestamp>17</timestamp><a_ms>1</b_ms></usage>",
+			"<usage><subagent_tokens>102</subagent_tokens><duration_ms><duration></duration_ms><timestamp><time></timestamp><a_ms>1</b_ms></usage>"},
 		{" - OS Version: Linux 6.18.44-fc-v445\n - next", " - OS Version: <os-version>\n - next"},
 		{"gateway (http://127.0.0.1:40000)", "gateway (<api-url>)"},
 		{`{"request_id":"req_stub000002"} req_stub000003 req_stub000002`, `{"request_id":"<api_request_id:1>"} <api_request_id:2> <api_request_id:1>`},
@@ -38,15 +40,15 @@ func TestNormalizerText(t *testing.T) {
 
 func TestNormalizerValue(t *testing.T) {
 	t.Parallel()
-	n := newNormalizer(time.Now(), 0, nil, nil)
-	v, err := parseValue([]byte(`{"type":"result","duration_ms":472,"duration_api_ms":198,"ttft_ms":12,"durationMs":3,"totalDurationMs":4,"time_to_request_ms":1,` +
+	n := newNormalizer(time.Now(), 4242, nil, nil)
+	v, err := parseValue([]byte(`{"pid":4242,"child_pid":77,"parentPid":77,"pids":1,"type":"result","duration_ms":472,"duration_api_ms":198,"ttft_ms":12,"durationMs":3,"totalDurationMs":4,"time_to_request_ms":1,` +
 		`"num_turns":2,"items":5,"format":6,"timestamp":1732200000,"resetsAt":1732200000,"created_at":7,` +
 		`"request_id":"abc","nested":[{"request_id":"abc"},{"request_id":"def"}],"duration_ms_text":"x","cost":0.5,"flag":true,"none":null,"api":{"request_id":"req_stub000001"}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := n.value(v).String()
-	want := `{"type":"result","duration_ms":"<duration>","duration_api_ms":"<duration>","ttft_ms":"<duration>","durationMs":"<duration>","totalDurationMs":"<duration>","time_to_request_ms":"<duration>",` +
+	want := `{"pid":"<pid>","child_pid":"<pid:1>","parentPid":"<pid:1>","pids":1,"type":"result","duration_ms":"<duration>","duration_api_ms":"<duration>","ttft_ms":"<duration>","durationMs":"<duration>","totalDurationMs":"<duration>","time_to_request_ms":"<duration>",` +
 		`"num_turns":2,"items":5,"format":6,"timestamp":"<time>","resetsAt":"<time>","created_at":"<time>",` +
 		`"request_id":"<request_id:1>","nested":[{"request_id":"<request_id:1>"},{"request_id":"<request_id:2>"}],"duration_ms_text":"x","cost":0.5,"flag":true,"none":null,"api":{"request_id":"<api_request_id:1>"}}`
 	if got != want {
@@ -76,5 +78,41 @@ func TestValueRoundTrip(t *testing.T) {
 		if _, err := parseValue([]byte(bad)); err == nil {
 			t.Errorf("parseValue(%q) succeeded", bad)
 		}
+	}
+}
+
+func TestNormalizerRandomIDs(t *testing.T) {
+	t.Parallel()
+	n := newNormalizer(time.Now(), 0, map[string]string{"/tmp/s/home": "home"}, nil)
+	steps := []struct{ in, want string }{
+		// Learned by key; text before the member in the same value is
+		// replaced too, numbered by first appearance.
+		{`{"text":"agentId: a29cccee5601dbe11 (internal ID)","tool_use_result":{"agentId":"a29cccee5601dbe11","outputFile":"/tmp/s/home/tasks/a29cccee5601dbe11.output"}}`,
+			`{"text":"agentId: <task_id:1> (internal ID)","tool_use_result":{"agentId":"<task_id:1>","outputFile":"<home>/tasks/<task_id:1>.output"}}`},
+		{`{"type":"system","subtype":"task_started","task_id":"bpnq13hfn","run_id":"0mwqv5zo6-bf57c99c","other":"0mwqv5zo6-bf57c99c-x bpnq13hfnx xbpnq13hfn"}`,
+			`{"type":"system","subtype":"task_started","task_id":"<task_id:2>","run_id":"<run_id:1>","other":"<run_id:1>-x bpnq13hfnx xbpnq13hfn"}`},
+		// Values of the right keys but not of a random id's shape stay.
+		{`{"agent_id":"researcher@alpha-team","task_id":"1","run_id":"run-1"}`,
+			`{"agent_id":"researcher@alpha-team","task_id":"1","run_id":"run-1"}`},
+		// Learned from a reminder's text, then replaced wherever it recurs.
+		{`{"content":"Task t0d5bcd (type: in_process_teammate) (status: completed)","again":"t0d5bcd"}`,
+			`{"content":"Task <task_id:3> (type: in_process_teammate) (status: completed)","again":"<task_id:3>"}`},
+		{`{"content":"create your plan at /tmp/s/home/.claude/plans/atomic-crunching-toucan.md using the Write tool; again /.claude/plans/atomic-crunching-toucan.md, not /x/plans/a-b-c.md"}`,
+			`{"content":"create your plan at <home>/.claude/plans/<plan:1>.md using the Write tool; again /.claude/plans/<plan:1>.md, not /x/plans/a-b-c.md"}`},
+		{`{"earlier":"a29cccee5601dbe11 0mwqv5zo6-bf57c99c t0d5bcd /x/.claude/plans/sleepy-bouncing-firefly.md","v330":"/.claude/plans/plan-the-change-then-crispy-orbit.md"}`,
+			`{"earlier":"<task_id:1> <run_id:1> <task_id:3> /x/.claude/plans/<plan:2>.md","v330":"/.claude/plans/plan-the-change-then-<plan:3>.md"}`},
+	}
+	for _, st := range steps {
+		v, err := parseValue([]byte(st.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := n.value(v).String(); got != st.want {
+			t.Errorf("value(%s)\n got %s\nwant %s", st.in, got, st.want)
+		}
+	}
+	n.learnID("x-claude-code-agent-id", "a0123456789abcdef")
+	if got, want := n.text("id a0123456789abcdef"), "id <task_id:4>"; got != want {
+		t.Errorf("header-learned id: got %q, want %q", got, want)
 	}
 }

@@ -200,6 +200,7 @@ func headerValue(h http.Header, n *normalizer) *value {
 	for _, k := range keys {
 		vals := &value{kind: 'a', elems: []*value{}}
 		for _, s := range h[k] {
+			n.learnID(strings.ToLower(k), s)
 			vals.elems = append(vals.elems, stringValue(n.text(s)))
 		}
 		if len(vals.elems) == 1 {

@@ -511,3 +511,37 @@ func streamTypes(ctx context.Context, c anthropic.Client, n int) ([]string, erro
 	}
 	return types, stream.Err()
 }
+
+// TestStreamErrorThenEmptyAnswer plays the flow after which Claude Code
+// 2.1.37 ends a turn with error_during_execution: an SSE error event, then
+// a non-streaming retry answered with no content blocks.
+func TestStreamErrorThenEmptyAnswer(t *testing.T) {
+	t.Parallel()
+	s := stubapi.NewTest(t, stubapi.NewScript(stubapi.Fail(stubapi.StreamError("")), stubapi.Empty()))
+	c := client(s)
+	ctx := context.Background()
+	_, _, err := attempt(ctx, c, true)
+	if got, ok := asAPIErr(err); !ok || got != (apiErr{200, "overloaded_error"}) {
+		t.Fatalf("streamed attempt: err = %v, want an overloaded_error event", err)
+	}
+	m, header, err := attempt(ctx, c, false)
+	if err != nil {
+		t.Fatalf("non-streaming retry: %v", err)
+	}
+	if len(m.Content) != 0 || m.StopReason != anthropic.StopReasonEndTurn || m.ID != stubapi.MessageID(1) {
+		t.Errorf("retry = %d blocks, stop %q, id %q; want no blocks, end_turn, %s", len(m.Content), m.StopReason, m.ID, stubapi.MessageID(1))
+	}
+	if header.Get("Content-Type") != "application/json" {
+		t.Errorf("retry Content-Type %q, want application/json", header.Get("Content-Type"))
+	}
+	var outcomes []stubapi.Outcome
+	for _, r := range s.MainRequests() {
+		outcomes = append(outcomes, r.Outcome)
+	}
+	if diff := cmp.Diff([]stubapi.Outcome{stubapi.OutcomeFault, stubapi.OutcomeServed}, outcomes); diff != "" {
+		t.Errorf("outcomes (-want +got):\n%s", diff)
+	}
+	if s.Remaining() != 0 {
+		t.Errorf("Remaining() = %d, want 0", s.Remaining())
+	}
+}

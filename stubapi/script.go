@@ -25,10 +25,18 @@ func NewScript(turns ...Turn) Script { return Script{Turns: turns} }
 //
 // A turn with content is consumed when an attempt serves that content without
 // a failing fault. A turn with faults and no content is consumed when its
-// last fault is used up: the CLI saw that request fail, for good.
+// last fault is used up: the CLI saw that request fail, for good. An Empty
+// turn is an answer with no content blocks, consumed when served.
 type Turn struct {
 	// Content is the response's content blocks, in order.
 	Content []Block
+	// Empty makes a turn without Content a successful answer with no
+	// content blocks at all (the API's "content": [], stop reason
+	// "end_turn" unless StopReason says otherwise) rather than no answer.
+	// Content must then be empty, and its faults must not fail the
+	// attempt: a turn without content is used up by its last failing
+	// fault, so script the failure as a turn of its own before it.
+	Empty bool
 	// StopReason is the stop_reason the response ends with; empty means
 	// "tool_use" when Content has a tool_use block and "end_turn" otherwise
 	// ("stop_sequence" when StopSequence is set).
@@ -157,6 +165,10 @@ func Thinking(thinking string, then Turn) Turn {
 	return then
 }
 
+// Empty returns a turn answering with no content blocks: a 200 response
+// whose content is [], stopping with "end_turn".
+func Empty() Turn { return Turn{Empty: true} }
+
 // Fail returns a turn with no content that meets the given faults: the
 // turn is consumed once they are used up, unless one repeats Always.
 func Fail(faults ...Fault) Turn { return Turn{Faults: faults} }
@@ -284,8 +296,11 @@ func (s Script) Validate() error {
 	}
 	for i, t := range s.Turns {
 		tp := fmt.Sprintf("turns[%d]", i)
-		if len(t.Content) == 0 && len(t.Faults) == 0 {
-			add(tp, "turn has neither content nor faults")
+		switch {
+		case t.Empty && len(t.Content) > 0:
+			add(tp+".content", "an empty turn has no content blocks, but this one has %d", len(t.Content))
+		case !t.Empty && len(t.Content) == 0 && len(t.Faults) == 0:
+			add(tp, "turn has neither content nor faults (an answer without content blocks is an empty turn: {\"content\": []})")
 		}
 		if t.StopReason != "" && !contains(knownStopReasons, t.StopReason) {
 			add(tp+".stop_reason", "unknown stop reason %q (want one of %s)", t.StopReason, strings.Join(knownStopReasons, ", "))
@@ -302,6 +317,9 @@ func (s Script) Validate() error {
 		for j, f := range t.Faults {
 			fp := fmt.Sprintf("%s.faults[%d]", tp, j)
 			f.validate(fp, t, add)
+			if t.Empty && f.failing() {
+				add(fp, "%s fails the attempt, which uses up a turn without content: put the fault in a turn of its own before the empty one", f.Kind)
+			}
 			if !f.failing() && j != len(t.Faults)-1 {
 				add(fp, "%s serves the turn, so faults[%d:] can never be reached", f.Kind, j+1)
 			}

@@ -296,6 +296,7 @@ func decodeTurn(raw json.RawMessage, path string) (Turn, error) {
 			}
 			t.Content = append(t.Content, b)
 		}
+		t.Empty = len(items) == 0
 	}
 	if raw, ok := obj.take("thinking"); ok {
 		s, err := decodeString(raw, join(path, "thinking"))
@@ -570,7 +571,7 @@ func encodeTurn(t Turn) map[string]any {
 		if calls != nil {
 			m["tool_use"] = calls
 		}
-	} else {
+	} else if len(t.Content) > 0 || t.Empty {
 		blocks := make([]map[string]any, 0, len(t.Content))
 		for _, b := range t.Content {
 			blocks = append(blocks, encodeBlock(b))

@@ -84,6 +84,19 @@ func TestParseScriptExamples(t *testing.T) {
 			)),
 		},
 		{
+			name: "empty content",
+			file: `{"turns": [
+				{"fault": {"kind": "stream_error"}},
+				{"content": []},
+				{"content": [], "stop_reason": "max_tokens", "usage": {"input_tokens": 1, "output_tokens": 0}, "fault": {"kind": "delay", "duration": "10ms"}}
+			]}`,
+			want: stubapi.NewScript(
+				stubapi.Fail(stubapi.StreamError("")),
+				stubapi.Empty(),
+				stubapi.Empty().WithStop(stubapi.StopMaxTokens).WithUsage(stubapi.Usage{InputTokens: 1}).WithFaults(stubapi.Delay(10*time.Millisecond)),
+			),
+		},
+		{
 			name: "empty script",
 			file: `{"turns": []}`,
 			want: stubapi.Script{Turns: []stubapi.Turn{}},
@@ -133,6 +146,8 @@ func TestScriptRoundTripFromConstructors(t *testing.T) {
 		stubapi.Text("cut").WithStop(stubapi.StopMaxTokens).WithUsage(stubapi.Usage{InputTokens: 1, OutputTokens: 2, CacheCreationInputTokens: 3, CacheReadInputTokens: 4}),
 		stubapi.Text("seq").WithStopSequence("END"),
 		stubapi.Text("faulty").WithFaults(stubapi.StreamError("").MidBlock(0).Repeat(3), stubapi.Drop(), stubapi.Stall(time.Second).When(stubapi.PhaseEnd)),
+		stubapi.Empty(),
+		stubapi.Empty().WithFaults(stubapi.Stall(time.Second)),
 		stubapi.Fail(stubapi.RateLimited(1500*time.Millisecond).WithMessage("slow down"), stubapi.Overloaded().Forever()),
 	)
 	if err := s.Validate(); err != nil {
@@ -166,6 +181,9 @@ func TestParseScriptErrors(t *testing.T) {
 		{"tool without name", `{"turns": [{"tool_use": [{"input": {}}]}]}`, "turns[0].content[0].name", "needs a tool name"},
 		{"unknown call field", `{"turns": [{"tool_use": [{"name": "a", "args": {}}]}]}`, "turns[0].tool_use[0].args", "unknown field"},
 		{"empty turn", `{"turns": [{}]}`, "turns[0]", "neither content nor faults"},
+		{"empty content with a failing fault", `{"turns": [{"content": [], "fault": {"kind": "overloaded"}}]}`, "turns[0].faults[0]", "put the fault in a turn of its own"},
+		{"empty content stalling for ever", `{"turns": [{"content": [], "fault": {"kind": "stall"}}]}`, "turns[0].faults[0]", "uses up a turn without content"},
+		{"empty content mid block", `{"turns": [{"content": [], "fault": {"kind": "stall", "duration": "1s", "at": "mid_block"}}]}`, "turns[0].faults[0].block", "not a content block"},
 		{"bad stop reason", `{"turns": [{"text": "a", "stop_reason": "done"}]}`, "turns[0].stop_reason", `unknown stop reason "done"`},
 		{"bad usage", `{"turns": [{"text": "a", "usage": {"input_tokens": 1.5}}]}`, "turns[0].usage.input_tokens", "want an integer"},
 		{"unknown usage field", `{"turns": [{"text": "a", "usage": {"tokens": 1}}]}`, "turns[0].usage.tokens", "unknown field"},
@@ -287,4 +305,15 @@ func TestDocExample(t *testing.T) {
 		t.Errorf("doc example has %d turns, want 7", len(s.Turns))
 	}
 	checkRoundTrip(t, s)
+}
+
+func TestEmptyTurnValidation(t *testing.T) {
+	t.Parallel()
+	bad := stubapi.Empty()
+	bad.Content = []stubapi.Block{stubapi.Say("x")}
+	err := stubapi.NewScript(bad).Validate()
+	var se *stubapi.ScriptError
+	if !errors.As(err, &se) || se.Path != "turns[0].content" {
+		t.Fatalf("Validate of an empty turn with content = %v, want a *ScriptError at turns[0].content", err)
+	}
 }

@@ -157,6 +157,8 @@ func TestTurnsStreamAndNonStream(t *testing.T) {
 		"refusal":             stubapi.Text("I can't help with that.").WithStop(stubapi.StopRefusal),
 		"tool with stop seq":  stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "true"})).WithStop(stubapi.StopPauseTurn),
 		"thinking only block": stubapi.Reply(stubapi.Think("")),
+		"empty":               stubapi.Empty(),
+		"empty max tokens":    stubapi.Empty().WithStop(stubapi.StopMaxTokens),
 	}
 	for name, turn := range turns {
 		for _, stream := range []bool{true, false} {

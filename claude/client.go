@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"iter"
 	"log/slog"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -57,7 +58,8 @@ type Client struct {
 	stopLife  context.CancelFunc
 	callbacks sync.WaitGroup
 
-	tr           *translator // owned by the goroutine calling route
+	tr           *translator // owned by the goroutine calling route, as evbuf
+	evbuf        []Event
 	out          *fifo[item]
 	attached     chan struct{} // closed once conn is set
 	dispatchDone chan struct{}
@@ -72,12 +74,43 @@ type Client struct {
 }
 
 // item is one stdout message for the reader, with its events; or an
-// undecodable line.
+// undecodable line. Most messages give one event, kept without a slice.
 type item struct {
-	msg    protocol.Message
-	err    error // *protocol.DecodeError or *protocol.LineTooLongError
-	events []Event
+	msg   protocol.Message
+	err   error // *protocol.DecodeError or *protocol.LineTooLongError
+	first Event
+	more  []Event // the events after first
 }
+
+// newItem returns the item of msg and its events evs, which it does not
+// keep.
+func newItem(msg protocol.Message, evs []Event) item {
+	it := item{msg: msg}
+	if len(evs) > 0 {
+		it.first = evs[0]
+	}
+	if len(evs) > 1 {
+		it.more = slices.Clone(evs[1:])
+	}
+	return it
+}
+
+// events returns an iterator over the item's events with their index.
+func (it *item) events() iter.Seq2[int, Event] {
+	return func(yield func(int, Event) bool) {
+		if it.first == nil || !yield(0, it.first) {
+			return
+		}
+		for i, ev := range it.more {
+			if !yield(i+1, ev) {
+				return
+			}
+		}
+	}
+}
+
+// after returns the item's events after the i-th.
+func (it *item) after(i int) []Event { return it.more[i:] }
 
 // controlAnswer is the answer to one of our control requests, or the end
 // of the CLI's output.
@@ -221,7 +254,7 @@ func (c *Client) dispatch() {
 // conn's reader), which owns the translator, and never blocks.
 func (c *Client) route(ev event) bool {
 	if ev.err != nil {
-		c.out.push(item{err: ev.err, events: []Event{&UnknownEvent{Err: ev.err}}})
+		c.out.push(item{err: ev.err, first: &UnknownEvent{Err: ev.err}})
 		return true
 	}
 	switch m := ev.msg.(type) {
@@ -239,7 +272,9 @@ func (c *Client) route(ev event) bool {
 	case *protocol.ControlCancelRequest:
 		c.cancelHandling(m.RequestID)
 	}
-	c.out.push(item{msg: ev.msg, events: c.tr.events(nil, ev.msg)})
+	c.evbuf = c.tr.events(c.evbuf[:0], ev.msg)
+	c.out.push(newItem(ev.msg, c.evbuf))
+	clear(c.evbuf)
 	return true
 }
 
@@ -319,10 +354,10 @@ func (c *Client) ReceiveTurn(ctx context.Context, h Handler) (Turn, error) {
 		} else {
 			turn.Messages = append(turn.Messages, it.msg)
 		}
-		for i, ev := range it.events {
+		for i, ev := range it.events() {
 			Dispatch(h, ev)
 			if r, ok := ev.(*ResultEvent); ok {
-				c.keepLeftover(it.events[i+1:])
+				c.keepLeftover(it.after(i))
 				return turn, withLineErrors(turnError(r.Result), lineErrs)
 			}
 		}
@@ -390,9 +425,9 @@ func (c *Client) events(ctx context.Context, turn bool, yield func(Event, error)
 			yield(nil, err)
 			return
 		}
-		for i, ev := range it.events {
+		for i, ev := range it.events() {
 			if !each(ev) {
-				c.keepLeftover(it.events[i+1:])
+				c.keepLeftover(it.after(i))
 				return
 			}
 		}

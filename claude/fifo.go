@@ -7,27 +7,38 @@ import (
 
 // fifo is an unbounded queue with one final error, for handing items from
 // one goroutine to readers: the writer never waits for a slow reader, and
-// nothing is dropped. Readers are woken only when one is waiting.
+// nothing is dropped. Waking a reader allocates nothing: a one-slot
+// channel holds a token while items wait, and a reader that takes an item
+// and leaves others passes the token on.
 type fifo[T any] struct {
-	mu      sync.Mutex
-	items   []T
-	head    int
-	end     error         // set once finished; returned when drained
-	done    bool          // finished
-	wake    chan struct{} // closed and replaced when an item comes and someone waits
-	waiters int
+	mu    sync.Mutex
+	items []T
+	head  int
+	end   error // the final error, once done
+	done  bool  // finished
+
+	ready    chan struct{} // holds a token while items may be waiting
+	finished chan struct{} // closed by finish
 }
 
 func newFIFO[T any]() *fifo[T] {
-	return &fifo[T]{wake: make(chan struct{})}
+	return &fifo[T]{ready: make(chan struct{}, 1), finished: make(chan struct{})}
 }
 
 // push adds an item.
 func (q *fifo[T]) push(v T) {
 	q.mu.Lock()
 	q.items = append(q.items, v)
-	q.signal()
 	q.mu.Unlock()
+	q.signal()
+}
+
+// signal leaves a token for a reader, if none is there yet.
+func (q *fifo[T]) signal() {
+	select {
+	case q.ready <- struct{}{}:
+	default:
+	}
 }
 
 // finish ends the queue: once the items are drained, next returns end
@@ -36,18 +47,9 @@ func (q *fifo[T]) finish(end error) {
 	q.mu.Lock()
 	if !q.done {
 		q.done, q.end = true, end
-		q.signal()
+		close(q.finished)
 	}
 	q.mu.Unlock()
-}
-
-// signal wakes the waiting readers. q.mu is held.
-func (q *fifo[T]) signal() {
-	if q.waiters > 0 {
-		close(q.wake)
-		q.wake = make(chan struct{})
-		q.waiters = 0
-	}
 }
 
 // next returns the next item (ok true); or, once the queue is finished and
@@ -61,10 +63,14 @@ func (q *fifo[T]) next(ctx context.Context) (v T, ok bool, end error, ctxErr err
 			var zero T
 			q.items[q.head] = zero
 			q.head++
-			if q.head == len(q.items) {
+			more := q.head < len(q.items)
+			if !more {
 				q.items, q.head = q.items[:0], 0
 			}
 			q.mu.Unlock()
+			if more {
+				q.signal() // for another reader
+			}
 			return v, true, nil, nil
 		}
 		if q.done {
@@ -72,11 +78,10 @@ func (q *fifo[T]) next(ctx context.Context) (v T, ok bool, end error, ctxErr err
 			q.mu.Unlock()
 			return v, false, end, nil
 		}
-		wake := q.wake
-		q.waiters++
 		q.mu.Unlock()
 		select {
-		case <-wake:
+		case <-q.ready:
+		case <-q.finished:
 		case <-ctx.Done():
 			return v, false, nil, ctx.Err()
 		}

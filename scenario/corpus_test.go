@@ -7,11 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -52,11 +50,9 @@ func TestCorpus(t *testing.T) {
 	for _, v := range claude.PinnedVersions() {
 		runners = append(runners, &scenario.Runner{Binary: claudetest.Binary(t, v)})
 	}
-	cpuBefore, start := childCPU(), time.Now()
+	start := time.Now()
 	results := scenario.RunAll(context.Background(), scenarios, runners, scenario.Options{})
-	wall, cpu := time.Since(start), childCPU()-cpuBefore
-	t.Logf("%d runs in %s; CPU time of the CLI processes %s on %d cores (ideal wall %s)",
-		len(results), wall.Round(time.Millisecond), cpu.Round(time.Millisecond), runtime.NumCPU(), (cpu / time.Duration(runtime.NumCPU())).Round(time.Millisecond))
+	t.Logf("%d runs: %v", len(results), scenario.NewTiming(results, time.Since(start)))
 	for _, r := range results {
 		t.Run(r.Scenario.ID+"/"+r.Version, func(t *testing.T) {
 			switch r.Status {
@@ -84,15 +80,6 @@ func TestCorpus(t *testing.T) {
 			}
 		})
 	}
-}
-
-// childCPU returns the CPU time of this process's finished children.
-func childCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // firstDifference shows the first line where two recordings differ.

@@ -47,6 +47,10 @@ type Result struct {
 	Recording []byte
 	// Elapsed is the wall time of the run.
 	Elapsed time.Duration
+	// CPU is the CPU time of the run's CLI process, user plus system, the
+	// commands it ran and waited for included (see claude.Session.CPUTime);
+	// 0 for a run that did not start the CLI or whose CLI did not exit.
+	CPU time.Duration
 }
 
 // Failure lists what went wrong in a failed run.
@@ -117,7 +121,7 @@ func (r *Runner) Run(ctx context.Context, sc *Scenario) Result {
 		run.logger = slog.New(slog.DiscardHandler)
 	}
 	res.Recording, problems = run.do(ctx)
-	res.Elapsed = time.Since(start)
+	res.Elapsed, res.CPU = time.Since(start), run.cpu
 	if len(problems) > 0 {
 		res.Status, res.Err = Failed, &Failure{Scenario: sc.ID, Version: res.Version, Problems: problems}
 		return res
@@ -139,8 +143,9 @@ type run struct {
 	logger *slog.Logger
 
 	stdio     []stdioLine
-	requestID string // request_id of the last control_request the CLI sent
-	sessionID string // session_id of system/init
+	requestID string        // request_id of the last control_request the CLI sent
+	sessionID string        // session_id of system/init
+	cpu       time.Duration // the CLI process's CPU time, once it exited
 }
 
 func (x *run) do(ctx context.Context) (rec []byte, problems []error) {
@@ -233,7 +238,8 @@ func (x *run) do(ctx context.Context) (rec []byte, problems []error) {
 			problems = append(problems, fmt.Errorf("the CLI did not exit by itself: %v", err))
 		}
 	}
-	log.Debug("scenario: CLI exited", "code", exitCode, "elapsed", time.Since(started))
+	x.cpu, _ = sess.CPUTime()
+	log.Debug("scenario: CLI exited", "code", exitCode, "elapsed", time.Since(started), "cpu", x.cpu)
 	if err := srv.WaitIdle(ctx); err != nil {
 		problems = append(problems, fmt.Errorf("fake API still answering: %w", err))
 	}

@@ -3,9 +3,11 @@ package scenario
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"runtime"
 	"slices"
 	"sync"
+	"time"
 )
 
 // DefaultParallel is how many runs RunAll keeps going at once unless told
@@ -81,4 +83,51 @@ func RunAll(ctx context.Context, scenarios []*Scenario, runners []*Runner, opts 
 	close(queue)
 	wg.Wait()
 	return results
+}
+
+// Timing sums up the time a batch of runs took.
+type Timing struct {
+	// Runs is the number of runs (skipped ones left out).
+	Runs int
+	// Wall is the wall time of the batch.
+	Wall time.Duration
+	// CPU is the sum of the runs' CLI CPU times (Result.CPU).
+	CPU time.Duration
+	// Cores is the number of cores the runs shared.
+	Cores int
+}
+
+// NewTiming sums up results, run in wall time on this machine's cores.
+func NewTiming(results []Result, wall time.Duration) Timing {
+	t := Timing{Wall: wall, Cores: runtime.NumCPU()}
+	for _, r := range results {
+		if r.Status != Skipped {
+			t.Runs++
+			t.CPU += r.CPU
+		}
+	}
+	return t
+}
+
+// Ideal is the CLI processes' CPU time spread evenly over every core: the
+// least wall time their work allows.
+func (t Timing) Ideal() time.Duration { return t.CPU / time.Duration(max(t.Cores, 1)) }
+
+// Ratio is Wall / Ideal: 1 when the cores were busy with the CLIs the whole
+// time, more when runs waited (on timers, the fake API, each other); 0
+// when no CPU time was measured.
+func (t Timing) Ratio() float64 {
+	if t.Ideal() <= 0 {
+		return 0
+	}
+	return float64(t.Wall) / float64(t.Ideal())
+}
+
+// String reports the timing in one line: "wall time 2m36s for 91 runs;
+// CPU time of their CLI processes 2m25s on 2 cores, ideally 1m12.5s (wall
+// 2.15× that)".
+func (t Timing) String() string {
+	r := func(d time.Duration) time.Duration { return d.Round(10 * time.Millisecond) }
+	return fmt.Sprintf("wall time %s for %d runs; CPU time of their CLI processes %s on %d cores, ideally %s (wall %.2f× that)",
+		r(t.Wall), t.Runs, r(t.CPU), t.Cores, r(t.Ideal()), t.Ratio())
 }

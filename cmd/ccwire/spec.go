@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -129,7 +128,7 @@ Flags:
 
 	fmt.Fprintf(e.stdout, "ccwire spec: %d scenarios × Claude Code %s, %d at a time\n",
 		len(scenarios), strings.Join(runnerVersions(runners), ", "), *parallel)
-	cpuBefore, selfBefore := cpuTime(syscall.RUSAGE_CHILDREN), cpuTime(syscall.RUSAGE_SELF)
+	selfBefore := cpuTime(syscall.RUSAGE_SELF)
 	start := time.Now()
 	var recordErrs []error
 	results := scenario.RunAll(ctx, scenarios, runners, scenario.Options{
@@ -143,8 +142,7 @@ Flags:
 			}
 		},
 	})
-	wall := time.Since(start)
-	cpu := cpuTime(syscall.RUSAGE_CHILDREN) - cpuBefore
+	timing := scenario.NewTiming(results, time.Since(start))
 	self := cpuTime(syscall.RUSAGE_SELF) - selfBefore
 
 	var passed, failed, skipped int
@@ -168,10 +166,7 @@ Flags:
 	}
 	fmt.Fprintln(e.stdout)
 	writeSummary(e.stdout, results)
-	ideal := cpu / time.Duration(runtime.NumCPU())
-	fmt.Fprintf(e.stdout, "\nwall time %s; CPU time of the CLI processes %s on %d cores, ideally %s (wall %.2f× that); ccwire's own CPU time %s\n",
-		wall.Round(10*time.Millisecond), cpu.Round(10*time.Millisecond), runtime.NumCPU(),
-		ideal.Round(10*time.Millisecond), ratio(wall, ideal), self.Round(10*time.Millisecond))
+	fmt.Fprintf(e.stdout, "\n%v; ccwire's own CPU time %s\n", timing, self.Round(10*time.Millisecond))
 	for _, err := range recordErrs {
 		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
 	}
@@ -228,16 +223,9 @@ func writeSummary(w io.Writer, results []scenario.Result) {
 	tw.Flush()
 }
 
-func ratio(a, b time.Duration) float64 {
-	if b <= 0 {
-		return 0
-	}
-	return float64(a) / float64(b)
-}
-
 // cpuTime returns user plus system CPU time so far of this process
 // (syscall.RUSAGE_SELF) or of its waited-for children
-// (syscall.RUSAGE_CHILDREN: the CLI processes and what they ran).
+// (syscall.RUSAGE_CHILDREN).
 func cpuTime(who int) time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(who, &ru); err != nil {

@@ -128,7 +128,10 @@ func (e *UserEvent) Text() string { return contentText(e.Message.Message.Content
 
 // PermissionRequestEvent reports that the CLI asks whether a tool call may
 // run (a can_use_tool control request). The client's permission callback
-// ([Options.CanUseTool]) answers it; the event is for showing it.
+// ([Options.CanUseTool]) answers it, in a goroutine of its own: the
+// callback may still be deciding, or be done, when the event reaches a
+// handler. The event is for showing the question; the tool's result
+// shows the outcome.
 type PermissionRequestEvent struct {
 	RequestID string                      // the control request's ID
 	Request   *protocol.CanUseToolRequest // the tool, its input, the path and reason that made the CLI ask

@@ -64,7 +64,9 @@
 // 3). Side answers: count_tokens as above; a max_tokens probe gets "OK"
 // with stop reason max_tokens; a structured request gets JSON for its
 // schema; any other side request gets the text of WithSideText ("OK" by
-// default). WithClassifier replaces the rule.
+// default). Side answers but the probe's report zero usage, so they add
+// nothing to the CLI's cost, whenever they arrive. WithClassifier replaces
+// the rule.
 //
 // # Turns and faults
 //
@@ -72,7 +74,8 @@
 // redacted_thinking), a stop reason (derived when empty: "tool_use" when a
 // tool is called, else "end_turn"), a stop sequence and usage. Without
 // Usage a turn reports 100 input tokens and a quarter of its content's
-// bytes as output tokens. Ids are deterministic: MessageID(turn),
+// bytes as output tokens. An Empty turn answers with no content block at
+// all. Ids are deterministic: MessageID(turn),
 // ToolUseID(turn, block), ThinkingSignature(turn, block); side answers are
 // numbered msg_stubside0001, …
 //
@@ -123,7 +126,8 @@
 // string, or an array of strings for several blocks) and "tool_use" (an
 // array of calls {"name", "input", optional "id"}, last), or with
 // "content", an array of blocks as the API writes them ("type" text,
-// thinking, redacted_thinking or tool_use). Optional turn fields:
+// thinking, redacted_thinking or tool_use); "content": [] is an Empty
+// turn. Optional turn fields:
 // "stop_reason", "stop_sequence", "usage" (input_tokens, output_tokens,
 // cache_creation_input_tokens, cache_read_input_tokens) and "fault" (one)
 // or "faults" (several). A fault has a "kind" — http_error (with
@@ -131,8 +135,10 @@
 // overloaded (529), rate_limit (429), server_error (500), unauthorized
 // (401) — and, as its kind allows, "error_type", "message", "retry_after"
 // and "duration" (Go duration strings such as "1.5s"), "at" (first_byte,
-// start, mid_block, end) with "block", and "times" (a positive integer or
-// "always").
+// start, mid_block, end) with "block", "headers" (an http_error's extra
+// response headers: an object of names and a string or an array of
+// strings, such as {"anthropic-ratelimit-unified-status": "rejected"}),
+// and "times" (a positive integer or "always").
 //
 // # Recording
 //

@@ -164,9 +164,13 @@ func (x *exchange) messages(cls Classification) {
 	}
 }
 
-// side answers a side request automatically.
+// side answers a side request automatically. The answer reports no
+// usage, so it costs nothing: the CLI adds a request's cost to its totals
+// when the answer arrives, and the answers to its background requests
+// (2.1.37's path extraction after a Bash call) race the main loop's
+// result. A max_tokens probe keeps its token count.
 func (x *exchange) side(req *messagesRequest) {
-	t := Turn{Content: []Block{Say(x.s.cfg.sideText)}}
+	t := Turn{Content: []Block{Say(x.s.cfg.sideText)}, Usage: &Usage{}}
 	switch {
 	case req.maxTokens() <= 1:
 		t = Turn{Content: []Block{Say("OK")}, StopReason: StopMaxTokens, Usage: &Usage{InputTokens: estimateTokens(x.body), OutputTokens: 1}}
@@ -181,6 +185,7 @@ func (x *exchange) side(req *messagesRequest) {
 // and reports whether the response went out in full.
 func (x *exchange) answer(t *Turn, id string, turnIndex int, fault *Fault) bool {
 	if fault != nil && fault.Kind == FaultHTTPError {
+		fault.setHeaders(x.w.Header())
 		x.apiError(fault.Status, fault.errorType(), fault.message(), fault.RetryAfter)
 		return false
 	}

@@ -2,6 +2,8 @@ package stubapi
 
 import (
 	"fmt"
+	"net/http"
+	"slices"
 	"strings"
 	"time"
 )
@@ -80,6 +82,13 @@ type Fault struct {
 	// Times is how many consecutive attempts meet the fault: 0 and 1 mean
 	// once, Always means every attempt from then on.
 	Times int
+	// Headers are extra headers of an http_error fault's response, such as
+	// the anthropic-ratelimit-unified-* headers with which the API tells a
+	// subscriber which usage limit was hit and when it resets. The
+	// server's own headers (Content-Type, Content-Length, Request-Id,
+	// Anthropic-Organization-Id) cannot be replaced, and Retry-After is set
+	// with RetryAfter.
+	Headers http.Header
 }
 
 // HTTPError returns a fault answering with the given HTTP status and the
@@ -139,6 +148,30 @@ func (f Fault) WithMessage(message string) Fault { f.Message = message; return f
 
 // WithErrorType returns a copy of f sending errorType as the error type.
 func (f Fault) WithErrorType(errorType string) Fault { f.ErrorType = errorType; return f }
+
+// WithHeader returns a copy of f whose response also carries the header
+// name: value (added to the values name already has).
+func (f Fault) WithHeader(name, value string) Fault {
+	h := f.Headers.Clone()
+	if h == nil {
+		h = http.Header{}
+	}
+	h.Add(name, value)
+	f.Headers = h
+	return f
+}
+
+// serverHeaders are the response headers the server sets itself, which a
+// fault cannot replace.
+var serverHeaders = []string{"Content-Type", "Content-Length", "Request-Id", "Anthropic-Organization-Id", "Retry-After", "Transfer-Encoding", "Connection"}
+
+// setHeaders adds f's extra headers to h, a response's header before it
+// is written.
+func (f *Fault) setHeaders(h http.Header) {
+	for name, values := range f.Headers {
+		h[http.CanonicalHeaderKey(name)] = append(h[http.CanonicalHeaderKey(name)], values...)
+	}
+}
 
 // failing reports whether an attempt meeting f fails (as opposed to a
 // delay or a timed stall, after which the turn is served).
@@ -251,6 +284,32 @@ func (f Fault) validate(path string, t Turn, add func(path, format string, args 
 	if f.Kind != FaultStall && f.Kind != FaultDelay && f.Duration != 0 {
 		add(path+".duration", "duration only applies to stall and delay faults")
 	}
+	if len(f.Headers) > 0 {
+		if f.Kind != FaultHTTPError {
+			add(path+".headers", "headers only apply to http_error faults")
+		}
+		names := make([]string, 0, len(f.Headers))
+		for name := range f.Headers {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			canon := http.CanonicalHeaderKey(name)
+			switch {
+			case !validHeaderName(name):
+				add(path+".headers", "bad header name %q", name)
+			case canon == "Retry-After":
+				add(path+".headers", "set Retry-After with retry_after")
+			case slices.Contains(serverHeaders, canon):
+				add(path+".headers", "%s is the server's own header", canon)
+			}
+			for _, v := range f.Headers[name] {
+				if strings.ContainsAny(v, "\r\n\x00") {
+					add(path+".headers", "header %s: value %q has a line break or NUL", name, v)
+				}
+			}
+		}
+	}
 	if f.Kind != FaultHTTPError && f.Kind != FaultStreamError && (f.ErrorType != "" || f.Message != "") {
 		add(path, "error_type and message only apply to http_error and stream_error faults")
 	}
@@ -287,6 +346,21 @@ func (f Fault) validate(path string, t Turn, add func(path, format string, args 
 	if !f.failing() && len(t.Content) == 0 && !t.Empty {
 		add(path, "%s serves the turn afterwards, but the turn has no content", f.Kind)
 	}
+}
+
+// validHeaderName reports whether name is an HTTP header field name (an
+// RFC 9110 token).
+func validHeaderName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := range len(name) {
+		c := name[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
+			return false
+		}
+	}
+	return true
 }
 
 func phaseNames() []string {

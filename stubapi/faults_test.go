@@ -67,14 +67,27 @@ func TestHTTPErrorFaults(t *testing.T) {
 		want       apiErr
 		retryAfter string
 		message    string
+		// header holds extra response headers the fault must send.
+		header http.Header
 	}{
-		{"overloaded", stubapi.Overloaded(), apiErr{529, "overloaded_error"}, "", "Overloaded"},
-		{"rate limited", stubapi.RateLimited(1500 * time.Millisecond), apiErr{429, "rate_limit_error"}, "2", "rate limit"},
-		{"server error", stubapi.ServerError(), apiErr{500, "api_error"}, "", "Internal server error"},
-		{"unauthorized", stubapi.Unauthorized(), apiErr{401, "authentication_error"}, "", "x-api-key"},
-		{"billing", stubapi.HTTPError(402), apiErr{402, "billing_error"}, "", "billing_error"},
-		{"timeout", stubapi.HTTPError(504), apiErr{504, "timeout_error"}, "", "timeout_error"},
-		{"custom type", stubapi.HTTPError(503).WithErrorType("overloaded_error").WithMessage("busy"), apiErr{503, "overloaded_error"}, "", `"message":"busy"`},
+		{"overloaded", stubapi.Overloaded(), apiErr{529, "overloaded_error"}, "", "Overloaded", nil},
+		{"rate limited", stubapi.RateLimited(1500 * time.Millisecond), apiErr{429, "rate_limit_error"}, "2", "rate limit", nil},
+		{"server error", stubapi.ServerError(), apiErr{500, "api_error"}, "", "Internal server error", nil},
+		{"unauthorized", stubapi.Unauthorized(), apiErr{401, "authentication_error"}, "", "x-api-key", nil},
+		{"billing", stubapi.HTTPError(402), apiErr{402, "billing_error"}, "", "billing_error", nil},
+		{"timeout", stubapi.HTTPError(504), apiErr{504, "timeout_error"}, "", "timeout_error", nil},
+		{"custom type", stubapi.HTTPError(503).WithErrorType("overloaded_error").WithMessage("busy"), apiErr{503, "overloaded_error"}, "", `"message":"busy"`, nil},
+		{"usage limit headers", stubapi.RateLimited(0).
+			WithHeader("anthropic-ratelimit-unified-status", "rejected").
+			WithHeader("anthropic-ratelimit-unified-representative-claim", "five_hour").
+			WithHeader("anthropic-ratelimit-unified-reset", "1767261600").
+			WithHeader("X-Several", "a").WithHeader("X-Several", "b"),
+			apiErr{429, "rate_limit_error"}, "", "rate limit", http.Header{
+				"Anthropic-Ratelimit-Unified-Status":               {"rejected"},
+				"Anthropic-Ratelimit-Unified-Representative-Claim": {"five_hour"},
+				"Anthropic-Ratelimit-Unified-Reset":                {"1767261600"},
+				"X-Several":                                        {"a", "b"},
+			}},
 	}
 	for _, tt := range tests {
 		for _, stream := range []bool{true, false} {
@@ -100,6 +113,11 @@ func TestHTTPErrorFaults(t *testing.T) {
 				}
 				if h.Get("Request-Id") == "" {
 					t.Error("error response has no request-id header")
+				}
+				for name, values := range tt.header {
+					if diff := cmp.Diff(values, h.Values(name)); diff != "" {
+						t.Errorf("header %s (-want +got):\n%s", name, diff)
+					}
 				}
 				// The fault was met once; the retry gets the turn.
 				m, _, err := attempt(context.Background(), c, stream)
@@ -543,5 +561,17 @@ func TestStreamErrorThenEmptyAnswer(t *testing.T) {
 	}
 	if s.Remaining() != 0 {
 		t.Errorf("Remaining() = %d, want 0", s.Remaining())
+	}
+}
+
+func TestWithHeaderCopies(t *testing.T) {
+	t.Parallel()
+	base := stubapi.RateLimited(0).WithHeader("X-A", "1")
+	more := base.WithHeader("X-A", "2").WithHeader("X-B", "3")
+	if diff := cmp.Diff(http.Header{"X-A": {"1"}}, base.Headers); diff != "" {
+		t.Errorf("WithHeader changed the fault it was called on (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(http.Header{"X-A": {"1", "2"}, "X-B": {"3"}}, more.Headers); diff != "" {
+		t.Errorf("headers (-want +got):\n%s", diff)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"sort"
 	"strings"
 	"time"
@@ -497,6 +498,13 @@ func decodeFault(raw json.RawMessage, path string) (Fault, error) {
 		return Fault{}, err
 	}
 	f.At = Phase(at)
+	if raw, ok := obj.take("headers"); ok {
+		h, err := decodeHeaders(raw, join(path, "headers"))
+		if err != nil {
+			return Fault{}, err
+		}
+		f.Headers = h
+	}
 	if raw, ok := obj.take("times"); ok {
 		p := join(path, "times")
 		if jsonKind(raw) == "string" {
@@ -514,6 +522,43 @@ func decodeFault(raw json.RawMessage, path string) (Fault, error) {
 		}
 	}
 	return f, obj.done()
+}
+
+// decodeHeaders reads a fault's headers: an object whose members are header
+// names with a string value or an array of them.
+func decodeHeaders(raw json.RawMessage, path string) (http.Header, error) {
+	obj, err := decodeObject(raw, path)
+	if err != nil {
+		return nil, err
+	}
+	h := http.Header{}
+	for _, name := range obj.order {
+		val, _ := obj.take(name)
+		p := join(path, name)
+		if jsonKind(val) == "array" {
+			items, err := decodeArray(val, p)
+			if err != nil {
+				return nil, err
+			}
+			for i, item := range items {
+				s, err := decodeString(item, fmt.Sprintf("%s[%d]", p, i))
+				if err != nil {
+					return nil, err
+				}
+				h.Add(name, s)
+			}
+			continue
+		}
+		s, err := decodeString(val, p)
+		if err != nil {
+			return nil, &ScriptError{Path: p, Err: fmt.Errorf("want a string or an array of strings, got %s", jsonKind(val))}
+		}
+		h.Add(name, s)
+	}
+	if len(h) == 0 {
+		return nil, nil
+	}
+	return h, nil
 }
 
 func faultKindChoices() []string {
@@ -672,6 +717,17 @@ func encodeFault(f Fault) map[string]any {
 	}
 	if f.Duration != 0 {
 		m["duration"] = f.Duration.String()
+	}
+	if len(f.Headers) > 0 {
+		h := make(map[string]any, len(f.Headers))
+		for name, values := range f.Headers {
+			if len(values) == 1 {
+				h[name] = values[0]
+			} else {
+				h[name] = values
+			}
+		}
+		m["headers"] = h
 	}
 	switch {
 	case f.Times == Always:

@@ -67,6 +67,7 @@ func TestParseScriptExamples(t *testing.T) {
 				{"kind": "server_error", "times": 2},
 				{"kind": "unauthorized"},
 				{"kind": "http_error", "status": 503, "error_type": "overloaded_error", "message": "busy"},
+				{"kind": "rate_limit", "headers": {"anthropic-ratelimit-unified-status": "rejected", "X-Two": ["a", "b"], "x-empty": []}},
 				{"kind": "stream_error", "error_type": "api_error", "at": "mid_block", "block": 0},
 				{"kind": "drop", "at": "start"},
 				{"kind": "stall", "at": "end"},
@@ -77,6 +78,7 @@ func TestParseScriptExamples(t *testing.T) {
 				stubapi.ServerError().Repeat(2),
 				stubapi.Unauthorized(),
 				stubapi.HTTPError(503).WithErrorType("overloaded_error").WithMessage("busy"),
+				stubapi.RateLimited(0).WithHeader("Anthropic-Ratelimit-Unified-Status", "rejected").WithHeader("x-two", "a").WithHeader("X-Two", "b"),
 				stubapi.StreamError("api_error").MidBlock(0),
 				stubapi.Drop().When(stubapi.PhaseStart),
 				stubapi.Stall(0).When(stubapi.PhaseEnd),
@@ -150,6 +152,7 @@ func TestScriptRoundTripFromConstructors(t *testing.T) {
 		stubapi.Empty().WithFaults(stubapi.Stall(time.Second)),
 		stubapi.Fail(stubapi.RateLimited(1500*time.Millisecond).WithMessage("slow down"), stubapi.Overloaded().Forever()),
 	)
+	s.Turns = append(s.Turns[:len(s.Turns)-1], stubapi.Fail(stubapi.HTTPError(429).WithHeader("anthropic-ratelimit-unified-reset", "1767261600").WithHeader("X-Many", "1").WithHeader("X-Many", "2")), s.Turns[len(s.Turns)-1])
 	if err := s.Validate(); err != nil {
 		t.Fatal(err)
 	}
@@ -200,6 +203,14 @@ func TestParseScriptErrors(t *testing.T) {
 		{"mid block without content", `{"turns": [{"fault": {"kind": "drop", "at": "mid_block"}}]}`, "turns[0].faults[0].block", "not a content block"},
 		{"status out of range", `{"turns": [{"fault": {"kind": "http_error", "status": 200}}]}`, "turns[0].faults[0].status", "from 400 to 599"},
 		{"status on drop", `{"turns": [{"fault": {"kind": "drop", "status": 500}}]}`, "turns[0].faults[0].status", "only applies to http_error"},
+		{"headers on drop", `{"turns": [{"fault": {"kind": "drop", "headers": {"x-a": "1"}}}]}`, "turns[0].faults[0].headers", "only apply to http_error"},
+		{"headers not an object", `{"turns": [{"fault": {"kind": "rate_limit", "headers": ["x-a"]}}]}`, "turns[0].fault.headers", "want an object, got array"},
+		{"header value a number", `{"turns": [{"fault": {"kind": "rate_limit", "headers": {"x-a": 1}}}]}`, "turns[0].fault.headers.x-a", "want a string or an array of strings, got number"},
+		{"header value item a number", `{"turns": [{"fault": {"kind": "rate_limit", "headers": {"x-a": ["1", 2]}}}]}`, "turns[0].fault.headers.x-a[1]", "want a string, got number"},
+		{"bad header name", `{"turns": [{"fault": {"kind": "rate_limit", "headers": {"x a": "1"}}}]}`, "turns[0].faults[0].headers", `bad header name "x a"`},
+		{"header value with a newline", `{"turns": [{"fault": {"kind": "rate_limit", "headers": {"x-a": "1\r\nx-b: 2"}}}]}`, "turns[0].faults[0].headers", "line break"},
+		{"server header", `{"turns": [{"fault": {"kind": "rate_limit", "headers": {"content-type": "text/plain"}}}]}`, "turns[0].faults[0].headers", "Content-Type is the server's own header"},
+		{"retry-after header", `{"turns": [{"fault": {"kind": "rate_limit", "headers": {"retry-after": "5"}}}]}`, "turns[0].faults[0].headers", "retry_after"},
 		{"delay without content", `{"turns": [{"fault": {"kind": "delay", "duration": "1s"}}]}`, "turns[0].faults[0]", "has no content"},
 		{"delay not last", `{"turns": [{"text": "a", "faults": [{"kind": "delay", "duration": "1s"}, {"kind": "drop"}]}]}`, "turns[0].faults[0]", "can never be reached"},
 		{"always before more turns", `{"turns": [{"fault": {"kind": "overloaded", "times": "always"}}, {"text": "never"}]}`, "turns[0].faults[0]", "turns[1:] can never be reached"},

@@ -74,6 +74,8 @@ type Scenario struct {
 	Ignore []string
 	// Timeout bounds a run.
 	Timeout time.Duration
+	// Auth is how the CLI authenticates to the fake API.
+	Auth Auth
 
 	sections map[string][]variant // by base name
 	turns    int                  // number of turns
@@ -89,6 +91,37 @@ type variant struct {
 	// parsed holds the decoded content: stubapi.Script, []Line,
 	// []Expectation, Want.
 	parsed any
+}
+
+// Auth is how a run's CLI authenticates to the fake API, which accepts
+// anything: it decides which of the CLI's code paths run.
+type Auth string
+
+// The ways to authenticate.
+const (
+	// AuthAPIKey gives the CLI an API key (ANTHROPIC_API_KEY), as a Console
+	// user has. The default.
+	AuthAPIKey Auth = "api_key"
+	// AuthOAuth gives the CLI a claude.ai subscription's OAuth token
+	// (CLAUDE_CODE_OAUTH_TOKEN) and no API key, as the GitHub Action and
+	// other subscribers run it. Only then do the CLIs read the
+	// anthropic-ratelimit-unified-* response headers: a usage limit
+	// becomes "You've hit your session limit · resets …" instead of an API
+	// error, and 2.1.330 writes rate_limit_event messages.
+	AuthOAuth Auth = "oauth"
+)
+
+// DummyOAuthToken is the OAuth token of AuthOAuth runs.
+const DummyOAuthToken = "sk-ant-oat01-ccwire-dummy-oauth-token"
+
+// env returns the environment entries that set a up for the CLI: an empty
+// ANTHROPIC_API_KEY (the CLIs take an empty key for none) and the token
+// for AuthOAuth, none for AuthAPIKey (the session's key stays).
+func (a Auth) env() []string {
+	if a == AuthOAuth {
+		return []string{"ANTHROPIC_API_KEY=", "CLAUDE_CODE_OAUTH_TOKEN=" + DummyOAuthToken}
+	}
+	return nil
 }
 
 // Line is one line sent to the CLI's stdin.
@@ -200,7 +233,7 @@ func LoadDir(dir string) ([]*Scenario, error) {
 var (
 	idPattern       = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 	turnSection     = regexp.MustCompile(`^turns/([1-9][0-9]*)/(stdin\.jsonl|stdin\.txt|expect\.jsonl)$`)
-	reservedEnvVars = []string{"HOME", "CLAUDE_CONFIG_DIR", "TMPDIR", "CLAUDE_CODE_TMPDIR", "ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN"}
+	reservedEnvVars = []string{"HOME", "CLAUDE_CONFIG_DIR", "TMPDIR", "CLAUDE_CODE_TMPDIR", "ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"}
 )
 
 // Parse parses a scenario file; name is its path, used in errors and to
@@ -484,6 +517,7 @@ type headerJSON struct {
 	Env           map[string]string `json:"env"`
 	Ignore        []string          `json:"ignore"`
 	Timeout       string            `json:"timeout"`
+	Auth          string            `json:"auth"`
 }
 
 func (p *parser) header(sc *Scenario, data []byte, line int) {
@@ -543,7 +577,11 @@ func (p *parser) header(sc *Scenario, data []byte, line int) {
 			p.errorf(line, sec, "env: bad variable name %q", k)
 			continue
 		}
-		if slices.Contains(reservedEnvVars, k) {
+		switch {
+		case k == "ANTHROPIC_API_KEY" || k == "ANTHROPIC_AUTH_TOKEN" || k == "CLAUDE_CODE_OAUTH_TOKEN":
+			p.errorf(line, sec, "env: %s is set by the runner; choose how the CLI authenticates with \"auth\"", k)
+			continue
+		case slices.Contains(reservedEnvVars, k):
 			p.errorf(line, sec, "env: %s is set by the runner (each run has its own HOME, folders and fake API)", k)
 			continue
 		}
@@ -556,6 +594,14 @@ func (p *parser) header(sc *Scenario, data []byte, line int) {
 		}
 	}
 	sc.Ignore = h.Ignore
+	switch a := Auth(h.Auth); a {
+	case "", AuthAPIKey:
+		sc.Auth = AuthAPIKey
+	case AuthOAuth:
+		sc.Auth = a
+	default:
+		p.errorf(line, sec, "auth %q: want %q (the default) or %q", h.Auth, AuthAPIKey, AuthOAuth)
+	}
 	sc.Timeout = DefaultTimeout
 	if h.Timeout != "" {
 		d, err := time.ParseDuration(h.Timeout)

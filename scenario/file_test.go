@@ -43,6 +43,8 @@ func TestParseErrors(t *testing.T) {
 		{"bad cli", strings.Replace(validHeader, `}}`, `}, "cli": ">=two", "not_applicable": {"en": "x", "ja": "x"}}`, 1) + validBody, []string{`cli: version constraint ">=two"`}},
 		{"reserved env", strings.Replace(validHeader, `}}`, `}, "env": {"HOME": "/"}}`, 1) + validBody, []string{"env: HOME is set by the runner"}},
 		{"bad timeout", strings.Replace(validHeader, `}}`, `}, "timeout": "soon"}`, 1) + validBody, []string{`timeout "soon"`}},
+		{"bad auth", strings.Replace(validHeader, `}}`, `}, "auth": "password"}`, 1) + validBody, []string{`auth "password": want "api_key" (the default) or "oauth"`}},
+		{"key in env", strings.Replace(validHeader, `}}`, `}, "env": {"CLAUDE_CODE_OAUTH_TOKEN": "x"}}`, 1) + validBody, []string{`env: CLAUDE_CODE_OAUTH_TOKEN is set by the runner; choose how the CLI authenticates with "auth"`}},
 		{"no stub", validHeader + "-- turns/1/stdin.jsonl --\n{}\n", []string{"no stub.json section"}},
 		{"bad stub", validHeader + "-- stub.json --\n{\"turns\": [{\"txt\": \"x\"}]}\n-- turns/1/stdin.jsonl --\n{}\n", []string{"demo.txtar:4", `section "stub.json"`, "turns[0].txt"}},
 		{"unknown section", validHeader + validBody + "-- notes.md --\nhi\n", []string{"demo.txtar:9", `section "notes.md"`, "unknown section"}},
@@ -84,7 +86,7 @@ func TestParseErrors(t *testing.T) {
 
 func TestParseValid(t *testing.T) {
 	t.Parallel()
-	file := strings.Replace(validHeader, `}}`, `}, "notes": {"en": ["a"], "ja": ["あ"]}, "args": ["--verbose"], "env": {"B": "2", "A": "1"}, "ignore": ["uuid"], "timeout": "90s"}`, 1) + validBody + `-- files/sub/hello.txt --
+	file := strings.Replace(validHeader, `}}`, `}, "notes": {"en": ["a"], "ja": ["あ"]}, "args": ["--verbose"], "env": {"B": "2", "A": "1"}, "ignore": ["uuid"], "timeout": "90s", "auth": "oauth"}`, 1) + validBody + `-- files/sub/hello.txt --
 hello
 -- turns/2/stdin.txt --
 not json
@@ -106,6 +108,12 @@ done
 	}
 	if got := strings.Join(sc.Env, " "); got != "A=1 B=2" {
 		t.Errorf("Env = %q, want sorted", got)
+	}
+	if sc.Auth != scenario.AuthOAuth {
+		t.Errorf("Auth = %q, want %q", sc.Auth, scenario.AuthOAuth)
+	}
+	if def, err := scenario.Parse("demo.txtar", []byte(validHeader+validBody)); err != nil || def.Auth != scenario.AuthAPIKey {
+		t.Errorf("default Auth = %q (%v), want %q", def.Auth, err, scenario.AuthAPIKey)
 	}
 	pl, err := sc.Plan("2.1.37")
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -399,6 +400,9 @@ func (n *normalizer) value(v *value) *value {
 				return stringValue("<pid>")
 			}
 			return stringValue(n.number("pid", val.str))
+		case val.kind == 'o' && slices.Contains(usageMaps, key):
+			val.members = slices.DeleteFunc(val.members, func(m member) bool { return idleUsage(m.val) })
+			return val
 		case val.kind == 's' && key == "request_id" && !stubReqRE.MatchString(val.str):
 			// A control request's id, made up by whoever sends the request.
 			return stringValue(n.number("request_id", val.str))
@@ -411,4 +415,32 @@ func (n *normalizer) value(v *value) *value {
 	root := fix("", v)
 	root.walk(fix)
 	return root
+}
+
+// usageMaps are the members of a result that map model names to their
+// usage and cost.
+var usageMaps = []string{"modelUsage", "model_usage_since_last_result"}
+
+// usageLimits are the members of a model's usage that describe the model
+// rather than its use.
+var usageLimits = []string{"contextWindow", "maxOutputTokens"}
+
+// idleUsage reports whether v, a model's entry in a usage map, counts no
+// token and no cost: every number in it but the model's limits is zero.
+// The CLI adds such an entry when an answer to one of its background
+// requests (which the fake API answers with zero usage) arrives before the
+// result is written, and leaves it out when it arrives after: the entry's
+// presence is timing, not data.
+func idleUsage(v *value) bool {
+	if v.kind != 'o' {
+		return false
+	}
+	for _, m := range v.members {
+		if m.val.kind == 'n' && !slices.Contains(usageLimits, m.key) {
+			if f, err := strconv.ParseFloat(m.val.str, 64); err != nil || f != 0 {
+				return false
+			}
+		}
+	}
+	return true
 }

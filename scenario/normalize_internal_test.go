@@ -116,3 +116,24 @@ func TestNormalizerRandomIDs(t *testing.T) {
 		t.Errorf("header-learned id: got %q, want %q", got, want)
 	}
 }
+
+func TestNormalizerIdleModelUsage(t *testing.T) {
+	t.Parallel()
+	n := newNormalizer(time.Now(), 0, nil, nil)
+	in := `{"type":"result","total_cost_usd":0.001775,"modelUsage":{` +
+		`"claude-sonnet-4-5-20250929":{"inputTokens":200,"outputTokens":31,"costUSD":0.001775,"contextWindow":200000,"maxOutputTokens":64000},` +
+		`"claude-haiku-4-5-20251001":{"inputTokens":0,"outputTokens":0,"cacheReadInputTokens":0,"webSearchRequests":0,"costUSD":0,"contextWindow":200000,"maxOutputTokens":64000,"canonicalModel":"claude-haiku-4-5"},` +
+		`"cached-only":{"inputTokens":0,"outputTokens":0,"cacheReadInputTokens":5,"costUSD":0}},` +
+		`"model_usage_since_last_result":{"m":{"inputTokens":0,"outputTokens":0.0,"costUSD":0}},"other":{"m":{"inputTokens":0}}}`
+	want := `{"type":"result","total_cost_usd":0.001775,"modelUsage":{` +
+		`"claude-sonnet-4-5-20250929":{"inputTokens":200,"outputTokens":31,"costUSD":0.001775,"contextWindow":200000,"maxOutputTokens":64000},` +
+		`"cached-only":{"inputTokens":0,"outputTokens":0,"cacheReadInputTokens":5,"costUSD":0}},` +
+		`"model_usage_since_last_result":{},"other":{"m":{"inputTokens":0}}}`
+	v, err := parseValue([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := n.value(v).String(); got != want {
+		t.Errorf("value:\n got %s\nwant %s", got, want)
+	}
+}

@@ -174,7 +174,7 @@ func (x *run) do(ctx context.Context) (rec []byte, problems []error) {
 	}
 	defer srv.Close()
 
-	env := mergeEnv(DefaultEnv(), sc.Env)
+	env := mergeEnv(mergeEnv(DefaultEnv(), sc.Env), sc.Auth.env())
 	sess, err := claude.Start(ctx, x.runner.Binary, claude.SessionConfig{
 		BaseURL: srv.URL(),
 		Args:    sc.Args,

@@ -25,7 +25,7 @@ sid=$(printf '%08x-1111-4222-8333-444444444444' $$)
 n=0
 while IFS= read -r line; do
   n=$((n+1))
-  [ $n = 1 ] && printf '{"type":"system","subtype":"init","cwd":"%s","session_id":"%s","tmp":"%s"}\n' "$PWD" "$sid" "$TMPDIR"
+  [ $n = 1 ] && printf '{"type":"system","subtype":"init","cwd":"%s","session_id":"%s","tmp":"%s","api_key":"%s","oauth_token":"%s"}\n' "$PWD" "$sid" "$TMPDIR" "${ANTHROPIC_API_KEY:+set}" "$CLAUDE_CODE_OAUTH_TOKEN"
   case "$line" in
   *control_response*)
     printf '{"type":"result","subtype":"success","is_error":false,"result":"allowed","session_id":"%s","echo":%s}\n' "$sid" "$line";;
@@ -117,6 +117,26 @@ copied
 	}
 	if strings.Contains(rec, os.TempDir()+"/ccwire") {
 		t.Errorf("recording keeps a temporary path:\n%s", rec)
+	}
+}
+
+func TestRunAuth(t *testing.T) {
+	t.Parallel()
+	r := &scenario.Runner{Binary: fakeBinary(t)}
+	tests := []struct {
+		auth, init string
+	}{
+		{"", `"api_key":"set","oauth_token":""`},
+		{`, "auth": "oauth"`, `"api_key":"","oauth_token":"` + scenario.DummyOAuthToken + `"`},
+	}
+	for _, tc := range tests {
+		res := r.Run(t.Context(), mustParse(t, "auth", header("auth", tc.auth)+helloTurn+unused))
+		if res.Status != scenario.Passed {
+			t.Fatalf("auth %q: status %s: %v", tc.auth, res.Status, res.Err)
+		}
+		if !strings.Contains(string(res.Recording), tc.init) {
+			t.Errorf("auth %q: the CLI did not see %s:\n%s", tc.auth, tc.init, res.Recording)
+		}
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"iter"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/ccwire/ccwire/internal/jsonwire"
 )
 
 // This file renders responses in the Messages API's wire format.
@@ -163,9 +165,9 @@ func (r *response) appendStream(buf []byte, p Phase, block int) ([]byte, int) {
 		strike = 0
 	}
 	buf = append(buf, messageStartHead...)
-	buf = appendJSONString(buf, r.id)
+	buf = jsonwire.AppendString(buf, r.id)
 	buf = append(buf, `,"type":"message","role":"assistant","model":`...)
-	buf = appendJSONString(buf, r.model)
+	buf = jsonwire.AppendString(buf, r.model)
 	buf = append(buf, `,"content":[],"stop_reason":null,"stop_sequence":null,"usage":`...)
 	buf = r.appendUsage(buf, min(1, r.usage.OutputTokens))
 	buf = append(buf, "}}"+eventEnd...)
@@ -186,13 +188,13 @@ func (r *response) appendStream(buf []byte, p Phase, block int) ([]byte, int) {
 			buf = append(buf, `{"type":"thinking","thinking":"","signature":""}`...)
 		case BlockRedactedThinking:
 			buf = append(buf, `{"type":"redacted_thinking","data":`...)
-			buf = appendJSONString(buf, b.Data)
+			buf = jsonwire.AppendString(buf, b.Data)
 			buf = append(buf, '}')
 		default:
 			buf = append(buf, `{"type":"tool_use","id":`...)
-			buf = appendJSONString(buf, b.ID)
+			buf = jsonwire.AppendString(buf, b.ID)
 			buf = append(buf, `,"name":`...)
-			buf = appendJSONString(buf, b.Name)
+			buf = jsonwire.AppendString(buf, b.Name)
 			buf = append(buf, `,"input":{}}`...)
 		}
 		buf = append(buf, "}"+eventEnd...)
@@ -240,10 +242,10 @@ func (r *response) appendStream(buf []byte, p Phase, block int) ([]byte, int) {
 		strike = len(buf) - base
 	}
 	buf = append(buf, messageDeltaHead...)
-	buf = appendJSONString(buf, r.stopReason)
+	buf = jsonwire.AppendString(buf, r.stopReason)
 	buf = append(buf, `,"stop_sequence":`...)
 	if r.stopSequence != "" {
-		buf = appendJSONString(buf, r.stopSequence)
+		buf = jsonwire.AppendString(buf, r.stopSequence)
 	} else {
 		buf = append(buf, "null"...)
 	}
@@ -261,7 +263,7 @@ func appendDelta(buf []byte, index int, head, text string) []byte {
 	buf = append(buf, blockDeltaHead...)
 	buf = strconv.AppendInt(buf, int64(index), 10)
 	buf = append(buf, head...)
-	buf = appendJSONString(buf, text)
+	buf = jsonwire.AppendString(buf, text)
 	return append(buf, "}}"+eventEnd...)
 }
 
@@ -299,50 +301,6 @@ func (r *response) appendUsage(buf []byte, output int) []byte {
 	buf = append(buf, `,"output_tokens":`...)
 	buf = strconv.AppendInt(buf, int64(output), 10)
 	return append(buf, '}')
-}
-
-// appendJSONString appends s as a JSON string; invalid UTF-8 becomes
-// U+FFFD, as encoding/json does.
-func appendJSONString(buf []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	buf = append(buf, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			buf = append(buf, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				buf = append(buf, '\\', c)
-			case '\n':
-				buf = append(buf, '\\', 'n')
-			case '\r':
-				buf = append(buf, '\\', 'r')
-			case '\t':
-				buf = append(buf, '\\', 't')
-			default:
-				buf = append(buf, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			buf = append(buf, s[start:i]...)
-			buf = append(buf, `\ufffd`...)
-			i++
-			start = i
-			continue
-		}
-		i += size
-	}
-	buf = append(buf, s[start:]...)
-	return append(buf, '"')
 }
 
 // deltas yields the pieces s is streamed in: about deltaSize bytes each

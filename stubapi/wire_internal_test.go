@@ -1,7 +1,6 @@
 package stubapi
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"testing"
@@ -22,27 +21,6 @@ func TestDeltas(t *testing.T) {
 			t.Errorf("deltas(%q) = %q, which joins to %q", s, parts, joined)
 		}
 	}
-}
-
-func FuzzAppendJSONString(f *testing.F) {
-	for _, s := range []string{"", "plain", "quote \" backslash \\ slash /", "\n\r\t\x00\x1f\x7f", "<html>&", "日本語 ✓", "\xff\xfe\xc3", "\u2028\u2029"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		got := appendJSONString(nil, s)
-		var back string
-		if err := json.Unmarshal(got, &back); err != nil {
-			t.Fatalf("appendJSONString(%q) = %s, not a JSON string: %v", s, got, err)
-		}
-		std, _ := json.Marshal(s)
-		var want string
-		if err := json.Unmarshal(std, &want); err != nil {
-			t.Fatal(err)
-		}
-		if back != want {
-			t.Fatalf("appendJSONString(%q) decodes to %q, encoding/json's to %q", s, back, want)
-		}
-	})
 }
 
 func TestAppendPadded(t *testing.T) {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -83,11 +82,8 @@ func runCLIInstall(ctx context.Context, e env, args []string) int {
 		fmt.Fprintf(e.stderr, "Usage: ccwire cli install [flags] [VERSION...]\n\nInstalls each VERSION (default: %v) and prints \"VERSION PATH\" per line.\n\nFlags:\n", claude.PinnedVersions())
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	versions := fs.Args()
 	if len(versions) == 0 {
@@ -119,11 +115,8 @@ func runCLIPath(ctx context.Context, e env, args []string) int {
 		fmt.Fprintf(e.stderr, "Usage: ccwire cli path [flags] [VERSION]\n\nPrints the installed CLI's path (default version %s); fails if it is not installed.\n\nFlags:\n", claude.DefaultVersion)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() > 1 {
 		fmt.Fprintln(e.stderr, "ccwire cli path: at most one VERSION")

@@ -17,6 +17,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -87,4 +89,17 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, `Run "ccwire <command> -h" for a command's flags.`)
+}
+
+// parseFlags parses a subcommand's arguments. It returns ok false when the
+// command must stop at once, with the exit code to stop with: 0 after -h, 2
+// after a usage error (which fs has already reported).
+func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0, false
+		}
+		return 2, false
+	}
+	return 0, true
 }

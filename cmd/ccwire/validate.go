@@ -40,11 +40,8 @@ func runValidate(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(e.stderr, "\nFlags:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(e.stderr, "ccwire validate: no files given")

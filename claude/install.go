@@ -148,13 +148,7 @@ func Install(ctx context.Context, version string, opts ...InstallOption) (Binary
 	if path, source := c.explicitBinary(version); path != "" {
 		return c.useExplicit(ctx, path, source, version)
 	}
-	if version == "" {
-		version = DefaultVersion
-	}
-	if err := checkVersion(version); err != nil {
-		return Binary{}, err
-	}
-	dir, err := c.versionsDir()
+	dir, version, err := c.cacheTarget(version)
 	if err != nil {
 		return Binary{}, err
 	}
@@ -189,17 +183,27 @@ func Locate(ctx context.Context, version string, opts ...InstallOption) (Binary,
 	if path, source := c.explicitBinary(version); path != "" {
 		return c.useExplicit(ctx, path, source, version)
 	}
-	if version == "" {
-		version = DefaultVersion
-	}
-	if err := checkVersion(version); err != nil {
-		return Binary{}, err
-	}
-	dir, err := c.versionsDir()
+	dir, version, err := c.cacheTarget(version)
 	if err != nil {
 		return Binary{}, err
 	}
 	return c.locateInstalled(dir, version)
+}
+
+// cacheTarget returns the cache folder holding the versions and the version
+// to look for in it: [DefaultVersion] for an empty one, checked.
+func (c *installConfig) cacheTarget(version string) (dir, v string, err error) {
+	if version == "" {
+		version = DefaultVersion
+	}
+	if err := checkVersion(version); err != nil {
+		return "", "", err
+	}
+	dir, err = c.versionsDir()
+	if err != nil {
+		return "", "", err
+	}
+	return dir, version, nil
 }
 
 // useExplicit checks an explicitly chosen binary.

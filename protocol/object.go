@@ -516,6 +516,13 @@ func rawStringEqual(raw []byte, s string) bool {
 // intField is an integer member, written when not zero. Numbers with a
 // fraction or exponent, or beyond int64, are kept raw as a mismatch.
 func intField[T any](key string, get func(*T) *int64) field[T] {
+	return numberField(key, get, parseInt, jsonwire.AppendInt)
+}
+
+// numberField is a number member held as N, written when not zero. A number
+// parse rejects (out of range, or not an integer for int64) is kept raw as a
+// mismatch; a null sets the field to zero.
+func numberField[T any, N int64 | float64](key string, get func(*T) *N, parse func([]byte) (N, bool), write func([]byte, N) []byte) field[T] {
 	return field[T]{
 		key: key,
 		decode: func(p *T, d *decoder) error {
@@ -526,7 +533,7 @@ func intField[T any](key string, get func(*T) *int64) field[T] {
 				if err != nil {
 					return err
 				}
-				n, ok := parseInt(lit)
+				n, ok := parse(lit)
 				if !ok {
 					d.Rewind(start, depth)
 					return errMismatch
@@ -540,12 +547,12 @@ func intField[T any](key string, get func(*T) *int64) field[T] {
 			}
 			return errMismatch
 		},
-		encode: func(p *T, b, _ []byte) []byte { return jsonwire.AppendInt(b, *get(p)) },
+		encode: func(p *T, b, _ []byte) []byte { return write(b, *get(p)) },
 		same: func(p *T, raw []byte) bool {
 			if isNull(raw) {
 				return *get(p) == 0
 			}
-			n, ok := parseInt(raw)
+			n, ok := parse(raw)
 			return ok && n == *get(p)
 		},
 		nonzero: func(p *T) bool { return *get(p) != 0 },
@@ -605,40 +612,13 @@ func parseInt(lit []byte) (int64, bool) {
 
 // floatField is a number member held as float64, written when not zero.
 func floatField[T any](key string, get func(*T) *float64) field[T] {
-	return field[T]{
-		key: key,
-		decode: func(p *T, d *decoder) error {
-			switch d.Peek() {
-			case jsonwire.Number:
-				start, depth := d.Pos(), d.Depth()
-				lit, err := d.ReadNumber()
-				if err != nil {
-					return err
-				}
-				f, err := strconv.ParseFloat(string(lit), 64)
-				if err != nil { // out of float64 range
-					d.Rewind(start, depth)
-					return errMismatch
-				}
-				*get(p) = f
-				return nil
-			case jsonwire.Null:
-				// A repeated member's null overrides the value before it.
-				*get(p) = 0
-				return d.ReadNull()
-			}
-			return errMismatch
-		},
-		encode: func(p *T, b, _ []byte) []byte { return jsonwire.AppendFloat(b, *get(p)) },
-		same: func(p *T, raw []byte) bool {
-			if isNull(raw) {
-				return *get(p) == 0
-			}
-			f, err := strconv.ParseFloat(string(raw), 64)
-			return err == nil && f == *get(p)
-		},
-		nonzero: func(p *T) bool { return *get(p) != 0 },
-	}
+	return numberField(key, get, parseFloat, jsonwire.AppendFloat)
+}
+
+// parseFloat parses a JSON number as float64; false when it is out of range.
+func parseFloat(lit []byte) (float64, bool) {
+	f, err := strconv.ParseFloat(string(lit), 64)
+	return f, err == nil
 }
 
 // requiredFloatField is a number member always written, even when zero.

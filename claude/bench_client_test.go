@@ -10,13 +10,14 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
 
 // pipeConn is an in-process CLI for benchmarks: the benchmark writes the
 // CLI's stdout lines into a pipe, which a goroutine reads exactly as a
-// Session reads a CLI's stdout (transcript tee, protocol reader, queue,
+// Session reads a CLI's stdout (protocol reader, transcript, queue,
 // routed to the client). The pipe is an OS pipe, as with a real CLI, or
 // an io.Pipe, which leaves the kernel out. What is sent to the CLI is
 // discarded.
@@ -28,7 +29,9 @@ type pipeConn struct {
 	done  chan struct{}
 }
 
-func newPipeConn(tb testing.TB, osPipe bool, route func(event) bool) *pipeConn {
+// newPipeConn starts reading the pipe. With a clock, it notes when each
+// line has been read from the pipe.
+func newPipeConn(tb testing.TB, osPipe bool, route func(event) bool, clock *latencyClock) *pipeConn {
 	pc := &pipeConn{queue: newEventQueue(), done: make(chan struct{})}
 	if osPipe {
 		r, w, err := os.Pipe()
@@ -40,10 +43,13 @@ func newPipeConn(tb testing.TB, osPipe bool, route func(event) bool) *pipeConn {
 		pc.r, pc.w = io.Pipe()
 	}
 	pc.queue.route = route
-	r := pc.r
+	var r io.Reader = pc.r
+	if clock != nil {
+		r = &stampReader{r: r, clock: clock}
+	}
 	go func() {
 		defer close(pc.done)
-		err := pump(&lineTee{r: r, t: &pc.tr, dir: Stdout}, pc.queue, nil, slog.New(slog.DiscardHandler))
+		err := pump(r, &pc.tr, pc.queue, nil, slog.New(slog.DiscardHandler))
 		if errors.Is(err, io.ErrClosedPipe) {
 			err = nil
 		}
@@ -72,6 +78,82 @@ type signalHandler struct {
 func (h *signalHandler) OnText(*TextEvent)           { h.got <- struct{}{} }
 func (h *signalHandler) OnTextDelta(*TextDeltaEvent) { h.got <- struct{}{} }
 
+// latencyClock times messages to when they reach their consumer: from
+// when the session's reading goroutine has read the line's last byte from
+// the pipe (the client's own latency: decoding, routing, the hand-off to
+// the reader's goroutine and the call), and from when the benchmark wrote
+// it (the same plus the pipe: the kernel, or io.Pipe, and waking the
+// reading goroutine). It tells the benchmark when it may write the next
+// line. The consumer takes the time itself, before it signals, so waking
+// the benchmark's goroutine is not counted.
+type latencyClock struct {
+	base    time.Time
+	sent    atomic.Int64 // ns since base when the line under way was written
+	arrived atomic.Int64 // ns since base when its last byte was read
+	lat     []time.Duration
+	e2e     []time.Duration
+	got     chan struct{}
+}
+
+func newLatencyClock(n int) *latencyClock {
+	return &latencyClock{base: time.Now(), lat: make([]time.Duration, 0, n), e2e: make([]time.Duration, 0, n), got: make(chan struct{}, 1)}
+}
+
+// stampReader notes in its clock when a read returned the end of a line.
+type stampReader struct {
+	r     io.Reader
+	clock *latencyClock
+}
+
+func (sr *stampReader) Read(p []byte) (int, error) {
+	n, err := sr.r.Read(p)
+	if n > 0 && p[n-1] == '\n' {
+		sr.clock.arrived.Store(int64(time.Since(sr.clock.base)))
+	}
+	return n, err
+}
+
+// write writes line to w and waits until its message is consumed.
+func (lc *latencyClock) write(tb testing.TB, w io.Writer, line []byte) {
+	lc.sent.Store(int64(time.Since(lc.base)))
+	if _, err := w.Write(line); err != nil {
+		tb.Fatal(err)
+	}
+	<-lc.got
+}
+
+// consumed records that the message under way arrived.
+func (lc *latencyClock) consumed() {
+	now := time.Since(lc.base)
+	lc.lat = append(lc.lat, now-time.Duration(lc.arrived.Load()))
+	lc.e2e = append(lc.e2e, now-time.Duration(lc.sent.Load()))
+	lc.got <- struct{}{}
+}
+
+// report reports the latencies' p50 and p99, from the read (p50-ns/msg,
+// p99-ns/msg) and from the write (e2e-p50-ns, e2e-p99-ns); call it once
+// the consumer stopped.
+func (lc *latencyClock) report(b *testing.B) {
+	for _, d := range []struct {
+		unit string
+		lat  []time.Duration
+	}{{"-ns/msg", lc.lat}, {"-ns/e2e", lc.e2e}} {
+		slices.Sort(d.lat)
+		b.ReportMetric(float64(d.lat[len(d.lat)/2].Nanoseconds()), "p50"+d.unit)
+		b.ReportMetric(float64(d.lat[len(d.lat)*99/100].Nanoseconds()), "p99"+d.unit)
+	}
+}
+
+// clockHandler is a Handler that reports every text or text delta to a
+// latencyClock.
+type clockHandler struct {
+	BaseHandler
+	clock *latencyClock
+}
+
+func (h *clockHandler) OnText(*TextEvent)           { h.clock.consumed() }
+func (h *clockHandler) OnTextDelta(*TextDeltaEvent) { h.clock.consumed() }
+
 // clientBenchLines are stdout lines as the CLIs write them: a complete assistant
 // text message of two sizes, and a stream_event text delta (the most
 // frequent line with partial messages on).
@@ -90,11 +172,13 @@ func clientBenchLines() map[string][]byte {
 // BenchmarkClientMessage measures the client's cost per message, from the
 // CLI's stdout line to the handler: the line is written into a pipe (an OS
 // pipe as with a real CLI, or an in-memory io.Pipe), read
-// by the session's stdout path (transcript tee, decoder, queue), routed by
+// by the session's stdout path (decoder, transcript, queue), routed by
 // the client's dispatcher (control messages taken out, events made),
 // queued for the reader, and handed to a Handler. Each message is written
-// once the previous one reached the handler, so the time per message is
-// its latency; p50-ns and p99-ns report its distribution. B/op against the
+// once the previous one reached the handler; the handler takes the time
+// of arrival itself, so p50-ns and p99-ns report the latency from the
+// write to the handler call, without waking the benchmark's goroutine
+// again (ns/op includes that). B/op against the
 // line's size shows the copies made of a message's bytes: the read buffer
 // and the transcript's copy.
 func BenchmarkClientMessage(b *testing.B) {
@@ -105,9 +189,10 @@ func BenchmarkClientMessage(b *testing.B) {
 			line := lines[name]
 			b.Run(pipe+"/"+name, func(b *testing.B) {
 				c := newClient(Options{}, "")
-				pc := newPipeConn(b, pipe == "os-pipe", c.route)
+				clock := newLatencyClock(b.N)
+				pc := newPipeConn(b, pipe == "os-pipe", c.route, clock)
 				c.attach(pc)
-				h := &signalHandler{got: make(chan struct{}, 1)}
+				h := &clockHandler{clock: clock}
 				readerDone := make(chan struct{})
 				go func() {
 					defer close(readerDone)
@@ -118,26 +203,18 @@ func BenchmarkClientMessage(b *testing.B) {
 						Dispatch(h, ev)
 					}
 				}()
-				lat := make([]time.Duration, 0, b.N)
 				b.SetBytes(int64(len(line)))
 				b.ReportAllocs()
 				b.ResetTimer()
 				for range b.N {
-					start := time.Now()
-					if _, err := pc.w.Write(line); err != nil {
-						b.Fatal(err)
-					}
-					<-h.got
-					lat = append(lat, time.Since(start))
+					clock.write(b, pc.w, line)
 				}
 				b.StopTimer()
 				if err := c.Close(); err != nil {
 					b.Fatal(err)
 				}
 				<-readerDone
-				slices.Sort(lat)
-				b.ReportMetric(float64(lat[len(lat)/2].Nanoseconds()), "p50-ns/msg")
-				b.ReportMetric(float64(lat[len(lat)*99/100].Nanoseconds()), "p99-ns/msg")
+				clock.report(b)
 			})
 		}
 	}
@@ -153,36 +230,31 @@ func BenchmarkSessionMessage(b *testing.B) {
 		for _, name := range slices.Sorted(maps.Keys(lines)) {
 			line := lines[name]
 			b.Run(pipe+"/"+name, func(b *testing.B) {
-				pc := newPipeConn(b, pipe == "os-pipe", nil)
-				got := make(chan struct{}, 1)
+				clock := newLatencyClock(b.N)
+				pc := newPipeConn(b, pipe == "os-pipe", nil, clock)
+				readerDone := make(chan struct{})
 				go func() {
+					defer close(readerDone)
 					for {
 						ev, end, _ := pc.queue.next(context.Background())
 						if end != nil {
 							return
 						}
 						if ev.msg != nil {
-							got <- struct{}{}
+							clock.consumed()
 						}
 					}
 				}()
-				lat := make([]time.Duration, 0, b.N)
 				b.SetBytes(int64(len(line)))
 				b.ReportAllocs()
 				b.ResetTimer()
 				for range b.N {
-					start := time.Now()
-					if _, err := pc.w.Write(line); err != nil {
-						b.Fatal(err)
-					}
-					<-got
-					lat = append(lat, time.Since(start))
+					clock.write(b, pc.w, line)
 				}
 				b.StopTimer()
 				pc.Close()
-				slices.Sort(lat)
-				b.ReportMetric(float64(lat[len(lat)/2].Nanoseconds()), "p50-ns/msg")
-				b.ReportMetric(float64(lat[len(lat)*99/100].Nanoseconds()), "p99-ns/msg")
+				<-readerDone
+				clock.report(b)
 			})
 		}
 	}
@@ -195,7 +267,7 @@ func BenchmarkSessionMessage(b *testing.B) {
 func BenchmarkClientThroughput(b *testing.B) {
 	line := clientBenchLines()["stream-delta"]
 	c := newClient(Options{}, "")
-	pc := newPipeConn(b, true, c.route)
+	pc := newPipeConn(b, true, c.route, nil)
 	c.attach(pc)
 	h := &signalHandler{got: make(chan struct{}, 1024)}
 	go func() {

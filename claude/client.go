@@ -145,16 +145,17 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 	}
 	c := newClient(opts, bin.Version)
 	sess, err := Start(context.WithoutCancel(ctx), bin, SessionConfig{
-		BaseURL:      opts.BaseURL,
-		APIKey:       opts.APIKey,
-		Args:         args,
-		Env:          opts.Env,
-		ConfigDir:    opts.ConfigDir,
-		WorkDir:      opts.WorkDir,
-		CloseTimeout: opts.CloseTimeout,
-		Logger:       opts.Logger,
-		AllowNetwork: opts.AllowNetwork,
-		route:        c.route,
+		BaseURL:         opts.BaseURL,
+		APIKey:          opts.APIKey,
+		Args:            args,
+		Env:             opts.Env,
+		ConfigDir:       opts.ConfigDir,
+		WorkDir:         opts.WorkDir,
+		CloseTimeout:    opts.CloseTimeout,
+		Logger:          opts.Logger,
+		AllowNetwork:    opts.AllowNetwork,
+		TranscriptLines: opts.TranscriptLines,
+		route:           c.route,
 	})
 	if err != nil {
 		c.stopLife()

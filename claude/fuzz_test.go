@@ -2,48 +2,55 @@ package claude
 
 import (
 	"bytes"
+	"io"
+	"log/slog"
 	"strings"
 	"testing"
 	"testing/iotest"
 )
 
-// FuzzLineTee checks that the transcript tee passes every byte through and
-// records exactly the stream's lines, however the reads are cut.
-func FuzzLineTee(f *testing.F) {
+// FuzzStdoutTranscript checks that the session's stdout path records
+// exactly the stream's lines in the transcript, however the reads are
+// cut, and queues an event for each line that is not blank.
+func FuzzStdoutTranscript(f *testing.F) {
 	f.Add([]byte("a\nb\n"), uint8(0))
 	f.Add([]byte("no newline"), uint8(1))
 	f.Add([]byte("\n\n\n"), uint8(2))
 	f.Add([]byte(`{"type":"result"}`+"\n"+`{"type":"assistant"}`), uint8(1))
 	f.Fuzz(func(t *testing.T, data []byte, mode uint8) {
 		var tr transcript
-		r := bytes.NewReader(data)
-		tee := &lineTee{t: &tr, dir: Stdout}
+		var r io.Reader = bytes.NewReader(data)
 		switch mode % 3 {
-		case 0:
-			tee.r = r
 		case 1:
-			tee.r = iotest.OneByteReader(r)
+			r = iotest.OneByteReader(r)
 		case 2:
-			tee.r = iotest.HalfReader(r)
+			r = iotest.HalfReader(r)
 		}
-		var out bytes.Buffer
-		if _, err := out.ReadFrom(tee); err != nil {
+		q := newEventQueue()
+		if err := pump(r, &tr, q, nil, slog.New(slog.DiscardHandler)); err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(out.Bytes(), data) {
-			t.Fatalf("passed through %q, want %q", out.Bytes(), data)
+		lines, dropped := tr.snapshot()
+		if dropped != 0 {
+			t.Fatalf("%d lines dropped", dropped)
 		}
-		var lines [][]byte
-		for _, l := range tr.snapshot() {
-			lines = append(lines, l.Line)
+		var got [][]byte
+		blank := 0
+		for _, l := range lines {
+			if l.Direction != Stdout || l.Size != int64(len(l.Line)) {
+				t.Fatalf("line %+v", l)
+			}
+			got = append(got, l.Line)
+			if len(bytes.TrimSpace(l.Line)) == 0 {
+				blank++
+			}
 		}
-		joined := bytes.Join(lines, []byte("\n"))
-		want := data
-		if len(data) > 0 && data[len(data)-1] == '\n' {
-			want = data[:len(data)-1]
+		want := bytes.TrimSuffix(data, []byte("\n"))
+		if joined := bytes.Join(got, []byte("\n")); !bytes.Equal(joined, want) || (len(data) == 0) != (len(got) == 0) {
+			t.Fatalf("recorded lines %q for %q", got, data)
 		}
-		if !bytes.Equal(joined, want) {
-			t.Fatalf("recorded lines %q for %q", lines, data)
+		if queued := len(q.items); queued != len(got)-blank {
+			t.Fatalf("%d events queued for %d lines, %d of them blank", queued, len(got), blank)
 		}
 	})
 }

@@ -63,6 +63,11 @@ type Options struct {
 	// stdin closes, and for permission callbacks to return, before it kills
 	// the process. Default 5s.
 	CloseTimeout time.Duration
+	// TranscriptLines bounds the session's transcript
+	// (Client.Session().Transcript()) to its last lines, as
+	// [SessionConfig].TranscriptLines: 0 keeps every line, which a
+	// long-lived client should not.
+	TranscriptLines int
 	// ControlTimeout bounds the wait for the answer to each control request
 	// the client sends (initialize, interrupt, set_model...), unless the
 	// request's context ends sooner. Default 30s.

@@ -53,6 +53,13 @@ type SessionConfig struct {
 	StderrTail int
 	// ReaderOptions configure the decoder of the CLI's stdout.
 	ReaderOptions []protocol.ReaderOption
+	// TranscriptLines is how many lines the transcript keeps (the last
+	// ones; see [Session.Transcript]). Default 0: every line, for the
+	// session's life, which suits tests and one-shot runs; a long-lived
+	// session, such as a bot's, should set a bound. Negative keeps none.
+	// The lines of the CLI's stdout cost no copy: they are the bytes of the
+	// decoded messages.
+	TranscriptLines int
 	// Logger receives the session's lifecycle events. Default: discard.
 	Logger *slog.Logger
 	// LookupEnv reads the environment the session takes PATH, the locale
@@ -174,6 +181,7 @@ func start(ctx context.Context, bin Binary, cfg SessionConfig) (_ *Session, err 
 		readerDone: make(chan struct{}),
 	}
 	s.queue.route = cfg.route
+	s.transcript.max = cfg.TranscriptLines
 	if s.logger == nil {
 		s.logger = slog.New(slog.DiscardHandler)
 	}
@@ -307,7 +315,7 @@ func (s *Session) readStderr() {
 
 func (s *Session) readStdout(opts []protocol.ReaderOption) {
 	defer close(s.readerDone)
-	readErr := pump(&lineTee{r: s.stdout, t: &s.transcript, dir: Stdout}, s.queue, opts, s.logger)
+	readErr := pump(s.stdout, &s.transcript, s.queue, opts, s.logger)
 	s.stdout.Close()
 	<-s.exited
 	<-s.stderrDone
@@ -320,10 +328,14 @@ func (s *Session) readStdout(opts []protocol.ReaderOption) {
 	s.queue.finish(exitErrorOf(s.state, s.waitErr, readErr, stopped, s.stderrTail.String()))
 }
 
-// pump decodes messages from r into q until r ends. Lines that fail to
-// decode are queued as errors and skipped. It returns the error that ended
-// reading, nil at EOF.
-func pump(r io.Reader, q *eventQueue, opts []protocol.ReaderOption, logger *slog.Logger) error {
+// pump decodes messages from r into q until r ends, recording every line
+// in tr (without copying: a line is the bytes its message holds). Lines
+// that fail to decode are queued as errors and skipped. It returns the
+// error that ended reading, nil at EOF.
+func pump(r io.Reader, tr *transcript, q *eventQueue, opts []protocol.ReaderOption, logger *slog.Logger) error {
+	opts = append(slices.Clip(opts), protocol.WithLineFunc(func(line []byte, size int64) {
+		tr.add(Stdout, line, size)
+	}))
 	rd := protocol.NewReader(r, opts...)
 	for {
 		m, err := rd.Next()
@@ -647,8 +659,21 @@ func (s *Session) WorkDir() string { return s.workDir }
 func (s *Session) Stderr() string { return s.stderrTail.String() }
 
 // Transcript returns the lines written to the CLI's stdin and read from its
-// stdout so far, in the order the session saw them.
-func (s *Session) Transcript() []TranscriptLine { return s.transcript.snapshot() }
+// stdout so far, in the order the session saw them: all of them, or the
+// last SessionConfig.TranscriptLines.
+func (s *Session) Transcript() []TranscriptLine {
+	lines, _ := s.transcript.snapshot()
+	return lines
+}
+
+// TranscriptDropped returns how many lines the transcript no longer holds
+// because of SessionConfig.TranscriptLines: the first line Transcript
+// returns is the line numbered TranscriptDropped()+1 of the whole
+// transcript.
+func (s *Session) TranscriptDropped() int {
+	_, dropped := s.transcript.snapshot()
+	return dropped
+}
 
 // Exited returns a channel closed once the CLI process has exited.
 func (s *Session) Exited() <-chan struct{} { return s.exited }

@@ -74,6 +74,29 @@ func resultText(t *testing.T, turn claude.Turn) string {
 	return r.Result
 }
 
+func TestFakeSessionBoundedTranscript(t *testing.T) {
+	t.Parallel()
+	ctx := ctxFor(t, 30*time.Second)
+	s := startFake(t, claude.SessionConfig{TranscriptLines: 2})
+	for range 2 {
+		if err := s.SendText(ctx, "prompt"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.ReadTurn(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Two turns of a prompt and a result: the last two lines are kept.
+	tr := s.Transcript()
+	if len(tr) != 2 || tr[0].Direction != claude.Stdin || tr[1].Direction != claude.Stdout ||
+		!strings.Contains(string(tr[1].Line), `"turn 2"`) {
+		t.Errorf("transcript %+v, want the second prompt and result", tr)
+	}
+	if got := s.TranscriptDropped(); got != 2 {
+		t.Errorf("TranscriptDropped() = %d, want 2", got)
+	}
+}
+
 func TestFakeSessionTurnsAndTranscript(t *testing.T) {
 	t.Parallel()
 	ctx := ctxFor(t, 30*time.Second)
@@ -109,7 +132,7 @@ func TestFakeSessionTurnsAndTranscript(t *testing.T) {
 	}
 	tr := s.Transcript()
 	if !strings.Contains(string(tr[0].Line), `"content":"prompt"`) || !strings.Contains(string(tr[3].Line), `"turn 2"`) {
-		t.Errorf("transcript lines: %q", tr)
+		t.Errorf("transcript lines: %+v", tr)
 	}
 	if !strings.Contains(s.Stderr(), "fake starting") || !strings.Contains(s.Stderr(), "fake done") {
 		t.Errorf("stderr = %q", s.Stderr())

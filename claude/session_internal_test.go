@@ -3,7 +3,9 @@ package claude
 import (
 	"bytes"
 	"context"
+	"io"
 	"log/slog"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -45,32 +47,27 @@ func TestTailBuffer(t *testing.T) {
 	}
 }
 
-func TestLineTeeRecordsEveryLine(t *testing.T) {
+func TestPumpRecordsEveryLine(t *testing.T) {
 	t.Parallel()
 	input := "first\n\nsecond line\n" + strings.Repeat("x", 100) + "\nlast without newline"
 	want := []string{"first", "", "second line", strings.Repeat("x", 100), "last without newline"}
 	for _, tc := range []struct {
 		name string
-		r    func() *lineTee
+		r    func() io.Reader
 	}{
-		{"whole", func() *lineTee { return &lineTee{r: strings.NewReader(input)} }},
-		{"byte by byte", func() *lineTee { return &lineTee{r: iotest.OneByteReader(strings.NewReader(input))} }},
-		{"half", func() *lineTee { return &lineTee{r: iotest.HalfReader(strings.NewReader(input))} }},
+		{"whole", func() io.Reader { return strings.NewReader(input) }},
+		{"byte by byte", func() io.Reader { return iotest.OneByteReader(strings.NewReader(input)) }},
+		{"half", func() io.Reader { return iotest.HalfReader(strings.NewReader(input)) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			var tr transcript
-			tee := tc.r()
-			tee.t, tee.dir = &tr, Stdout
-			var out bytes.Buffer
-			if _, err := out.ReadFrom(tee); err != nil {
+			if err := pump(tc.r(), &tr, newEventQueue(), nil, slog.New(slog.DiscardHandler)); err != nil {
 				t.Fatal(err)
 			}
-			if out.String() != input {
-				t.Errorf("passed through %q", out.String())
-			}
+			lines, _ := tr.snapshot()
 			var got []string
-			for _, l := range tr.snapshot() {
+			for _, l := range lines {
 				if l.Direction != Stdout {
 					t.Errorf("direction %q", l.Direction)
 				}
@@ -80,6 +77,47 @@ func TestLineTeeRecordsEveryLine(t *testing.T) {
 				t.Errorf("lines %q, want %q", got, want)
 			}
 		})
+	}
+}
+
+func TestPumpKeepsNoLineOverTheLimit(t *testing.T) {
+	t.Parallel()
+	long := `{"type":"assistant","text":"` + strings.Repeat("x", 200) + `"}`
+	input := `{"type":"system"}` + "\n" + long + "\n" + `{"type":"result"}` + "\n"
+	var tr transcript
+	q := newEventQueue()
+	if err := pump(strings.NewReader(input), &tr, q, []protocol.ReaderOption{protocol.WithMaxLineSize(100)}, slog.New(slog.DiscardHandler)); err != nil {
+		t.Fatal(err)
+	}
+	lines, _ := tr.snapshot()
+	if len(lines) != 3 || lines[1].Line != nil || lines[1].Size != int64(len(long)) || string(lines[2].Line) != `{"type":"result"}` {
+		t.Fatalf("transcript %+v", lines)
+	}
+	if len(q.items) != 3 || q.items[1].err == nil {
+		t.Fatalf("queued %+v, want the too-long line as an error between two messages", q.items)
+	}
+}
+
+func TestTranscriptKeepsTheLastLines(t *testing.T) {
+	t.Parallel()
+	for _, limit := range []int{-1, 1, 3, 10} {
+		tr := transcript{max: limit}
+		for i := range 25 {
+			tr.add(Stdout, []byte(strconv.Itoa(i)), 1)
+			lines, dropped := tr.snapshot()
+			kept := min(i+1, max(limit, 0))
+			if len(lines) != kept || dropped != i+1-kept {
+				t.Fatalf("limit %d, after %d lines: %d kept, %d dropped", limit, i+1, len(lines), dropped)
+			}
+			for j, l := range lines {
+				if want := strconv.Itoa(dropped + j); string(l.Line) != want {
+					t.Fatalf("limit %d, after %d lines: line %d is %q, want %q", limit, i+1, j, l.Line, want)
+				}
+			}
+		}
+		if limit > 0 && cap(tr.lines) > 2*limit {
+			t.Errorf("limit %d: the transcript holds room for %d lines", limit, cap(tr.lines))
+		}
 	}
 }
 
@@ -97,8 +135,9 @@ func TestTranscriptAddLines(t *testing.T) {
 	} {
 		var tr transcript
 		tr.addLines(Stdin, []byte(tc.data))
+		lines, _ := tr.snapshot()
 		var got []string
-		for _, l := range tr.snapshot() {
+		for _, l := range lines {
 			got = append(got, string(l.Line))
 		}
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") || len(got) != len(tc.want) {
@@ -189,8 +228,8 @@ func benchLines(n int) []byte {
 	return b.Bytes()
 }
 
-// BenchmarkStdoutPipeline measures the session's stdout path: transcript
-// tee, decoding and queueing, then draining the queue.
+// BenchmarkStdoutPipeline measures the session's stdout path: decoding,
+// the transcript and queueing, then draining the queue.
 func BenchmarkStdoutPipeline(b *testing.B) {
 	data := benchLines(1000)
 	logger := slog.New(slog.DiscardHandler)
@@ -199,7 +238,7 @@ func BenchmarkStdoutPipeline(b *testing.B) {
 	for b.Loop() {
 		var tr transcript
 		q := newEventQueue()
-		if err := pump(&lineTee{r: bytes.NewReader(data), t: &tr, dir: Stdout}, q, nil, logger); err != nil {
+		if err := pump(bytes.NewReader(data), &tr, q, nil, logger); err != nil {
 			b.Fatal(err)
 		}
 		q.finish(&ExitError{})

@@ -2,7 +2,6 @@ package claude
 
 import (
 	"bytes"
-	"io"
 	"slices"
 	"sync"
 	"time"
@@ -23,32 +22,60 @@ const (
 type TranscriptLine struct {
 	Direction Direction
 	// Line is the line's bytes without its newline. Lines the CLI wrote are
-	// kept exactly, including ones that failed to decode; a last line without
-	// a newline is kept too.
+	// kept exactly, blank and undecodable ones and a last line without a
+	// newline included, except a line over the size limit of the session's
+	// reader ([protocol.WithMaxLineSize]), which is not kept: Line is then
+	// nil and Size tells its length. A stdout line shares its memory with
+	// the message decoded from it: treat it as read-only.
 	Line []byte
+	// Size is the line's length in bytes, len(Line) unless the line was
+	// over the size limit.
+	Size int64
 	// Time is when the session wrote or read the line.
 	Time time.Time
 }
 
 // transcript records stdin and stdout lines in the order the session saw
-// them. It is safe for concurrent use.
+// them, all of them or the last max. It is safe for concurrent use.
 type transcript struct {
-	mu    sync.Mutex
-	lines []TranscriptLine
+	mu      sync.Mutex
+	lines   []TranscriptLine
+	max     int // keep the last max lines; 0 keeps all, < 0 none
+	dropped int // lines dropped for max
 }
 
-func (t *transcript) add(dir Direction, line []byte) {
+// add records line, which the transcript now owns.
+func (t *transcript) add(dir Direction, line []byte, size int64) {
+	now := time.Now()
 	t.mu.Lock()
-	t.lines = append(t.lines, TranscriptLine{Direction: dir, Line: bytes.Clone(line), Time: time.Now()})
-	t.mu.Unlock()
+	defer t.mu.Unlock()
+	switch {
+	case t.max < 0:
+		t.dropped++
+		return
+	case t.max > 0 && len(t.lines) == 2*t.max:
+		// Keep the last max-1 lines and this one. Compacting once every
+		// max lines keeps adding O(1) amortized.
+		n := copy(t.lines, t.lines[len(t.lines)-(t.max-1):])
+		clear(t.lines[n:])
+		t.dropped += len(t.lines) - n
+		t.lines = t.lines[:n]
+	case t.max > 0 && len(t.lines) == cap(t.lines):
+		// Grow as append would, but never past the 2*max lines a bounded
+		// transcript holds at most.
+		grown := make([]TranscriptLine, len(t.lines), min(max(2*cap(t.lines), 8), 2*t.max))
+		copy(grown, t.lines)
+		t.lines = grown
+	}
+	t.lines = append(t.lines, TranscriptLine{Direction: dir, Line: line, Size: size, Time: now})
 }
 
-// addLines records data, split at newlines; a piece after the last newline
-// is recorded as a line of its own.
+// addLines records copies of the lines of data, split at newlines; a
+// piece after the last newline is recorded as a line of its own.
 func (t *transcript) addLines(dir Direction, data []byte) {
 	for len(data) > 0 {
 		line, rest, found := bytes.Cut(data, []byte{'\n'})
-		t.add(dir, line)
+		t.add(dir, bytes.Clone(line), int64(len(line)))
 		if !found {
 			break
 		}
@@ -56,42 +83,14 @@ func (t *transcript) addLines(dir Direction, data []byte) {
 	}
 }
 
-func (t *transcript) snapshot() []TranscriptLine {
+// snapshot returns the lines kept, and how many earlier ones were
+// dropped.
+func (t *transcript) snapshot() ([]TranscriptLine, int) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return slices.Clone(t.lines)
-}
-
-// lineTee passes a stream through and records each of its lines in a
-// transcript as it goes by.
-type lineTee struct {
-	r       io.Reader
-	t       *transcript
-	dir     Direction
-	partial []byte
-}
-
-func (l *lineTee) Read(p []byte) (int, error) {
-	n, err := l.r.Read(p)
-	data := p[:n]
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n')
-		if i < 0 {
-			l.partial = append(l.partial, data...)
-			break
-		}
-		if len(l.partial) > 0 {
-			l.partial = append(l.partial, data[:i]...)
-			l.t.add(l.dir, l.partial)
-			l.partial = l.partial[:0]
-		} else {
-			l.t.add(l.dir, data[:i])
-		}
-		data = data[i+1:]
+	lines := t.lines
+	if t.max > 0 && len(lines) > t.max {
+		lines = lines[len(lines)-t.max:]
 	}
-	if err != nil && len(l.partial) > 0 {
-		l.t.add(l.dir, l.partial)
-		l.partial = nil
-	}
-	return n, err
+	return slices.Clone(lines), t.dropped + len(t.lines) - len(lines)
 }

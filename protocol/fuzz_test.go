@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -121,11 +122,27 @@ func FuzzReader(f *testing.F) {
 		if maxLine == 0 {
 			maxLine = DefaultMaxLineSize
 		}
-		r := NewReader(iotest.HalfReader(bytes.NewReader(data)), WithMaxLineSize(maxLine))
+		var seen []string // the lines the line func saw
+		r := NewReader(iotest.HalfReader(bytes.NewReader(data)), WithMaxLineSize(maxLine),
+			WithLineFunc(func(line []byte, size int64) {
+				if line == nil {
+					seen = append(seen, fmt.Sprintf("too long %d", size))
+				} else {
+					seen = append(seen, string(line))
+				}
+			}))
 		r.slabSize, r.chunkSize = 16, 8 // exercise the long-line paths
 		// The reference: split on newlines, skip blank lines.
-		var want []string
-		for line := range bytes.SplitSeq(data, []byte("\n")) {
+		var want, wantSeen []string
+		for line := range bytes.SplitSeq(bytes.TrimSuffix(data, []byte("\n")), []byte("\n")) {
+			if len(data) == 0 {
+				break
+			}
+			if int64(len(line)) > maxLine {
+				wantSeen = append(wantSeen, fmt.Sprintf("too long %d", len(line)))
+			} else {
+				wantSeen = append(wantSeen, string(line))
+			}
 			switch {
 			case len(bytes.TrimSpace(line)) == 0:
 			case int64(len(line)) > maxLine:
@@ -157,6 +174,9 @@ func FuzzReader(f *testing.F) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("reader gives %q\nsplitting gives %q", got, want)
+		}
+		if !reflect.DeepEqual(seen, wantSeen) {
+			t.Fatalf("the line func saw %q\nsplitting gives %q", seen, wantSeen)
 		}
 	})
 }

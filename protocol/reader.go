@@ -43,6 +43,7 @@ type Reader struct {
 	start, end int
 	err        error // sticky error from r
 	dec        decoder
+	onLine     func(line []byte, size int64)
 
 	// slabSize and chunkSize are the package constants; tests shrink them to
 	// exercise long-line handling with small inputs.
@@ -61,6 +62,29 @@ func WithMaxLineSize(n int64) ReaderOption {
 			n = DefaultMaxLineSize
 		}
 		r.maxLine = min(n, maxLineOffset)
+	}
+}
+
+// WithLineFunc makes the reader call fn with every line it reads, in order,
+// before decoding it: blank lines, undecodable ones and a last line
+// without a newline included, each without its newline. line shares
+// memory with the messages decoded from it and stays valid and unchanged
+// (the reader never reuses its buffers), so fn can keep it without
+// copying; fn must not modify it. For a line over the size limit, which
+// the reader does not keep, line is nil and size gives its length.
+// Together with the line numbers of errors, this lets a caller keep the
+// raw stream, such as a transcript, at no extra cost. Several such
+// options each get every line, in the order given.
+func WithLineFunc(fn func(line []byte, size int64)) ReaderOption {
+	return func(r *Reader) {
+		if prev := r.onLine; prev != nil {
+			r.onLine = func(line []byte, size int64) {
+				prev(line, size)
+				fn(line, size)
+			}
+			return
+		}
+		r.onLine = fn
 	}
 }
 
@@ -87,7 +111,13 @@ func (r *Reader) Next() (Message, error) {
 			return nil, err
 		}
 		if size > r.maxLine {
+			if r.onLine != nil {
+				r.onLine(nil, size)
+			}
 			return nil, &LineTooLongError{Line: r.line, Size: size, Limit: r.maxLine}
+		}
+		if r.onLine != nil {
+			r.onLine(line, size)
 		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue

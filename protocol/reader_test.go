@@ -221,3 +221,35 @@ func TestReaderAllStopsEarly(t *testing.T) {
 		t.Fatalf("Next after break: %v at line %d", err, r.Line())
 	}
 }
+
+func TestReaderLineFuncSharesMemory(t *testing.T) {
+	t.Parallel()
+	long := toolResultLine(300 << 10) // longer than a slab
+	input := bytes.Join([][]byte{
+		[]byte(`{"type":"system","subtype":"init"}`),
+		nil,
+		[]byte(`not json`),
+		long,
+		[]byte(`{"type":"result","subtype":"success"}`),
+	}, []byte("\n"))
+	var lines [][]byte
+	r := NewReader(iotest.HalfReader(bytes.NewReader(input)), WithLineFunc(func(line []byte, size int64) {
+		if int64(len(line)) != size {
+			t.Errorf("line %q with size %d", line, size)
+		}
+		lines = append(lines, line)
+	}))
+	msgs, errs, final := readAll(t, r)
+	if len(msgs) != 3 || len(errs) != 1 || final != nil {
+		t.Fatalf("%d messages, errors %v, final %v", len(msgs), errs, final)
+	}
+	if got, want := bytes.Join(lines, []byte("\n")), input; !bytes.Equal(got, want) {
+		t.Fatalf("the line func saw %d lines that do not join to the input", len(lines))
+	}
+	// The lines of messages are the messages' own bytes, not copies.
+	for i, li := range map[int]int{0: 0, 1: 3, 2: 4} {
+		if raw := msgs[i].Raw(); &raw[0] != &lines[li][0] {
+			t.Errorf("message %d: Raw is a copy of the line the line func saw", i)
+		}
+	}
+}

@@ -134,6 +134,13 @@ type AccountInfo struct {
 	objectState
 }
 
+// FeedbackMode is how the CLI collects feedback on the session (CLI
+// 2.1.330; not in the Agent SDK's types).
+type FeedbackMode struct {
+	Kind string // e.g. "disabled"
+	objectState
+}
+
 // InitializeResponse is the payload answering an initialize request: what
 // the session offers. Both CLI versions send commands, output styles,
 // models and account; CLI 2.1.330 adds agents, its version, the permission
@@ -159,6 +166,14 @@ type InitializeResponse struct {
 	AnalyticsDisabled      bool            // analytics are off (seen from CLI 2.1.330)
 	SessionState           string          // idle, running or requires_action (seen from CLI 2.1.330)
 	Capabilities           []string        // protocol capabilities of the CLI (seen from CLI 2.1.330)
+	RemoteControlAvailable          bool         // remote control of the session can be turned on (seen from CLI 2.1.330)
+	RemoteControlAutoEnable         bool         // remote control turns on by itself (seen from CLI 2.1.330)
+	RemoteControlAutoOnByDefault    bool         // remote control is on by default (seen from CLI 2.1.330)
+	RemoteControlAutoConnectDefault bool         // remote control connects by default (seen from CLI 2.1.330)
+	IDERemoteControlAutoEnableGate  bool         // the gate for turning remote control on from an IDE (seen from CLI 2.1.330)
+	OtherHookAskOutranksHost        bool         // a hook's "ask" decision takes precedence over the host's answer (seen from CLI 2.1.330)
+	HooksWhenUnansweredKept         int64        // hook callbacks kept although the host did not answer them (seen from CLI 2.1.330)
+	FeedbackMode                    FeedbackMode // how feedback is collected (seen from CLI 2.1.330)
 	objectState
 }
 
@@ -328,6 +343,7 @@ var (
 	agentInfoTable            *table[AgentInfo]
 	modelInfoTable            *table[ModelInfo]
 	accountInfoTable          *table[AccountInfo]
+	feedbackModeTable         *table[FeedbackMode]
 	initializeResponseTable   *table[InitializeResponse]
 	permissionRuleValueTable  *table[PermissionRuleValue]
 	permissionUpdateTable     *table[PermissionUpdate]
@@ -377,6 +393,9 @@ func init() {
 		stringField("apiKeySource", func(a *AI) *string { return &a.APIKeySource }),
 		stringField("apiProvider", func(a *AI) *string { return &a.APIProvider }),
 	)
+	feedbackModeTable = newTable(
+		stringField("kind", func(f *FeedbackMode) *string { return &f.Kind }),
+	)
 	type IR = InitializeResponse
 	initializeResponseTable = newTable(
 		requiredObjectsField[IR, SlashCommand]("commands", &slashCommandTable, func(r *IR) *[]SlashCommand { return &r.Commands }),
@@ -399,6 +418,14 @@ func init() {
 		stringField("fast_mode_disabled_reason", func(r *IR) *string { return &r.FastModeDisabledReason }),
 		stringField("session_state", func(r *IR) *string { return &r.SessionState }),
 		stringsField("capabilities", func(r *IR) *[]string { return &r.Capabilities }),
+		boolField("remote_control_available", func(r *IR) *bool { return &r.RemoteControlAvailable }),
+		boolField("remote_control_auto_enable", func(r *IR) *bool { return &r.RemoteControlAutoEnable }),
+		boolField("remote_control_auto_on_by_default", func(r *IR) *bool { return &r.RemoteControlAutoOnByDefault }),
+		boolField("remote_control_auto_connect_default", func(r *IR) *bool { return &r.RemoteControlAutoConnectDefault }),
+		boolField("ide_rc_auto_enable_gate", func(r *IR) *bool { return &r.IDERemoteControlAutoEnableGate }),
+		boolField("other_hook_ask_outranks_host", func(r *IR) *bool { return &r.OtherHookAskOutranksHost }),
+		intField("hooks_when_unanswered_kept", func(r *IR) *int64 { return &r.HooksWhenUnansweredKept }),
+		objectField[IR, FeedbackMode]("feedback_mode", &feedbackModeTable, func(r *IR) *FeedbackMode { return &r.FeedbackMode }),
 	)
 }
 

@@ -30,7 +30,15 @@
 // [Client.SetMaxThinkingTokens], and the CLI's permission requests, which
 // [Options.CanUseTool] answers ([Allow], [AllowWithInput], [Deny],
 // [AnswerQuestions] for AskUserQuestion...). [Query] does it all for one
-// prompt.
+// prompt. Every request of the CLI gets an answer, so the CLI never waits
+// on the client: those the client has no use for (hook_callback and
+// mcp_message, which come only for hooks and in-process MCP servers, and
+// the client registers neither) get an error answer naming the subtype.
+//
+// Memory: a session keeps a transcript of every line in both directions
+// ([Session.Transcript]); the CLI's lines cost no copy, as they are the
+// bytes of the decoded messages. A long-lived client should bound it with
+// [Options.TranscriptLines].
 //
 // What the CLI writes reaches the caller as [Event] values: text,
 // thinking, tool calls, tool results (with the call they answer), streamed

@@ -328,6 +328,21 @@ func TestClientPermissionCancelled(t *testing.T) {
 	}
 }
 
+func TestClientAnswersUnregisteredRequests(t *testing.T) {
+	t.Parallel()
+	c := connectFake(t, nil)
+	turn, err := c.Query(ctxFor(t, 30*time.Second), "unasked", nil)
+	if err != nil {
+		t.Fatalf("Query: %v", err)
+	}
+	want := "error: unsupported control request subtype: hook_callback\n" +
+		"error: unsupported control request subtype: mcp_message\n" +
+		"error: unsupported control request subtype: future_request"
+	if got := turn.Result().Result; got != want {
+		t.Errorf("the fake CLI got the answers\n%s\nwant\n%s", got, want)
+	}
+}
+
 func TestClientControlRequests(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, func(o *claude.Options) { o.ControlTimeout = 500 * time.Millisecond })

@@ -211,6 +211,20 @@ func (f *fakeCLIProc) ask(tool, toolUseID, input string) *protocol.ControlRespon
 	return nil
 }
 
+// request sends a control request with the given request object and
+// waits for its answer.
+func (f *fakeCLIProc) request(request string) *protocol.ControlResponse {
+	f.asked++
+	id := "cli_req_" + strconv.Itoa(f.asked)
+	f.emit(fmt.Sprintf(`{"type":"control_request","request_id":%q,"request":%s}`, id, request))
+	for r := range f.responses {
+		if r.Response.ControlRequestID() == id {
+			return r
+		}
+	}
+	return nil
+}
+
 // turn plays one turn for prompt u and returns an exit status to end the
 // process with, or 0 to go on. The first word of the prompt picks the
 // flow.
@@ -278,6 +292,23 @@ func (f *fakeCLIProc) turn(u *protocol.UserMessage) int {
 		}
 		f.toolResult("toolu_1", "cancelled", true)
 		f.result("success", answered, false)
+	case "unasked":
+		// Requests the client did not register for: a hook callback, an
+		// in-process MCP server's message and a subtype of the future.
+		var answers []string
+		for _, req := range []string{
+			`{"subtype":"hook_callback","callback_id":"hook_0","input":{"hook_event_name":"PreToolUse"},"tool_use_id":"toolu_1"}`,
+			`{"subtype":"mcp_message","server_name":"calc","message":{"jsonrpc":"2.0","id":1,"method":"tools/list"}}`,
+			`{"subtype":"future_request","x":1}`,
+		} {
+			r := f.request(req)
+			if e, ok := r.Response.(*protocol.ErrorResponse); ok {
+				answers = append(answers, "error: "+e.Error)
+			} else {
+				answers = append(answers, "other: "+string(r.Raw()))
+			}
+		}
+		f.result("success", strings.Join(answers, "\n"), false)
 	case "flood":
 		n, _ := strconv.Atoi(arg)
 		for i := range n {

@@ -23,6 +23,16 @@ type ControlRequest struct {
 // *MCPReconnectRequest, *MCPToggleRequest, *GetContextUsageRequest,
 // *StopTaskRequest, *RenameSessionRequest, *ApplyFlagSettingsRequest,
 // *ElicitationRequest and *UserDialogRequest.
+//
+// Then the requests of CLI 2.1.330's hosts only: *SetColorRequest,
+// *GetSessionCostRequest, *ListModelsRequest, *GetUsageRequest,
+// *GetBinaryVersionRequest, *MCPCallRequest, *FileSuggestionsRequest,
+// *CancelAsyncMessageRequest, *ReadFileRequest, *SeedReadStateRequest,
+// *RegisterRepoRootRequest, *ReloadPluginsRequest, *ReloadSkillsRequest,
+// *ReloadOutputStylesRequest, *SetHasSubscribersRequest,
+// *BackgroundTasksRequest, *GetTaskOutputRequest, *GetSettingsRequest,
+// *GetHooksListingRequest, *UpdateSettingsRequest,
+// *ListPermissionRulesRequest and *MCPReadResourceRequest.
 type ControlRequestBody interface {
 	// ControlSubtype returns the body's "subtype".
 	ControlSubtype() ControlSubtype

@@ -254,6 +254,64 @@ const (
 	// ControlRequestUserDialog asks the host to show a dialog a tool needs
 	// (CLI to host, CLI 2.1.330).
 	ControlRequestUserDialog ControlSubtype = "request_user_dialog"
+	// ControlSetColor sets the session's accent color (CLI 2.1.330).
+	ControlSetColor ControlSubtype = "set_color"
+	// ControlGetSessionCost asks for the session's cost summary, as /usage
+	// prints it (CLI 2.1.330).
+	ControlGetSessionCost ControlSubtype = "get_session_cost"
+	// ControlListModels asks for the models the session can run
+	// (CLI 2.1.330).
+	ControlListModels ControlSubtype = "list_models"
+	// ControlGetUsage asks for the session's usage and the plan's rate
+	// limits (CLI 2.1.330).
+	ControlGetUsage ControlSubtype = "get_usage"
+	// ControlGetBinaryVersion asks for the version of the CLI (CLI 2.1.330).
+	ControlGetBinaryVersion ControlSubtype = "get_binary_version"
+	// ControlMCPCall calls an MCP tool without a model turn (CLI 2.1.330).
+	ControlMCPCall ControlSubtype = "mcp_call"
+	// ControlFileSuggestions asks for the files an @-mention could complete
+	// to (CLI 2.1.330).
+	ControlFileSuggestions ControlSubtype = "file_suggestions"
+	// ControlCancelAsyncMessage drops a queued user message (CLI 2.1.330).
+	ControlCancelAsyncMessage ControlSubtype = "cancel_async_message"
+	// ControlReadFile reads a file of the session (CLI 2.1.330).
+	ControlReadFile ControlSubtype = "read_file"
+	// ControlSeedReadState records a file as read, so that edits of it are
+	// allowed (CLI 2.1.330).
+	ControlSeedReadState ControlSubtype = "seed_read_state"
+	// ControlRegisterRepoRoot adds a working directory (CLI 2.1.330).
+	ControlRegisterRepoRoot ControlSubtype = "register_repo_root"
+	// ControlReloadPlugins reloads the plugins from disk (CLI 2.1.330).
+	ControlReloadPlugins ControlSubtype = "reload_plugins"
+	// ControlReloadSkills reloads the skills from disk (CLI 2.1.330).
+	ControlReloadSkills ControlSubtype = "reload_skills"
+	// ControlReloadOutputStyles reloads the output styles from disk
+	// (CLI 2.1.330).
+	ControlReloadOutputStyles ControlSubtype = "reload_output_styles"
+	// ControlSetHasSubscribers tells the CLI whether anybody watches its
+	// output (CLI 2.1.330).
+	ControlSetHasSubscribers ControlSubtype = "set_has_subscribers"
+	// ControlBackgroundTasks sends running foreground tasks to the
+	// background (CLI 2.1.330).
+	ControlBackgroundTasks ControlSubtype = "background_tasks"
+	// ControlGetTaskOutput reads the end of a background task's output
+	// (CLI 2.1.330).
+	ControlGetTaskOutput ControlSubtype = "get_task_output"
+	// ControlGetSettings asks for the settings in force and those of each
+	// source (CLI 2.1.330).
+	ControlGetSettings ControlSubtype = "get_settings"
+	// ControlGetHooksListing asks for the hooks, as the /hooks menu lists
+	// them (CLI 2.1.330).
+	ControlGetHooksListing ControlSubtype = "get_hooks_listing"
+	// ControlUpdateSettings writes settings to a settings file
+	// (CLI 2.1.330).
+	ControlUpdateSettings ControlSubtype = "update_settings"
+	// ControlListPermissionRules asks for the permission rules in force
+	// (CLI 2.1.330).
+	ControlListPermissionRules ControlSubtype = "list_permission_rules"
+	// ControlMCPReadResource reads a ui:// resource of an MCP server
+	// (CLI 2.1.330).
+	ControlMCPReadResource ControlSubtype = "mcp_read_resource"
 
 	// ControlSuccess is a successful control response.
 	ControlSuccess ControlSubtype = "success"

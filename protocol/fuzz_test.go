@@ -44,6 +44,15 @@ func seedLines(tb testing.TB) [][]byte {
 		[]byte(`{"type":"system","subtype":"background_tasks_changed","tasks":[{"task_id":"t","ambient":true}]}`),
 		[]byte(`{"type":"control_request","request_id":"r","request":{"subtype":"elicitation","mcp_server_name":"s","requested_schema":{},"property_order":[]}}`),
 		[]byte(`{"type":"control_request","request_id":"r","request":{"subtype":"rewind_files","user_message_id":"u","dry_run":true}}`),
+		[]byte(`{"type":"control_request","request_id":"r","request":{"subtype":"mcp_call","tool":"t","arguments":{"a":"{{in:x}}"},"timeout_ms":1.5,"input_files":[{"name":"x","lane_path":"/l"},null],"output_files":null}}`),
+		[]byte(`{"type":"control_request","request_id":"r","request":{"subtype":"seed_read_state","path":"p","mtime":1e3,"mtime":null}}`),
+		[]byte(`{"type":"control_request","request_id":"r","request":{"subtype":"set_has_subscribers","has_subscribers":null}}`),
+		[]byte(`{"type":"control_request","request_id":"r","request":{"subtype":"read_file","path":"a","max_bytes":-1,"encoding":"base64"}}`),
+		[]byte(`{"type":"control_request","request_id":"r","request":{"subtype":"update_settings","source":"userSettings","settings":{"effortLevel":"high"}}}`),
+		[]byte(`{"type":"control_request","request_id":"r","request":{"subtype":"register_repo_root","directory":"d","reload_skills":true}}`),
+		[]byte(`{"type":"control_request","request_id":"r","request":{"subtype":"reload_plugins","add_plugins":[],"hold_on_cache_impact":"x"}}`),
+		[]byte(`{"type":"control_request","request_id":"r","request":{"subtype":"mcp_read_resource","serverName":"s","uri":"ui://s/v"}}`),
+		[]byte(`{"type":"control_request","request_id":"r","request":{"subtype":"list_models","extra":[1]}}`),
 		[]byte(`{"type":"control_response","response":{"subtype":"success","request_id":"r","response":{},"pending_permission_requests":[{"type":"control_request","request_id":"q","request":{"subtype":"can_use_tool"}}]}}`),
 		[]byte(`{"type":"control_response","response":{"subtype":"error","request_id":"r","error":"e","error_code":"unsupported_request"}}`),
 	}
@@ -193,6 +202,14 @@ func payloadSeeds(tb testing.TB) [][]byte {
 		[]byte(`{"action":"accept","content":{"k":"v"}}`),
 		[]byte(`{"mcp_response":{"jsonrpc":"2.0","id":1,"result":{}}}`),
 		[]byte(`[]`),
+		[]byte(`{"session":{"total_cost_usd":0.5,"model_usage":{"m":{"inputTokens":1}}},"subscription_type":null,"rate_limits_available":true,"rate_limits":{"five_hour":{"utilization":null,"resets_at":null},"seven_day":null,"model_scoped":[{"display_name":"F","utilization":1.5}]},"behaviors":null}`),
+		[]byte(`{"contents":"a\ufffd","absPath":"/a","truncated":true,"encoding":"base64","lossy":false}`),
+		[]byte(`{"output":"","total_bytes":1e2,"truncated":false}`),
+		[]byte(`{"state":{"rules":[{"behavior":"deny","source":"policySettings","rule":"*(withheld)","description":{"prefix":"p"},"editability":"readonly"}],"workspaceDirectories":[{"path":"/d","source":"session"}],"originalCwd":"","managedOnly":false,"errors":[{"path":"","message":"m"}],"withheld":true}}`),
+		[]byte(`{"contents":[{"uri":"ui://a","blob":"AA==","_meta":null}]}`),
+		[]byte(`{"commands":[],"agents":[],"plugins":[{"name":"p","path":"/p"}],"mcpServers":[],"error_count":1,"held":false,"cache_impact":{"mcp_servers_added":[],"mcp_servers_removed":["x"],"lsp_tool_change":"may-add"}}`),
+		[]byte(`{"events":[],"hooks":[{"event":"Stop","matcher":"","source":"sessionHook","sourceLabel":"Session","type":"prompt","displayText":"d","commandText":"c","contentLabel":"Prompt","disabled":true}],"eventCatalog":[],"policy":{"policyUnreadable":true},"bareMode":{"exitHint":"h"}}`),
+		[]byte(`{"backgrounded":true,"cancelled":null,"available_output_styles":["default"],"skills":[]}`),
 	}
 	for _, line := range seedLines(tb) {
 		m, err := Decode(line)
@@ -217,7 +234,10 @@ func FuzzPayload(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		valid := isObject(data)
 		for _, p := range []Payload{new(InitializeResponse), new(PermissionResult), new(MCPStatusResponse), new(RewindFilesResponse),
-			new(ContextUsageResponse), new(ElicitationResponse), new(UserDialogResponse), new(MCPMessageResponse)} {
+			new(ContextUsageResponse), new(ElicitationResponse), new(UserDialogResponse), new(MCPMessageResponse),
+			new(GetUsageResponse), new(ReadFileResponse), new(GetTaskOutputResponse), new(ListPermissionRulesResponse),
+			new(MCPReadResourceResponse), new(ReloadPluginsResponse), new(ReloadSkillsResponse), new(ReloadOutputStylesResponse),
+			new(GetHooksListingResponse), new(BackgroundTasksResponse), new(CancelAsyncMessageResponse)} {
 			err := json.Unmarshal(data, p)
 			if (err == nil) != valid {
 				t.Fatalf("%T: Unmarshal(%q) = %v, valid object %v", p, data, err, valid)

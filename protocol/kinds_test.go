@@ -547,6 +547,172 @@ func TestDecodeMoreControlRequests(t *testing.T) {
 			},
 		},
 		{
+			name:    "set_color",
+			request: `{"subtype":"set_color","color":"purple"}`,
+			check: func(t *testing.T, r ControlRequestBody) {
+				if x := r.(*SetColorRequest); x.Color != "purple" {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{name: "get_session_cost", request: `{"subtype":"get_session_cost"}`},
+		{name: "list_models", request: `{"subtype":"list_models"}`},
+		{
+			name:    "get_usage",
+			request: `{"subtype":"get_usage","skip_behaviors":true}`,
+			check: func(t *testing.T, r ControlRequestBody) {
+				if x := r.(*GetUsageRequest); !x.SkipBehaviors {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{name: "get_binary_version", request: `{"subtype":"get_binary_version"}`},
+		{
+			name:    "mcp_call",
+			request: `{"subtype":"mcp_call","tool":"mcp__docs__export","arguments":{"src":"{{in:doc}}","dst":"{{out:pdf}}"},"expires_at":"2026-11-21T22:00:00Z","timeout_ms":60000,"result_not_for_model":true,"check_permissions":true,"input_files":[{"name":"doc","lane_path":"/working/a.docx"}],"output_files":[{"name":"pdf","lane_path":"/working/a.pdf","if_match":"etag-1"}]}`,
+			check: func(t *testing.T, r ControlRequestBody) {
+				x := r.(*MCPCallRequest)
+				if x.Tool != "mcp__docs__export" || !bytes.Contains(x.Arguments, []byte("{{in:doc}}")) || x.ExpiresAt != "2026-11-21T22:00:00Z" || x.TimeoutMS != 60000 ||
+					!x.ResultNotForModel || !x.CheckPermissions || len(x.InputFiles) != 1 || x.InputFiles[0].LanePath != "/working/a.docx" ||
+					len(x.OutputFiles) != 1 || x.OutputFiles[0].Name != "pdf" || x.OutputFiles[0].IfMatch != "etag-1" {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{
+			name:    "mcp_call plain",
+			request: `{"subtype":"mcp_call","tool":"mcp__srv__echo","arguments":{"text":"hi"}}`,
+			check: func(t *testing.T, r ControlRequestBody) {
+				if x := r.(*MCPCallRequest); x.Tool != "mcp__srv__echo" || x.InputFiles != nil || x.TimeoutMS != 0 {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{
+			name:    "file_suggestions",
+			request: `{"subtype":"file_suggestions","query":"src/ma"}`,
+			check: func(t *testing.T, r ControlRequestBody) {
+				if x := r.(*FileSuggestionsRequest); x.Query != "src/ma" {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{
+			name:    "cancel_async_message",
+			request: `{"subtype":"cancel_async_message","message_uuid":"6f1c2d3e-0000-4000-8000-000000000001"}`,
+			check: func(t *testing.T, r ControlRequestBody) {
+				if x := r.(*CancelAsyncMessageRequest); x.MessageUUID != "6f1c2d3e-0000-4000-8000-000000000001" {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{
+			name:    "read_file",
+			request: `{"subtype":"read_file","path":"img/logo.png","max_bytes":65536,"encoding":"base64"}`,
+			check: func(t *testing.T, r ControlRequestBody) {
+				if x := r.(*ReadFileRequest); x.Path != "img/logo.png" || x.MaxBytes != 65536 || x.Encoding != "base64" {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{
+			name:    "seed_read_state",
+			request: `{"subtype":"seed_read_state","path":"/w/main.go","mtime":1763762400123.456}`,
+			check: func(t *testing.T, r ControlRequestBody) {
+				if x := r.(*SeedReadStateRequest); x.Path != "/w/main.go" || x.MTime != 1763762400123.456 {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{
+			name:    "register_repo_root",
+			request: `{"subtype":"register_repo_root","directory":"/w/sub","reload_claude_md":true,"reload_plugins":false,"reload_skills":true}`,
+			check: func(t *testing.T, r ControlRequestBody) {
+				if x := r.(*RegisterRepoRootRequest); x.Directory != "/w/sub" || !x.ReloadClaudeMD || x.ReloadPlugins || !x.ReloadSkills {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{
+			name:    "reload_plugins",
+			request: `{"subtype":"reload_plugins","hold_on_cache_impact":true,"add_plugins":[{"type":"local","path":"/p/one"}],"refuse_if_busy":true}`,
+			check: func(t *testing.T, r ControlRequestBody) {
+				if x := r.(*ReloadPluginsRequest); !x.HoldOnCacheImpact || !x.RefuseIfBusy || !bytes.Contains(x.AddPlugins, []byte("/p/one")) {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{name: "reload_skills", request: `{"subtype":"reload_skills"}`},
+		{name: "reload_output_styles", request: `{"subtype":"reload_output_styles"}`},
+		{
+			name:    "set_has_subscribers",
+			request: `{"subtype":"set_has_subscribers","has_subscribers":false}`,
+			check: func(t *testing.T, r ControlRequestBody) {
+				if x := r.(*SetHasSubscribersRequest); string(x.HasSubscribers) != "false" {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{
+			name:    "set_has_subscribers unknown",
+			request: `{"subtype":"set_has_subscribers","has_subscribers":null}`,
+			check: func(t *testing.T, r ControlRequestBody) {
+				if x := r.(*SetHasSubscribersRequest); string(x.HasSubscribers) != "null" {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{
+			name:    "background_tasks",
+			request: `{"subtype":"background_tasks","tool_use_id":"toolu_01"}`,
+			check: func(t *testing.T, r ControlRequestBody) {
+				if x := r.(*BackgroundTasksRequest); x.ToolUseID != "toolu_01" {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{name: "background_tasks all", request: `{"subtype":"background_tasks"}`},
+		{
+			name:    "get_task_output",
+			request: `{"subtype":"get_task_output","task_id":"b7x2k9"}`,
+			check: func(t *testing.T, r ControlRequestBody) {
+				if x := r.(*GetTaskOutputRequest); x.TaskID != "b7x2k9" {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{name: "get_settings", request: `{"subtype":"get_settings"}`},
+		{name: "get_hooks_listing", request: `{"subtype":"get_hooks_listing"}`},
+		{
+			name:    "update_settings",
+			request: `{"subtype":"update_settings","source":"localSettings","settings":{"outputStyle":"Explanatory"}}`,
+			check: func(t *testing.T, r ControlRequestBody) {
+				if x := r.(*UpdateSettingsRequest); x.Source != "localSettings" || string(x.Settings) != `{"outputStyle":"Explanatory"}` {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{name: "list_permission_rules", request: `{"subtype":"list_permission_rules"}`},
+		{
+			name:    "mcp_read_resource",
+			request: `{"subtype":"mcp_read_resource","serverName":"charts","uri":"ui://charts/view.html"}`,
+			check: func(t *testing.T, r ControlRequestBody) {
+				if x := r.(*MCPReadResourceRequest); x.ServerName != "charts" || x.URI != "ui://charts/view.html" {
+					t.Errorf("fields: %+v", x)
+				}
+			},
+		},
+		{
+			name:    "unknown members of an mcp_call and of its files",
+			request: `{"subtype":"mcp_call","tool":"mcp__a__b","input_files":[{"name":"n","lane_path":"/l","mode":"ro"}],"priority":1}`,
+			unknown: []string{"request.input_files.*.mode", "request.priority"},
+		},
+		{
+			name:    "a member of unexpected shape is kept",
+			request: `{"subtype":"seed_read_state","path":"/w/a","mtime":"yesterday"}`,
+			unknown: []string{"request.mtime"},
+		},
+		{
 			name:    "unknown members of a new request",
 			request: `{"subtype":"stop_task","task_id":"t1","force":true}`,
 			unknown: []string{"request.force"},

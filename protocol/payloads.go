@@ -17,7 +17,12 @@ import (
 // [NewPayloadResponse], [MarshalPayload] or encoding/json. The concrete types are
 // *InitializeResponse, *PermissionResult, *MCPStatusResponse,
 // *RewindFilesResponse, *ContextUsageResponse, *ElicitationResponse,
-// *UserDialogResponse and *MCPMessageResponse.
+// *UserDialogResponse and *MCPMessageResponse; for the requests of CLI
+// 2.1.330's hosts, *GetUsageResponse, *ReadFileResponse,
+// *GetTaskOutputResponse, *ListPermissionRulesResponse,
+// *MCPReadResourceResponse, *ReloadPluginsResponse, *ReloadSkillsResponse,
+// *ReloadOutputStylesResponse, *GetHooksListingResponse,
+// *BackgroundTasksResponse and *CancelAsyncMessageResponse.
 //
 // Payloads are lossless like messages: members the model does not know are
 // kept, written back and listed by [UnknownPayloadFields].
@@ -146,34 +151,34 @@ type FeedbackMode struct {
 // models and account; CLI 2.1.330 adds agents, its version, the permission
 // mode and more.
 type InitializeResponse struct {
-	Commands               []SlashCommand  // slash commands and skills
-	Agents                 []AgentInfo     // subagents (CLI 2.1.330)
-	OutputStyle            string          // output style in use
-	AvailableOutputStyles  []string        // output styles available
-	Models                 []ModelInfo     // models available
-	Account                AccountInfo     // the account
-	HooksApplied           bool            // the request's hooks were registered (CLI 2.1.330)
-	HookOnFailureSupported bool            // hook matchers' onFailure is honored (CLI 2.1.330)
-	PluginsApplied         bool            // every plugin the request listed is loaded (CLI 2.1.330)
-	MCPServersApplied      bool            // the request's mcpServers are those read at launch (CLI 2.1.330)
-	SDKMCPManifestsParked  json.RawMessage // what became of each SDK MCP server manifest, by name (CLI 2.1.330)
-	ClaudeCodeVersion      string          // version of the CLI running the session (CLI 2.1.330)
-	FastModeState          string          // fast mode state: off, cooldown or on (CLI 2.1.330)
-	FastModeDisabledReason string          // why fast mode is off (CLI 2.1.330)
-	UserOutputStylesDir    string          // directory of the user's output styles (seen from CLI 2.1.330)
-	PID                    int64           // process ID of the CLI (seen from CLI 2.1.330)
-	CurrentPermissionMode  PermissionMode  // permission mode in force (seen from CLI 2.1.330)
-	AnalyticsDisabled      bool            // analytics are off (seen from CLI 2.1.330)
-	SessionState           string          // idle, running or requires_action (seen from CLI 2.1.330)
-	Capabilities           []string        // protocol capabilities of the CLI (seen from CLI 2.1.330)
-	RemoteControlAvailable          bool         // remote control of the session can be turned on (seen from CLI 2.1.330)
-	RemoteControlAutoEnable         bool         // remote control turns on by itself (seen from CLI 2.1.330)
-	RemoteControlAutoOnByDefault    bool         // remote control is on by default (seen from CLI 2.1.330)
-	RemoteControlAutoConnectDefault bool         // remote control connects by default (seen from CLI 2.1.330)
-	IDERemoteControlAutoEnableGate  bool         // the gate for turning remote control on from an IDE (seen from CLI 2.1.330)
-	OtherHookAskOutranksHost        bool         // a hook's "ask" decision takes precedence over the host's answer (seen from CLI 2.1.330)
-	HooksWhenUnansweredKept         int64        // hook callbacks kept although the host did not answer them (seen from CLI 2.1.330)
-	FeedbackMode                    FeedbackMode // how feedback is collected (seen from CLI 2.1.330)
+	Commands                        []SlashCommand  // slash commands and skills
+	Agents                          []AgentInfo     // subagents (CLI 2.1.330)
+	OutputStyle                     string          // output style in use
+	AvailableOutputStyles           []string        // output styles available
+	Models                          []ModelInfo     // models available
+	Account                         AccountInfo     // the account
+	HooksApplied                    bool            // the request's hooks were registered (CLI 2.1.330)
+	HookOnFailureSupported          bool            // hook matchers' onFailure is honored (CLI 2.1.330)
+	PluginsApplied                  bool            // every plugin the request listed is loaded (CLI 2.1.330)
+	MCPServersApplied               bool            // the request's mcpServers are those read at launch (CLI 2.1.330)
+	SDKMCPManifestsParked           json.RawMessage // what became of each SDK MCP server manifest, by name (CLI 2.1.330)
+	ClaudeCodeVersion               string          // version of the CLI running the session (CLI 2.1.330)
+	FastModeState                   string          // fast mode state: off, cooldown or on (CLI 2.1.330)
+	FastModeDisabledReason          string          // why fast mode is off (CLI 2.1.330)
+	UserOutputStylesDir             string          // directory of the user's output styles (seen from CLI 2.1.330)
+	PID                             int64           // process ID of the CLI (seen from CLI 2.1.330)
+	CurrentPermissionMode           PermissionMode  // permission mode in force (seen from CLI 2.1.330)
+	AnalyticsDisabled               bool            // analytics are off (seen from CLI 2.1.330)
+	SessionState                    string          // idle, running or requires_action (seen from CLI 2.1.330)
+	Capabilities                    []string        // protocol capabilities of the CLI (seen from CLI 2.1.330)
+	RemoteControlAvailable          bool            // remote control of the session can be turned on (seen from CLI 2.1.330)
+	RemoteControlAutoEnable         bool            // remote control turns on by itself (seen from CLI 2.1.330)
+	RemoteControlAutoOnByDefault    bool            // remote control is on by default (seen from CLI 2.1.330)
+	RemoteControlAutoConnectDefault bool            // remote control connects by default (seen from CLI 2.1.330)
+	IDERemoteControlAutoEnableGate  bool            // the gate for turning remote control on from an IDE (seen from CLI 2.1.330)
+	OtherHookAskOutranksHost        bool            // a hook's "ask" decision takes precedence over the host's answer (seen from CLI 2.1.330)
+	HooksWhenUnansweredKept         int64           // hook callbacks kept although the host did not answer them (seen from CLI 2.1.330)
+	FeedbackMode                    FeedbackMode    // how feedback is collected (seen from CLI 2.1.330)
 	objectState
 }
 
@@ -310,6 +315,252 @@ type MCPMessageResponse struct {
 	objectState
 }
 
+// UsageTotals is the cost and usage a session accumulated, as get_usage
+// reports them.
+type UsageTotals struct {
+	TotalCostUSD       float64               // cost in US dollars
+	TotalAPIDurationMS float64               // time spent waiting for the API, in milliseconds
+	TotalDurationMS    float64               // wall time, in milliseconds
+	TotalLinesAdded    int64                 // lines of code added
+	TotalLinesRemoved  int64                 // lines of code removed
+	ModelUsage         map[string]ModelUsage // usage per model
+	objectState
+}
+
+// RateLimitWindow is the use of one of the plan's rate-limit windows.
+type RateLimitWindow struct {
+	DisplayName string  // the model bucket, e.g. "Fable" (model_scoped windows)
+	Utilization float64 // share of the window used, in percent; zero (null) when unknown
+	ResetsAt    string  // ISO 8601 time the window resets; empty (null) when unknown
+	objectState
+}
+
+// PlanRateLimits is the use of the claude.ai plan's rate limits.
+type PlanRateLimits struct {
+	FiveHour          RateLimitWindow   // the five-hour window
+	SevenDay          RateLimitWindow   // the weekly window
+	SevenDayOAuthApps RateLimitWindow   // the weekly window of OAuth apps
+	SevenDayOpus      RateLimitWindow   // the weekly window of Opus models
+	SevenDaySonnet    RateLimitWindow   // the weekly window of Sonnet models
+	ModelScoped       []RateLimitWindow // weekly windows per model bucket
+	ExtraUsage        json.RawMessage   // extra usage beyond the plan: is_enabled, monthly_limit, used_credits...
+	objectState
+}
+
+// GetUsageResponse is the payload answering a get_usage request: the
+// session's cost and usage, and the plan's rate limits when they apply.
+// The SDK calls its shape experimental. CLI 2.1.330.
+type GetUsageResponse struct {
+	Session             UsageTotals     // the session's cost and usage
+	SubscriptionType    string          // pro, max, team or enterprise; empty (null) for an API key or another provider
+	RateLimitsAvailable bool            // plan rate limits apply; else RateLimits is null
+	RateLimits          PlanRateLimits  // the plan's rate limits, null when unavailable
+	Behaviors           json.RawMessage // what the local transcripts of the last day and week spent the limits on; null when not scanned
+	objectState
+}
+
+// ReadFileResponse is the payload answering a read_file request: the
+// file's contents. CLI 2.1.330.
+type ReadFileResponse struct {
+	Contents  string // the bytes read, as UTF-8 text or base64
+	AbsPath   string // the file's absolute path
+	Truncated bool   // the file is longer than what was read
+	Encoding  string // base64 when the request asked for it; empty for utf-8
+	Lossy     bool   // the bytes were not all valid UTF-8: Contents has U+FFFD in their place
+	objectState
+}
+
+// GetTaskOutputResponse is the payload answering a get_task_output request:
+// the end of a background task's output. CLI 2.1.330.
+type GetTaskOutputResponse struct {
+	Output     string // the end of the output, as UTF-8 text; empty when nothing was written yet
+	TotalBytes int64  // size of the whole output, in bytes
+	Truncated  bool   // Output holds only the last 8 KiB of the output
+	objectState
+}
+
+// PermissionRuleDescription is the plain-language reading of a permission
+// rule, e.g. "Any Bash command starting with" and "npm run".
+type PermissionRuleDescription struct {
+	Prefix   string // fixed words before the rule's content
+	Emphasis string // the rule's content, to show emphasized
+	Suffix   string // fixed words after it
+	objectState
+}
+
+// PermissionRuleEntry is one permission rule in force, with where it comes
+// from.
+type PermissionRuleEntry struct {
+	Behavior    PermissionBehavior        // allow, deny or ask
+	Source      string                    // userSettings, projectSettings, localSettings, flagSettings, policySettings, cliArg, session...
+	Rule        string                    // the rule as stored, e.g. "Bash(npm run:*)"
+	Description PermissionRuleDescription // what the rule means, when the terminal shows it
+	Editability string                    // persistent, session or readonly
+	NotInEffect bool                      // managed settings allow only their own rules: this one is ignored
+	objectState
+}
+
+// WorkspaceDirectory is a working directory the permissions cover besides
+// the session's own.
+type WorkspaceDirectory struct {
+	Path   string // the directory
+	Source string // where it was added: a settings source, cliArg (--add-dir) or session
+	objectState
+}
+
+// SettingsParseError is a settings file the CLI skipped because it could
+// not parse or validate it.
+type SettingsParseError struct {
+	File    string // the settings file
+	Path    string // dotted path of the member in error, empty for the whole file
+	Message string // what is wrong
+	objectState
+}
+
+// PermissionRulesState is the session's permission rules and working
+// directories, as /permissions lists them.
+type PermissionRulesState struct {
+	Rules                []PermissionRuleEntry // the rules in force
+	WorkspaceDirectories []WorkspaceDirectory  // the working directories added
+	OriginalCWD          string                // the session's first working directory
+	ManagedOnly          bool                  // managed settings allow only their own rules
+	Errors               []SettingsParseError  // settings files skipped, whose rules are not in force
+	Withheld             bool                  // the answer was cut because the connection stores answers
+	objectState
+}
+
+// ListPermissionRulesResponse is the payload answering a
+// list_permission_rules request. CLI 2.1.330.
+type ListPermissionRulesResponse struct {
+	State PermissionRulesState // the rules and directories in force
+	objectState
+}
+
+// MCPResourceContent is one item of an MCP resource: text or a binary blob.
+type MCPResourceContent struct {
+	URI      string          // the item's URI
+	MIMEType string          // its media type, e.g. text/html;profile=mcp-app
+	Text     string          // its text
+	Blob     string          // its bytes in base64 (binary items)
+	Meta     json.RawMessage // the item's _meta as the server sent it, less the CLI's reserved keys
+	objectState
+}
+
+// MCPReadResourceResponse is the payload answering an mcp_read_resource
+// request: the server's resources/read result, untrusted content to render
+// sandboxed. CLI 2.1.330.
+type MCPReadResourceResponse struct {
+	Contents []MCPResourceContent // the resource's items
+	objectState
+}
+
+// PluginCacheImpact is what a held plugin reload would change in the
+// session's tools, which the prompt cache depends on.
+type PluginCacheImpact struct {
+	MCPServersAdded   []string // plugin MCP servers it would add, as plugin:<plugin>:<server>
+	MCPServersRemoved []string // plugin MCP servers it would drop
+	LSPToolChange     string   // adds, may-add, removes or may-remove the LSP tool; empty (null) for no change
+	objectState
+}
+
+// ReloadPluginsResponse is the payload answering a reload_plugins request:
+// the session's commands, agents, plugins and MCP servers after the
+// reload. CLI 2.1.330.
+type ReloadPluginsResponse struct {
+	Commands    []SlashCommand    // slash commands and skills
+	Agents      []AgentInfo       // subagents
+	Plugins     []PluginInfo      // plugins loaded
+	MCPServers  []MCPServerStatus // MCP servers and their status
+	ErrorCount  int64             // errors the reload met
+	Held        bool              // the reload was not applied, for its impact on the prompt cache (see CacheImpact)
+	CacheImpact PluginCacheImpact // what applying the held reload would change
+	objectState
+}
+
+// ReloadSkillsResponse is the payload answering a reload_skills request.
+// CLI 2.1.330.
+type ReloadSkillsResponse struct {
+	Skills []SlashCommand // the skills after the reload
+	objectState
+}
+
+// ReloadOutputStylesResponse is the payload answering a
+// reload_output_styles request. CLI 2.1.330.
+type ReloadOutputStylesResponse struct {
+	AvailableOutputStyles []string // output styles, built-in and custom, in the order initialize lists them
+	objectState
+}
+
+// HookEventInfo is a hook event as the /hooks menu lists it.
+type HookEventInfo struct {
+	Name            string // the event, e.g. PreToolUse
+	Summary         string // one line on what it is
+	SupportsMatcher bool   // its hooks can have a matcher
+	HookCount       int64  // hooks listed on it (events, not eventCatalog)
+	objectState
+}
+
+// HookListing is one hook as the /hooks menu lists it, its strings ready
+// to show (control characters revealed).
+type HookListing struct {
+	Event            string          // the hook event
+	Matcher          string          // the matcher, empty when none
+	Source           string          // where it comes from: userSettings, sessionHook, pluginHook...
+	SourceLabel      string          // that source, worded for the user
+	PluginName       string          // the plugin that brings it
+	Type             string          // command, prompt, agent, http, mcp_tool...
+	DisplayText      string          // label of its row
+	CommandText      string          // the command, prompt or URL it runs
+	ContentLabel     string          // label of CommandText: Command, Prompt, URL...
+	Condition        string          // its if-condition
+	Timeout          float64         // timeout in seconds
+	StatusMessage    string          // message shown while it runs
+	RunsOnce         bool            // it runs once only
+	RunsInBackground bool            // it runs in the background
+	Disabled         bool            // the session's mode or policy keeps it from running
+	Editable         json.RawMessage // the entry as stored, for an edit form: matcher, config, headersRedacted
+	objectState
+}
+
+// HooksPolicy is what managed settings decide about hooks.
+type HooksPolicy struct {
+	DisabledByPolicy bool  // managed settings disable every hook
+	ManagedOnly      bool  // only managed hooks run (and they are not listed)
+	PluginOnly       bool  // managed settings lock the hooks to plugins
+	AllDisabled      bool  // disableAllHooks is in force, whatever set it
+	PolicyHookCount  int64 // hooks managed settings configure
+	PolicyUnreadable bool  // managed settings exist but could not be read: edits are refused
+	objectState
+}
+
+// GetHooksListingResponse is the payload answering a get_hooks_listing
+// request: the hooks the /hooks menu lists, a snapshot. CLI 2.1.330.
+type GetHooksListingResponse struct {
+	Events       []HookEventInfo      // events with hooks, in lifecycle order
+	Hooks        []HookListing        // one row per hook
+	EventCatalog []HookEventInfo      // every hook event, for an add-hook form
+	Policy       HooksPolicy          // what managed settings decide
+	SafeMode     json.RawMessage      // set under --safe-mode: managedHooksStillApply and exitHint
+	BareMode     json.RawMessage      // set under --bare with hooks off: exitHint
+	Errors       []SettingsParseError // settings files skipped, whose hooks are neither listed nor run
+	objectState
+}
+
+// BackgroundTasksResponse is the payload answering a background_tasks
+// request, as the SDK's Query.backgroundTasks reads it. CLI 2.1.330.
+type BackgroundTasksResponse struct {
+	Backgrounded bool // a task went to the background; false only when no foreground task had the tool_use_id (the SDK counts a missing member as true)
+	objectState
+}
+
+// CancelAsyncMessageResponse is the payload answering a
+// cancel_async_message request, as the SDK's Query.cancelAsyncMessage
+// reads it. CLI 2.1.330.
+type CancelAsyncMessageResponse struct {
+	Cancelled bool // the message was dropped from the queue
+	objectState
+}
+
 // PermissionUpdates decodes the request's PermissionSuggestions: the
 // permission updates the host can return in an allow answer so that the
 // user is not asked again. It returns nil when the request has none.
@@ -339,22 +590,46 @@ func (r *CanUseToolRequest) PermissionUpdates() ([]PermissionUpdate, error) {
 type permissionUpdates struct{ v []PermissionUpdate }
 
 var (
-	slashCommandTable         *table[SlashCommand]
-	agentInfoTable            *table[AgentInfo]
-	modelInfoTable            *table[ModelInfo]
-	accountInfoTable          *table[AccountInfo]
-	feedbackModeTable         *table[FeedbackMode]
-	initializeResponseTable   *table[InitializeResponse]
-	permissionRuleValueTable  *table[PermissionRuleValue]
-	permissionUpdateTable     *table[PermissionUpdate]
-	permissionResultTable     *table[PermissionResult]
-	mcpStatusResponseTable    *table[MCPStatusResponse]
-	rewindFilesResponseTable  *table[RewindFilesResponse]
-	contextCategoryTable      *table[ContextCategory]
-	contextUsageResponseTable *table[ContextUsageResponse]
-	elicitationResponseTable  *table[ElicitationResponse]
-	userDialogResponseTable   *table[UserDialogResponse]
-	mcpMessageResponseTable   *table[MCPMessageResponse]
+	slashCommandTable                *table[SlashCommand]
+	agentInfoTable                   *table[AgentInfo]
+	modelInfoTable                   *table[ModelInfo]
+	accountInfoTable                 *table[AccountInfo]
+	feedbackModeTable                *table[FeedbackMode]
+	initializeResponseTable          *table[InitializeResponse]
+	permissionRuleValueTable         *table[PermissionRuleValue]
+	permissionUpdateTable            *table[PermissionUpdate]
+	permissionResultTable            *table[PermissionResult]
+	mcpStatusResponseTable           *table[MCPStatusResponse]
+	rewindFilesResponseTable         *table[RewindFilesResponse]
+	contextCategoryTable             *table[ContextCategory]
+	contextUsageResponseTable        *table[ContextUsageResponse]
+	elicitationResponseTable         *table[ElicitationResponse]
+	userDialogResponseTable          *table[UserDialogResponse]
+	mcpMessageResponseTable          *table[MCPMessageResponse]
+	usageTotalsTable                 *table[UsageTotals]
+	rateLimitWindowTable             *table[RateLimitWindow]
+	planRateLimitsTable              *table[PlanRateLimits]
+	permissionRuleDescriptionTable   *table[PermissionRuleDescription]
+	permissionRuleEntryTable         *table[PermissionRuleEntry]
+	workspaceDirectoryTable          *table[WorkspaceDirectory]
+	settingsParseErrorTable          *table[SettingsParseError]
+	permissionRulesStateTable        *table[PermissionRulesState]
+	mcpResourceContentTable          *table[MCPResourceContent]
+	pluginCacheImpactTable           *table[PluginCacheImpact]
+	getUsageResponseTable            *table[GetUsageResponse]
+	readFileResponseTable            *table[ReadFileResponse]
+	getTaskOutputResponseTable       *table[GetTaskOutputResponse]
+	listPermissionRulesResponseTable *table[ListPermissionRulesResponse]
+	mcpReadResourceResponseTable     *table[MCPReadResourceResponse]
+	reloadPluginsResponseTable       *table[ReloadPluginsResponse]
+	reloadSkillsResponseTable        *table[ReloadSkillsResponse]
+	reloadOutputStylesResponseTable  *table[ReloadOutputStylesResponse]
+	backgroundTasksResponseTable     *table[BackgroundTasksResponse]
+	hookEventInfoTable               *table[HookEventInfo]
+	hookListingTable                 *table[HookListing]
+	hooksPolicyTable                 *table[HooksPolicy]
+	getHooksListingResponseTable     *table[GetHooksListingResponse]
+	cancelAsyncMessageResponseTable  *table[CancelAsyncMessageResponse]
 )
 
 func init() {
@@ -516,6 +791,184 @@ func init() {
 	)
 }
 
+func init() {
+	type UT = UsageTotals
+	usageTotalsTable = newTable(
+		requiredFloatField("total_cost_usd", func(r *UT) *float64 { return &r.TotalCostUSD }),
+		requiredFloatField("total_api_duration_ms", func(r *UT) *float64 { return &r.TotalAPIDurationMS }),
+		requiredFloatField("total_duration_ms", func(r *UT) *float64 { return &r.TotalDurationMS }),
+		requiredIntField("total_lines_added", func(r *UT) *int64 { return &r.TotalLinesAdded }),
+		requiredIntField("total_lines_removed", func(r *UT) *int64 { return &r.TotalLinesRemoved }),
+		objectMapField[UT, ModelUsage]("model_usage", &modelUsageTable, func(r *UT) *map[string]ModelUsage { return &r.ModelUsage }),
+	)
+	type RW = RateLimitWindow
+	rateLimitWindowTable = newTable(
+		stringField("display_name", func(r *RW) *string { return &r.DisplayName }),
+		floatField("utilization", func(r *RW) *float64 { return &r.Utilization }),
+		stringField("resets_at", func(r *RW) *string { return &r.ResetsAt }),
+	)
+	type RL = PlanRateLimits
+	planRateLimitsTable = newTable(
+		objectField[RL, RateLimitWindow]("five_hour", &rateLimitWindowTable, func(r *RL) *RateLimitWindow { return &r.FiveHour }),
+		objectField[RL, RateLimitWindow]("seven_day", &rateLimitWindowTable, func(r *RL) *RateLimitWindow { return &r.SevenDay }),
+		objectField[RL, RateLimitWindow]("seven_day_oauth_apps", &rateLimitWindowTable, func(r *RL) *RateLimitWindow { return &r.SevenDayOAuthApps }),
+		objectField[RL, RateLimitWindow]("seven_day_opus", &rateLimitWindowTable, func(r *RL) *RateLimitWindow { return &r.SevenDayOpus }),
+		objectField[RL, RateLimitWindow]("seven_day_sonnet", &rateLimitWindowTable, func(r *RL) *RateLimitWindow { return &r.SevenDaySonnet }),
+		objectsField[RL, RateLimitWindow]("model_scoped", &rateLimitWindowTable, func(r *RL) *[]RateLimitWindow { return &r.ModelScoped }),
+		rawField("extra_usage", func(r *RL) *rawJSON { return &r.ExtraUsage }),
+	)
+	type RD = PermissionRuleDescription
+	permissionRuleDescriptionTable = newTable(
+		requiredStringField("prefix", func(r *RD) *string { return &r.Prefix }),
+		stringField("emphasis", func(r *RD) *string { return &r.Emphasis }),
+		stringField("suffix", func(r *RD) *string { return &r.Suffix }),
+	)
+	type RE = PermissionRuleEntry
+	permissionRuleEntryTable = newTable(
+		requiredStringField("behavior", func(r *RE) *PermissionBehavior { return &r.Behavior }),
+		requiredStringField("source", func(r *RE) *string { return &r.Source }),
+		requiredStringField("rule", func(r *RE) *string { return &r.Rule }),
+		objectField[RE, PermissionRuleDescription]("description", &permissionRuleDescriptionTable, func(r *RE) *PermissionRuleDescription { return &r.Description }),
+		requiredStringField("editability", func(r *RE) *string { return &r.Editability }),
+		boolField("notInEffect", func(r *RE) *bool { return &r.NotInEffect }),
+	)
+	type WD = WorkspaceDirectory
+	workspaceDirectoryTable = newTable(
+		requiredStringField("path", func(r *WD) *string { return &r.Path }),
+		requiredStringField("source", func(r *WD) *string { return &r.Source }),
+	)
+	type SE = SettingsParseError
+	settingsParseErrorTable = newTable(
+		stringField("file", func(r *SE) *string { return &r.File }),
+		requiredStringField("path", func(r *SE) *string { return &r.Path }),
+		requiredStringField("message", func(r *SE) *string { return &r.Message }),
+	)
+	type RS = PermissionRulesState
+	permissionRulesStateTable = newTable(
+		requiredObjectsField[RS, PermissionRuleEntry]("rules", &permissionRuleEntryTable, func(r *RS) *[]PermissionRuleEntry { return &r.Rules }),
+		requiredObjectsField[RS, WorkspaceDirectory]("workspaceDirectories", &workspaceDirectoryTable, func(r *RS) *[]WorkspaceDirectory { return &r.WorkspaceDirectories }),
+		requiredStringField("originalCwd", func(r *RS) *string { return &r.OriginalCWD }),
+		requiredBoolField("managedOnly", func(r *RS) *bool { return &r.ManagedOnly }),
+		objectsField[RS, SettingsParseError]("errors", &settingsParseErrorTable, func(r *RS) *[]SettingsParseError { return &r.Errors }),
+		boolField("withheld", func(r *RS) *bool { return &r.Withheld }),
+	)
+	type RC = MCPResourceContent
+	mcpResourceContentTable = newTable(
+		requiredStringField("uri", func(r *RC) *string { return &r.URI }),
+		stringField("mimeType", func(r *RC) *string { return &r.MIMEType }),
+		stringField("text", func(r *RC) *string { return &r.Text }),
+		stringField("blob", func(r *RC) *string { return &r.Blob }),
+		rawField("_meta", func(r *RC) *rawJSON { return &r.Meta }),
+	)
+	type CI = PluginCacheImpact
+	pluginCacheImpactTable = newTable(
+		stringsField("mcp_servers_added", func(r *CI) *[]string { return &r.MCPServersAdded }),
+		stringsField("mcp_servers_removed", func(r *CI) *[]string { return &r.MCPServersRemoved }),
+		nullableStringField("lsp_tool_change", func(r *CI) *string { return &r.LSPToolChange }),
+	)
+	type GU = GetUsageResponse
+	getUsageResponseTable = newTable(
+		required(objectField[GU, UsageTotals]("session", &usageTotalsTable, func(r *GU) *UsageTotals { return &r.Session })),
+		nullableStringField("subscription_type", func(r *GU) *string { return &r.SubscriptionType }),
+		requiredBoolField("rate_limits_available", func(r *GU) *bool { return &r.RateLimitsAvailable }),
+		objectField[GU, PlanRateLimits]("rate_limits", &planRateLimitsTable, func(r *GU) *PlanRateLimits { return &r.RateLimits }),
+		required(rawField("behaviors", func(r *GU) *rawJSON { return &r.Behaviors })),
+	)
+	type RF = ReadFileResponse
+	readFileResponseTable = newTable(
+		requiredStringField("contents", func(r *RF) *string { return &r.Contents }),
+		requiredStringField("absPath", func(r *RF) *string { return &r.AbsPath }),
+		boolField("truncated", func(r *RF) *bool { return &r.Truncated }),
+		stringField("encoding", func(r *RF) *string { return &r.Encoding }),
+		boolField("lossy", func(r *RF) *bool { return &r.Lossy }),
+	)
+	type TO = GetTaskOutputResponse
+	getTaskOutputResponseTable = newTable(
+		requiredStringField("output", func(r *TO) *string { return &r.Output }),
+		requiredIntField("total_bytes", func(r *TO) *int64 { return &r.TotalBytes }),
+		requiredBoolField("truncated", func(r *TO) *bool { return &r.Truncated }),
+	)
+	type LP = ListPermissionRulesResponse
+	listPermissionRulesResponseTable = newTable(
+		required(objectField[LP, PermissionRulesState]("state", &permissionRulesStateTable, func(r *LP) *PermissionRulesState { return &r.State })),
+	)
+	type MR = MCPReadResourceResponse
+	mcpReadResourceResponseTable = newTable(
+		requiredObjectsField[MR, MCPResourceContent]("contents", &mcpResourceContentTable, func(r *MR) *[]MCPResourceContent { return &r.Contents }),
+	)
+	type RP = ReloadPluginsResponse
+	reloadPluginsResponseTable = newTable(
+		requiredObjectsField[RP, SlashCommand]("commands", &slashCommandTable, func(r *RP) *[]SlashCommand { return &r.Commands }),
+		requiredObjectsField[RP, AgentInfo]("agents", &agentInfoTable, func(r *RP) *[]AgentInfo { return &r.Agents }),
+		requiredObjectsField[RP, PluginInfo]("plugins", &pluginInfoTable, func(r *RP) *[]PluginInfo { return &r.Plugins }),
+		requiredObjectsField[RP, MCPServerStatus]("mcpServers", &mcpServerStatusTable, func(r *RP) *[]MCPServerStatus { return &r.MCPServers }),
+		requiredIntField("error_count", func(r *RP) *int64 { return &r.ErrorCount }),
+		boolField("held", func(r *RP) *bool { return &r.Held }),
+		objectField[RP, PluginCacheImpact]("cache_impact", &pluginCacheImpactTable, func(r *RP) *PluginCacheImpact { return &r.CacheImpact }),
+	)
+	type RK = ReloadSkillsResponse
+	reloadSkillsResponseTable = newTable(
+		requiredObjectsField[RK, SlashCommand]("skills", &slashCommandTable, func(r *RK) *[]SlashCommand { return &r.Skills }),
+	)
+	type RO = ReloadOutputStylesResponse
+	reloadOutputStylesResponseTable = newTable(
+		stringsField("available_output_styles", func(r *RO) *[]string { return &r.AvailableOutputStyles }),
+	)
+	type BT = BackgroundTasksResponse
+	backgroundTasksResponseTable = newTable(
+		requiredBoolField("backgrounded", func(r *BT) *bool { return &r.Backgrounded }),
+	)
+	type HE = HookEventInfo
+	hookEventInfoTable = newTable(
+		requiredStringField("name", func(r *HE) *string { return &r.Name }),
+		requiredStringField("summary", func(r *HE) *string { return &r.Summary }),
+		requiredBoolField("supportsMatcher", func(r *HE) *bool { return &r.SupportsMatcher }),
+		intField("hookCount", func(r *HE) *int64 { return &r.HookCount }),
+	)
+	type HL = HookListing
+	hookListingTable = newTable(
+		requiredStringField("event", func(r *HL) *string { return &r.Event }),
+		requiredStringField("matcher", func(r *HL) *string { return &r.Matcher }),
+		requiredStringField("source", func(r *HL) *string { return &r.Source }),
+		requiredStringField("sourceLabel", func(r *HL) *string { return &r.SourceLabel }),
+		stringField("pluginName", func(r *HL) *string { return &r.PluginName }),
+		requiredStringField("type", func(r *HL) *string { return &r.Type }),
+		requiredStringField("displayText", func(r *HL) *string { return &r.DisplayText }),
+		requiredStringField("commandText", func(r *HL) *string { return &r.CommandText }),
+		requiredStringField("contentLabel", func(r *HL) *string { return &r.ContentLabel }),
+		stringField("condition", func(r *HL) *string { return &r.Condition }),
+		floatField("timeout", func(r *HL) *float64 { return &r.Timeout }),
+		stringField("statusMessage", func(r *HL) *string { return &r.StatusMessage }),
+		boolField("runsOnce", func(r *HL) *bool { return &r.RunsOnce }),
+		boolField("runsInBackground", func(r *HL) *bool { return &r.RunsInBackground }),
+		boolField("disabled", func(r *HL) *bool { return &r.Disabled }),
+		rawField("editable", func(r *HL) *rawJSON { return &r.Editable }),
+	)
+	type HP = HooksPolicy
+	hooksPolicyTable = newTable(
+		requiredBoolField("disabledByPolicy", func(r *HP) *bool { return &r.DisabledByPolicy }),
+		requiredBoolField("managedOnly", func(r *HP) *bool { return &r.ManagedOnly }),
+		requiredBoolField("pluginOnly", func(r *HP) *bool { return &r.PluginOnly }),
+		requiredBoolField("allDisabled", func(r *HP) *bool { return &r.AllDisabled }),
+		requiredIntField("policyHookCount", func(r *HP) *int64 { return &r.PolicyHookCount }),
+		boolField("policyUnreadable", func(r *HP) *bool { return &r.PolicyUnreadable }),
+	)
+	type HR = GetHooksListingResponse
+	getHooksListingResponseTable = newTable(
+		requiredObjectsField[HR, HookEventInfo]("events", &hookEventInfoTable, func(r *HR) *[]HookEventInfo { return &r.Events }),
+		requiredObjectsField[HR, HookListing]("hooks", &hookListingTable, func(r *HR) *[]HookListing { return &r.Hooks }),
+		requiredObjectsField[HR, HookEventInfo]("eventCatalog", &hookEventInfoTable, func(r *HR) *[]HookEventInfo { return &r.EventCatalog }),
+		required(objectField[HR, HooksPolicy]("policy", &hooksPolicyTable, func(r *HR) *HooksPolicy { return &r.Policy })),
+		rawField("safeMode", func(r *HR) *rawJSON { return &r.SafeMode }),
+		rawField("bareMode", func(r *HR) *rawJSON { return &r.BareMode }),
+		objectsField[HR, SettingsParseError]("errors", &settingsParseErrorTable, func(r *HR) *[]SettingsParseError { return &r.Errors }),
+	)
+	type CM = CancelAsyncMessageResponse
+	cancelAsyncMessageResponseTable = newTable(
+		requiredBoolField("cancelled", func(r *CM) *bool { return &r.Cancelled }),
+	)
+}
+
 // The methods tying each payload type and its parts to their tables.
 
 func (r *InitializeResponse) decode(d *decoder) error {
@@ -653,3 +1106,196 @@ func (r *MCPMessageResponse) MarshalJSON() ([]byte, error) { return marshalPaylo
 // UnmarshalJSON implements json.Unmarshaler: it decodes the payload
 // losslessly, like [SuccessResponse.DecodePayload].
 func (r *MCPMessageResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
+
+func (r *GetUsageResponse) decode(d *decoder) error {
+	return decodeObject(d, getUsageResponseTable, r, &r.objectState)
+}
+func (r *GetUsageResponse) encode(b []byte) []byte {
+	return encodeObject(b, getUsageResponseTable, r, &r.objectState)
+}
+func (r *GetUsageResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, getUsageResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *GetUsageResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *GetUsageResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
+
+func (r *ReadFileResponse) decode(d *decoder) error {
+	return decodeObject(d, readFileResponseTable, r, &r.objectState)
+}
+func (r *ReadFileResponse) encode(b []byte) []byte {
+	return encodeObject(b, readFileResponseTable, r, &r.objectState)
+}
+func (r *ReadFileResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, readFileResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *ReadFileResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *ReadFileResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
+
+func (r *GetTaskOutputResponse) decode(d *decoder) error {
+	return decodeObject(d, getTaskOutputResponseTable, r, &r.objectState)
+}
+func (r *GetTaskOutputResponse) encode(b []byte) []byte {
+	return encodeObject(b, getTaskOutputResponseTable, r, &r.objectState)
+}
+func (r *GetTaskOutputResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, getTaskOutputResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *GetTaskOutputResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *GetTaskOutputResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
+
+func (r *ListPermissionRulesResponse) decode(d *decoder) error {
+	return decodeObject(d, listPermissionRulesResponseTable, r, &r.objectState)
+}
+func (r *ListPermissionRulesResponse) encode(b []byte) []byte {
+	return encodeObject(b, listPermissionRulesResponseTable, r, &r.objectState)
+}
+func (r *ListPermissionRulesResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, listPermissionRulesResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *ListPermissionRulesResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *ListPermissionRulesResponse) UnmarshalJSON(data []byte) error {
+	return unmarshalPayload(data, r)
+}
+
+func (r *MCPReadResourceResponse) decode(d *decoder) error {
+	return decodeObject(d, mcpReadResourceResponseTable, r, &r.objectState)
+}
+func (r *MCPReadResourceResponse) encode(b []byte) []byte {
+	return encodeObject(b, mcpReadResourceResponseTable, r, &r.objectState)
+}
+func (r *MCPReadResourceResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, mcpReadResourceResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *MCPReadResourceResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *MCPReadResourceResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
+
+func (r *ReloadPluginsResponse) decode(d *decoder) error {
+	return decodeObject(d, reloadPluginsResponseTable, r, &r.objectState)
+}
+func (r *ReloadPluginsResponse) encode(b []byte) []byte {
+	return encodeObject(b, reloadPluginsResponseTable, r, &r.objectState)
+}
+func (r *ReloadPluginsResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, reloadPluginsResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *ReloadPluginsResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *ReloadPluginsResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
+
+func (r *ReloadSkillsResponse) decode(d *decoder) error {
+	return decodeObject(d, reloadSkillsResponseTable, r, &r.objectState)
+}
+func (r *ReloadSkillsResponse) encode(b []byte) []byte {
+	return encodeObject(b, reloadSkillsResponseTable, r, &r.objectState)
+}
+func (r *ReloadSkillsResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, reloadSkillsResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *ReloadSkillsResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *ReloadSkillsResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
+
+func (r *ReloadOutputStylesResponse) decode(d *decoder) error {
+	return decodeObject(d, reloadOutputStylesResponseTable, r, &r.objectState)
+}
+func (r *ReloadOutputStylesResponse) encode(b []byte) []byte {
+	return encodeObject(b, reloadOutputStylesResponseTable, r, &r.objectState)
+}
+func (r *ReloadOutputStylesResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, reloadOutputStylesResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *ReloadOutputStylesResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *ReloadOutputStylesResponse) UnmarshalJSON(data []byte) error {
+	return unmarshalPayload(data, r)
+}
+
+func (r *BackgroundTasksResponse) decode(d *decoder) error {
+	return decodeObject(d, backgroundTasksResponseTable, r, &r.objectState)
+}
+func (r *BackgroundTasksResponse) encode(b []byte) []byte {
+	return encodeObject(b, backgroundTasksResponseTable, r, &r.objectState)
+}
+func (r *BackgroundTasksResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, backgroundTasksResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *BackgroundTasksResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *BackgroundTasksResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
+
+func (r *CancelAsyncMessageResponse) decode(d *decoder) error {
+	return decodeObject(d, cancelAsyncMessageResponseTable, r, &r.objectState)
+}
+func (r *CancelAsyncMessageResponse) encode(b []byte) []byte {
+	return encodeObject(b, cancelAsyncMessageResponseTable, r, &r.objectState)
+}
+func (r *CancelAsyncMessageResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, cancelAsyncMessageResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *CancelAsyncMessageResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *CancelAsyncMessageResponse) UnmarshalJSON(data []byte) error {
+	return unmarshalPayload(data, r)
+}
+
+func (r *GetHooksListingResponse) decode(d *decoder) error {
+	return decodeObject(d, getHooksListingResponseTable, r, &r.objectState)
+}
+func (r *GetHooksListingResponse) encode(b []byte) []byte {
+	return encodeObject(b, getHooksListingResponseTable, r, &r.objectState)
+}
+func (r *GetHooksListingResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, getHooksListingResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *GetHooksListingResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *GetHooksListingResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }

@@ -203,6 +203,15 @@ func TestNewControlRequests(t *testing.T) {
 		{NewStopTaskRequest("r4", "t1"), `{"type":"control_request","request_id":"r4","request":{"subtype":"stop_task","task_id":"t1"}}`},
 		{NewControlRequest("r5", &MCPToggleRequest{ServerName: "x"}), `{"type":"control_request","request_id":"r5","request":{"subtype":"mcp_toggle","serverName":"x","enabled":false}}`},
 		{NewControlRequest("r6", &InterruptRequest{CancelQueued: true}), `{"type":"control_request","request_id":"r6","request":{"subtype":"interrupt","cancel_queued":true}}`},
+		{NewControlRequest("r7", &ListModelsRequest{}), `{"type":"control_request","request_id":"r7","request":{"subtype":"list_models"}}`},
+		{NewControlRequest("r8", &SetHasSubscribersRequest{}), `{"type":"control_request","request_id":"r8","request":{"subtype":"set_has_subscribers","has_subscribers":null}}`},
+		{NewControlRequest("r9", &SetHasSubscribersRequest{HasSubscribers: json.RawMessage("false")}), `{"type":"control_request","request_id":"r9","request":{"subtype":"set_has_subscribers","has_subscribers":false}}`},
+		{NewControlRequest("r10", &SeedReadStateRequest{Path: "/w/a.go", MTime: 1763762400123}), `{"type":"control_request","request_id":"r10","request":{"subtype":"seed_read_state","path":"/w/a.go","mtime":1763762400123}}`},
+		{NewControlRequest("r11", &MCPCallRequest{Tool: "mcp__s__t", Arguments: json.RawMessage(`{"q":1}`), OutputFiles: []MCPStagedFile{{Name: "o", LanePath: "/working/o"}}, ExpiresAt: "2026-11-22T00:00:00Z"}),
+			`{"type":"control_request","request_id":"r11","request":{"subtype":"mcp_call","tool":"mcp__s__t","arguments":{"q":1},"expires_at":"2026-11-22T00:00:00Z","output_files":[{"name":"o","lane_path":"/working/o"}]}}`},
+		{NewControlRequest("r12", &ReadFileRequest{Path: "a.txt"}), `{"type":"control_request","request_id":"r12","request":{"subtype":"read_file","path":"a.txt"}}`},
+		{NewControlRequest("r13", &UpdateSettingsRequest{Source: "userSettings", Settings: json.RawMessage(`{"effortLevel":"high"}`)}), `{"type":"control_request","request_id":"r13","request":{"subtype":"update_settings","source":"userSettings","settings":{"effortLevel":"high"}}}`},
+		{NewControlRequest("r14", &GetTaskOutputRequest{TaskID: "t1"}), `{"type":"control_request","request_id":"r14","request":{"subtype":"get_task_output","task_id":"t1"}}`},
 	}
 	for _, tt := range tests {
 		got, err := Marshal(tt.m)
@@ -308,6 +317,21 @@ func TestMarshalConstructedPayloads(t *testing.T) {
 		{&ContextUsageResponse{TotalTokens: 10, MaxTokens: 100, Percentage: 10}, `{"totalTokens":10,"maxTokens":100,"percentage":10}`},
 		{&ElicitationResponse{Action: "decline"}, `{"action":"decline"}`},
 		{&MCPMessageResponse{}, `{"mcp_response":null}`},
+		{&GetUsageResponse{}, `{"session":{"total_cost_usd":0,"total_api_duration_ms":0,"total_duration_ms":0,"total_lines_added":0,"total_lines_removed":0},"subscription_type":null,"rate_limits_available":false,"behaviors":null}`},
+		{&GetUsageResponse{SubscriptionType: "pro", RateLimitsAvailable: true, RateLimits: PlanRateLimits{FiveHour: RateLimitWindow{Utilization: 5, ResetsAt: "2026-11-22T03:00:00Z"}}},
+			`{"session":{"total_cost_usd":0,"total_api_duration_ms":0,"total_duration_ms":0,"total_lines_added":0,"total_lines_removed":0},"subscription_type":"pro","rate_limits_available":true,"rate_limits":{"five_hour":{"utilization":5,"resets_at":"2026-11-22T03:00:00Z"}},"behaviors":null}`},
+		{&ReadFileResponse{Contents: "", AbsPath: "/w/empty"}, `{"contents":"","absPath":"/w/empty"}`},
+		{&GetTaskOutputResponse{}, `{"output":"","total_bytes":0,"truncated":false}`},
+		{&ListPermissionRulesResponse{}, `{"state":{"rules":[],"workspaceDirectories":[],"originalCwd":"","managedOnly":false}}`},
+		{&ListPermissionRulesResponse{State: PermissionRulesState{Rules: []PermissionRuleEntry{{Behavior: BehaviorAsk, Source: "session", Rule: "Bash", Editability: "session"}}, OriginalCWD: "/w"}},
+			`{"state":{"rules":[{"behavior":"ask","source":"session","rule":"Bash","editability":"session"}],"workspaceDirectories":[],"originalCwd":"/w","managedOnly":false}}`},
+		{&MCPReadResourceResponse{}, `{"contents":[]}`},
+		{&ReloadPluginsResponse{}, `{"commands":[],"agents":[],"plugins":[],"mcpServers":[],"error_count":0}`},
+		{&ReloadSkillsResponse{}, `{"skills":[]}`},
+		{&ReloadOutputStylesResponse{AvailableOutputStyles: []string{"default"}}, `{"available_output_styles":["default"]}`},
+		{&GetHooksListingResponse{}, `{"events":[],"hooks":[],"eventCatalog":[],"policy":{"disabledByPolicy":false,"managedOnly":false,"pluginOnly":false,"allDisabled":false,"policyHookCount":0}}`},
+		{&BackgroundTasksResponse{Backgrounded: true}, `{"backgrounded":true}`},
+		{&CancelAsyncMessageResponse{}, `{"cancelled":false}`},
 	}
 	for _, tt := range tests {
 		got, err := json.Marshal(tt.p)
@@ -320,5 +344,191 @@ func TestMarshalConstructedPayloads(t *testing.T) {
 		if UnknownPayloadFields(tt.p) != nil {
 			t.Errorf("%T built in code has unknown fields", tt.p)
 		}
+	}
+}
+
+// TestAnswerPayloads decodes realistic answers of the requests of CLI
+// 2.1.330's hosts, built from the Agent SDK's types: typed fields, unknown
+// members kept and listed, and the payload written back byte for byte.
+func TestAnswerPayloads(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		p       Payload
+		payload string
+		check   func(t *testing.T, p Payload)
+		unknown []string
+	}{
+		{
+			name:    "get_usage",
+			p:       new(GetUsageResponse),
+			payload: `{"session":{"total_cost_usd":0.0421,"total_api_duration_ms":5123.5,"total_duration_ms":9001,"total_lines_added":12,"total_lines_removed":3,"model_usage":{"claude-sonnet-4-5":{"inputTokens":1200,"outputTokens":340,"cacheReadInputTokens":0,"cacheCreationInputTokens":0,"webSearchRequests":0,"costUSD":0.0421,"contextWindow":200000,"maxOutputTokens":64000}}},"subscription_type":"max","rate_limits_available":true,"rate_limits":{"five_hour":{"utilization":37.5,"resets_at":"2026-11-21T23:00:00Z"},"seven_day":{"utilization":12,"resets_at":"2026-11-25T00:00:00Z"},"seven_day_opus":null,"model_scoped":[{"display_name":"Fable","utilization":null,"resets_at":null}],"extra_usage":{"is_enabled":false,"monthly_limit":null,"used_credits":null,"utilization":null}},"behaviors":null}`,
+			check: func(t *testing.T, p Payload) {
+				r := p.(*GetUsageResponse)
+				if r.Session.TotalCostUSD != 0.0421 || r.Session.TotalAPIDurationMS != 5123.5 || r.Session.TotalLinesAdded != 12 ||
+					r.Session.ModelUsage["claude-sonnet-4-5"].InputTokens != 1200 || r.SubscriptionType != "max" || !r.RateLimitsAvailable ||
+					r.RateLimits.FiveHour.Utilization != 37.5 || r.RateLimits.SevenDay.ResetsAt != "2026-11-25T00:00:00Z" ||
+					len(r.RateLimits.ModelScoped) != 1 || r.RateLimits.ModelScoped[0].DisplayName != "Fable" ||
+					!bytes.Contains(r.RateLimits.ExtraUsage, []byte("is_enabled")) || string(r.Behaviors) != "null" {
+					t.Errorf("fields: %+v", r)
+				}
+			},
+		},
+		{
+			name:    "get_usage with an API key",
+			p:       new(GetUsageResponse),
+			payload: `{"session":{"total_cost_usd":0,"total_api_duration_ms":0,"total_duration_ms":12,"total_lines_added":0,"total_lines_removed":0,"model_usage":{}},"subscription_type":null,"rate_limits_available":false,"rate_limits":null,"behaviors":null,"plan":"x"}`,
+			check: func(t *testing.T, p Payload) {
+				if r := p.(*GetUsageResponse); r.SubscriptionType != "" || r.RateLimitsAvailable || r.Session.ModelUsage == nil {
+					t.Errorf("fields: %+v", r)
+				}
+			},
+			unknown: []string{"plan"},
+		},
+		{
+			name:    "read_file",
+			p:       new(ReadFileResponse),
+			payload: `{"contents":"package main\n","absPath":"/w/main.go","truncated":false,"lossy":false}`,
+			check: func(t *testing.T, p Payload) {
+				if r := p.(*ReadFileResponse); r.Contents != "package main\n" || r.AbsPath != "/w/main.go" || r.Truncated || r.Encoding != "" {
+					t.Errorf("fields: %+v", r)
+				}
+			},
+		},
+		{
+			name:    "read_file base64",
+			p:       new(ReadFileResponse),
+			payload: `{"contents":"iVBORw0KGgo=","absPath":"/w/logo.png","truncated":true,"encoding":"base64"}`,
+			check: func(t *testing.T, p Payload) {
+				if r := p.(*ReadFileResponse); r.Encoding != "base64" || !r.Truncated || r.Contents != "iVBORw0KGgo=" {
+					t.Errorf("fields: %+v", r)
+				}
+			},
+		},
+		{
+			name:    "get_task_output",
+			p:       new(GetTaskOutputResponse),
+			payload: `{"output":"\u001b[32mok\u001b[0m  ./...\n","total_bytes":20480,"truncated":true}`,
+			check: func(t *testing.T, p Payload) {
+				if r := p.(*GetTaskOutputResponse); r.Output != "\x1b[32mok\x1b[0m  ./...\n" || r.TotalBytes != 20480 || !r.Truncated {
+					t.Errorf("fields: %+v", r)
+				}
+			},
+		},
+		{
+			name:    "list_permission_rules",
+			p:       new(ListPermissionRulesResponse),
+			payload: `{"state":{"rules":[{"behavior":"allow","source":"localSettings","rule":"Bash(npm run:*)","description":{"prefix":"Any Bash command starting with","emphasis":"npm run"},"editability":"persistent"},{"behavior":"deny","source":"userSettings","rule":"WebFetch","editability":"persistent","notInEffect":true}],"workspaceDirectories":[{"path":"/w/lib","source":"cliArg"}],"originalCwd":"/w","managedOnly":true,"errors":[{"file":"/w/.claude/settings.json","path":"permissions.allow","message":"Expected array"}]}}`,
+			check: func(t *testing.T, p Payload) {
+				s := p.(*ListPermissionRulesResponse).State
+				if len(s.Rules) != 2 || s.Rules[0].Behavior != BehaviorAllow || s.Rules[0].Description.Emphasis != "npm run" || !s.Rules[1].NotInEffect ||
+					s.WorkspaceDirectories[0].Source != "cliArg" || s.OriginalCWD != "/w" || !s.ManagedOnly || s.Errors[0].Path != "permissions.allow" || s.Withheld {
+					t.Errorf("fields: %+v", s)
+				}
+			},
+		},
+		{
+			name:    "mcp_read_resource",
+			p:       new(MCPReadResourceResponse),
+			payload: `{"contents":[{"uri":"ui://charts/view.html","mimeType":"text/html;profile=mcp-app","text":"<div id=\"app\"></div>","_meta":{"ui":{"csp":{"connectDomains":[]}}}}]}`,
+			check: func(t *testing.T, p Payload) {
+				r := p.(*MCPReadResourceResponse)
+				if len(r.Contents) != 1 || r.Contents[0].URI != "ui://charts/view.html" || r.Contents[0].Text != `<div id="app"></div>` || !bytes.Contains(r.Contents[0].Meta, []byte("csp")) {
+					t.Errorf("fields: %+v", r)
+				}
+			},
+		},
+		{
+			name:    "reload_plugins held",
+			p:       new(ReloadPluginsResponse),
+			payload: `{"commands":[{"name":"review","description":"Review","argumentHint":""}],"agents":[{"name":"Explore","description":"Fast search"}],"plugins":[{"name":"docs","path":"/p/docs","source":"docs@local","version":"1.2.0"}],"mcpServers":[{"name":"plugin:docs:srv","status":"pending"}],"error_count":0,"held":true,"cache_impact":{"mcp_servers_added":["plugin:docs:srv"],"mcp_servers_removed":[],"lsp_tool_change":null}}`,
+			check: func(t *testing.T, p Payload) {
+				r := p.(*ReloadPluginsResponse)
+				if r.Commands[0].Name != "review" || r.Agents[0].Name != "Explore" || r.Plugins[0].Version != "1.2.0" || r.MCPServers[0].Status != "pending" ||
+					!r.Held || r.CacheImpact.MCPServersAdded[0] != "plugin:docs:srv" || r.CacheImpact.LSPToolChange != "" {
+					t.Errorf("fields: %+v", r)
+				}
+			},
+		},
+		{
+			name:    "reload_skills",
+			p:       new(ReloadSkillsResponse),
+			payload: `{"skills":[{"name":"deploy","description":"Deploy the app","argumentHint":"<env>","builtin":false}]}`,
+			check: func(t *testing.T, p Payload) {
+				if r := p.(*ReloadSkillsResponse); r.Skills[0].Name != "deploy" || r.Skills[0].ArgumentHint != "<env>" {
+					t.Errorf("fields: %+v", r)
+				}
+			},
+		},
+		{
+			name:    "reload_output_styles",
+			p:       new(ReloadOutputStylesResponse),
+			payload: `{"available_output_styles":["default","Explanatory","Learning","terse"]}`,
+			check: func(t *testing.T, p Payload) {
+				if r := p.(*ReloadOutputStylesResponse); !slices.Equal(r.AvailableOutputStyles, []string{"default", "Explanatory", "Learning", "terse"}) {
+					t.Errorf("fields: %+v", r)
+				}
+			},
+		},
+		{
+			name:    "get_hooks_listing",
+			p:       new(GetHooksListingResponse),
+			payload: `{"events":[{"name":"PreToolUse","summary":"Before tool execution","supportsMatcher":true,"hookCount":1}],"hooks":[{"event":"PreToolUse","matcher":"Bash","source":"userSettings","sourceLabel":"User settings","type":"command","displayText":"./check.sh","commandText":"./check.sh","contentLabel":"Command","timeout":30,"editable":{"matcher":"Bash","config":{"type":"command","command":"./check.sh","timeout":30}}}],"eventCatalog":[{"name":"PreToolUse","summary":"Before tool execution","supportsMatcher":true},{"name":"Stop","summary":"When Claude stops","supportsMatcher":false}],"policy":{"disabledByPolicy":false,"managedOnly":false,"pluginOnly":false,"allDisabled":false,"policyHookCount":0},"safeMode":{"managedHooksStillApply":true,"exitHint":"Restart without --safe-mode"}}`,
+			check: func(t *testing.T, p Payload) {
+				r := p.(*GetHooksListingResponse)
+				if r.Events[0].HookCount != 1 || r.Hooks[0].Matcher != "Bash" || r.Hooks[0].Timeout != 30 || !bytes.Contains(r.Hooks[0].Editable, []byte("check.sh")) ||
+					len(r.EventCatalog) != 2 || r.EventCatalog[1].SupportsMatcher || r.Policy.AllDisabled || !bytes.Contains(r.SafeMode, []byte("exitHint")) {
+					t.Errorf("fields: %+v", r)
+				}
+			},
+		},
+		{
+			name:    "background_tasks",
+			p:       new(BackgroundTasksResponse),
+			payload: `{"backgrounded":false}`,
+			check: func(t *testing.T, p Payload) {
+				if r := p.(*BackgroundTasksResponse); r.Backgrounded {
+					t.Errorf("fields: %+v", r)
+				}
+			},
+		},
+		{
+			name:    "cancel_async_message",
+			p:       new(CancelAsyncMessageResponse),
+			payload: `{"cancelled":true,"reason":"held"}`,
+			check: func(t *testing.T, p Payload) {
+				if r := p.(*CancelAsyncMessageResponse); !r.Cancelled {
+					t.Errorf("fields: %+v", r)
+				}
+			},
+			unknown: []string{"reason"},
+		},
+		{
+			name:    "members of unexpected shape and unknown nested members",
+			p:       new(ListPermissionRulesResponse),
+			payload: `{"state":{"rules":[{"behavior":"allow","source":"session","rule":"Read","editability":"session","ttl":5}],"workspaceDirectories":[],"originalCwd":"/w","managedOnly":"no"}}`,
+			unknown: []string{"state.rules.*.ttl", "state.managedOnly"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			line := `{"type":"control_response","response":{"subtype":"success","request_id":"r","response":` + tt.payload + `}}`
+			m := decodeOK(t, line)
+			roundTrip(t, m, line)
+			s := m.(*ControlResponse).Response.(*SuccessResponse)
+			if err := s.DecodePayload(tt.p); err != nil {
+				t.Fatal(err)
+			}
+			if tt.check != nil {
+				tt.check(t, tt.p)
+			}
+			if got := UnknownPayloadFields(tt.p); !slices.Equal(got, tt.unknown) {
+				t.Errorf("UnknownPayloadFields = %q, want %q", got, tt.unknown)
+			}
+			if out, err := MarshalPayload(tt.p); err != nil || string(out) != tt.payload {
+				t.Errorf("MarshalPayload = %s, %v\nwant %s", out, err, tt.payload)
+			}
+		})
 	}
 }

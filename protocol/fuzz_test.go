@@ -58,6 +58,8 @@ func seedLines(tb testing.TB) [][]byte {
 	}
 	files, _ := filepath.Glob(filepath.Join("testdata", "transcripts", "*", "*.jsonl"))
 	control, _ := filepath.Glob(filepath.Join("testdata", "control", "*.jsonl"))
+	host, _ := filepath.Glob(filepath.Join("testdata", "control", "host", "*.jsonl"))
+	control = append(control, host...)
 	files = append(files, control...)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -237,7 +239,9 @@ func FuzzPayload(f *testing.F) {
 			new(ContextUsageResponse), new(ElicitationResponse), new(UserDialogResponse), new(MCPMessageResponse),
 			new(GetUsageResponse), new(ReadFileResponse), new(GetTaskOutputResponse), new(ListPermissionRulesResponse),
 			new(MCPReadResourceResponse), new(ReloadPluginsResponse), new(ReloadSkillsResponse), new(ReloadOutputStylesResponse),
-			new(GetHooksListingResponse), new(BackgroundTasksResponse), new(CancelAsyncMessageResponse)} {
+			new(GetHooksListingResponse), new(BackgroundTasksResponse), new(CancelAsyncMessageResponse),
+			new(ListModelsResponse), new(GetSessionCostResponse), new(GetBinaryVersionResponse), new(GetSettingsResponse),
+			new(FileSuggestionsResponse), new(RegisterRepoRootResponse)} {
 			err := json.Unmarshal(data, p)
 			if (err == nil) != valid {
 				t.Fatalf("%T: Unmarshal(%q) = %v, valid object %v", p, data, err, valid)

@@ -22,7 +22,10 @@ import (
 // *GetTaskOutputResponse, *ListPermissionRulesResponse,
 // *MCPReadResourceResponse, *ReloadPluginsResponse, *ReloadSkillsResponse,
 // *ReloadOutputStylesResponse, *GetHooksListingResponse,
-// *BackgroundTasksResponse and *CancelAsyncMessageResponse.
+// *BackgroundTasksResponse and *CancelAsyncMessageResponse; and, seen from
+// CLI 2.1.330 though its SDK does not define them, *ListModelsResponse,
+// *GetSessionCostResponse, *GetBinaryVersionResponse, *GetSettingsResponse,
+// *FileSuggestionsResponse and *RegisterRepoRootResponse.
 //
 // Payloads are lossless like messages: members the model does not know are
 // kept, written back and listed by [UnknownPayloadFields].
@@ -362,11 +365,12 @@ type GetUsageResponse struct {
 // ReadFileResponse is the payload answering a read_file request: the
 // file's contents. CLI 2.1.330.
 type ReadFileResponse struct {
-	Contents  string // the bytes read, as UTF-8 text or base64
-	AbsPath   string // the file's absolute path
-	Truncated bool   // the file is longer than what was read
-	Encoding  string // base64 when the request asked for it; empty for utf-8
-	Lossy     bool   // the bytes were not all valid UTF-8: Contents has U+FFFD in their place
+	Contents      string // the bytes read, as UTF-8 text or base64
+	AbsPath       string // the file's absolute path
+	Truncated     bool   // the file is longer than what was read
+	Encoding      string // base64 when the request asked for it; empty for utf-8
+	Lossy         bool   // the bytes were not all valid UTF-8: Contents has U+FFFD in their place
+	RequestedPath string // the path as the request gave it (seen from CLI 2.1.330)
 	objectState
 }
 
@@ -546,11 +550,78 @@ type GetHooksListingResponse struct {
 	objectState
 }
 
-// BackgroundTasksResponse is the payload answering a background_tasks
-// request, as the SDK's Query.backgroundTasks reads it. CLI 2.1.330.
-type BackgroundTasksResponse struct {
-	Backgrounded bool // a task went to the background; false only when no foreground task had the tool_use_id (the SDK counts a missing member as true)
+// ListModelsResponse is the payload answering a list_models request: the
+// models the session can run (seen from CLI 2.1.330).
+type ListModelsResponse struct {
+	Models []ModelInfo // the models, as initialize lists them
 	objectState
+}
+
+// GetSessionCostResponse is the payload answering a get_session_cost
+// request (seen from CLI 2.1.330).
+type GetSessionCostResponse struct {
+	Text string // the summary /usage prints: cost, durations, code changes, tokens
+	objectState
+}
+
+// GetBinaryVersionResponse is the payload answering a get_binary_version
+// request (seen from CLI 2.1.330).
+type GetBinaryVersionResponse struct {
+	Version          string // the CLI's version, e.g. 2.1.330
+	BuildTime        string // when it was built, in RFC 3339
+	OldestDesktopSDK string // the oldest desktop SDK version it works with
+	objectState
+}
+
+// GetSettingsResponse is the payload answering a get_settings request: the
+// settings in force and those of each source (seen from CLI 2.1.330).
+type GetSettingsResponse struct {
+	Effective           json.RawMessage // the merged settings
+	Sources             json.RawMessage // the settings of each source
+	ServedSettingsState string          // state of the settings served by the organization, e.g. ineligible
+	Applied             json.RawMessage // values in force after overrides: model, effort...
+	objectState
+}
+
+// FileSuggestionsResponse is the payload answering a file_suggestions
+// request (seen from CLI 2.1.330).
+type FileSuggestionsResponse struct {
+	Suggestions json.RawMessage // the files suggested
+	CWD         string          // the directory the paths are relative to
+	objectState
+}
+
+// RegisterRepoRootResponse is the payload answering a register_repo_root
+// request (seen from CLI 2.1.330).
+type RegisterRepoRootResponse struct {
+	Directory string // the directory added, as an absolute path
+	objectState
+}
+
+// BackgroundTasksResponse is the payload answering a background_tasks
+// request, as the SDK's Query.backgroundTasks reads it. CLI 2.1.330
+// answers {} when it backgrounded tasks: read the outcome with
+// [BackgroundTasksResponse.AnyBackgrounded].
+type BackgroundTasksResponse struct {
+	Backgrounded bool // false when no foreground task had the tool_use_id; the CLI leaves it out otherwise
+	objectState
+}
+
+// AnyBackgrounded reports whether the request sent a task to the
+// background: Backgrounded, or true when the answer does not have it or
+// has null, as the SDK reads it.
+func (r *BackgroundTasksResponse) AnyBackgrounded() bool {
+	if r.Backgrounded || !r.decoded {
+		return r.Backgrounded
+	}
+	// The last occurrence of the member decides, as in decoding.
+	set := false
+	for i := range r.members {
+		if m := &r.members[i]; !m.unknown() && m.key(r.src) == "backgrounded" {
+			set = !isNull(m.raw(r.src))
+		}
+	}
+	return !set
 }
 
 // CancelAsyncMessageResponse is the payload answering a
@@ -629,6 +700,12 @@ var (
 	hookListingTable                 *table[HookListing]
 	hooksPolicyTable                 *table[HooksPolicy]
 	getHooksListingResponseTable     *table[GetHooksListingResponse]
+	listModelsResponseTable          *table[ListModelsResponse]
+	getSessionCostResponseTable      *table[GetSessionCostResponse]
+	getBinaryVersionResponseTable    *table[GetBinaryVersionResponse]
+	getSettingsResponseTable         *table[GetSettingsResponse]
+	fileSuggestionsResponseTable     *table[FileSuggestionsResponse]
+	registerRepoRootResponseTable    *table[RegisterRepoRootResponse]
 	cancelAsyncMessageResponseTable  *table[CancelAsyncMessageResponse]
 )
 
@@ -881,6 +958,7 @@ func init() {
 		boolField("truncated", func(r *RF) *bool { return &r.Truncated }),
 		stringField("encoding", func(r *RF) *string { return &r.Encoding }),
 		boolField("lossy", func(r *RF) *bool { return &r.Lossy }),
+		stringField("requested_path", func(r *RF) *string { return &r.RequestedPath }),
 	)
 	type TO = GetTaskOutputResponse
 	getTaskOutputResponseTable = newTable(
@@ -962,6 +1040,36 @@ func init() {
 		rawField("safeMode", func(r *HR) *rawJSON { return &r.SafeMode }),
 		rawField("bareMode", func(r *HR) *rawJSON { return &r.BareMode }),
 		objectsField[HR, SettingsParseError]("errors", &settingsParseErrorTable, func(r *HR) *[]SettingsParseError { return &r.Errors }),
+	)
+	type LM = ListModelsResponse
+	listModelsResponseTable = newTable(
+		requiredObjectsField[LM, ModelInfo]("models", &modelInfoTable, func(r *LM) *[]ModelInfo { return &r.Models }),
+	)
+	type SC = GetSessionCostResponse
+	getSessionCostResponseTable = newTable(
+		requiredStringField("text", func(r *SC) *string { return &r.Text }),
+	)
+	type BV = GetBinaryVersionResponse
+	getBinaryVersionResponseTable = newTable(
+		requiredStringField("version", func(r *BV) *string { return &r.Version }),
+		stringField("buildTime", func(r *BV) *string { return &r.BuildTime }),
+		stringField("oldestDesktopSdk", func(r *BV) *string { return &r.OldestDesktopSDK }),
+	)
+	type GS = GetSettingsResponse
+	getSettingsResponseTable = newTable(
+		rawField("effective", func(r *GS) *rawJSON { return &r.Effective }),
+		rawField("sources", func(r *GS) *rawJSON { return &r.Sources }),
+		stringField("served_settings_state", func(r *GS) *string { return &r.ServedSettingsState }),
+		rawField("applied", func(r *GS) *rawJSON { return &r.Applied }),
+	)
+	type FS = FileSuggestionsResponse
+	fileSuggestionsResponseTable = newTable(
+		rawField("suggestions", func(r *FS) *rawJSON { return &r.Suggestions }),
+		stringField("cwd", func(r *FS) *string { return &r.CWD }),
+	)
+	type RR = RegisterRepoRootResponse
+	registerRepoRootResponseTable = newTable(
+		requiredStringField("directory", func(r *RR) *string { return &r.Directory }),
 	)
 	type CM = CancelAsyncMessageResponse
 	cancelAsyncMessageResponseTable = newTable(
@@ -1299,3 +1407,105 @@ func (r *GetHooksListingResponse) MarshalJSON() ([]byte, error) { return marshal
 // UnmarshalJSON implements json.Unmarshaler: it decodes the payload
 // losslessly, like [SuccessResponse.DecodePayload].
 func (r *GetHooksListingResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
+
+func (r *ListModelsResponse) decode(d *decoder) error {
+	return decodeObject(d, listModelsResponseTable, r, &r.objectState)
+}
+func (r *ListModelsResponse) encode(b []byte) []byte {
+	return encodeObject(b, listModelsResponseTable, r, &r.objectState)
+}
+func (r *ListModelsResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, listModelsResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *ListModelsResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *ListModelsResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
+
+func (r *GetSessionCostResponse) decode(d *decoder) error {
+	return decodeObject(d, getSessionCostResponseTable, r, &r.objectState)
+}
+func (r *GetSessionCostResponse) encode(b []byte) []byte {
+	return encodeObject(b, getSessionCostResponseTable, r, &r.objectState)
+}
+func (r *GetSessionCostResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, getSessionCostResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *GetSessionCostResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *GetSessionCostResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
+
+func (r *GetBinaryVersionResponse) decode(d *decoder) error {
+	return decodeObject(d, getBinaryVersionResponseTable, r, &r.objectState)
+}
+func (r *GetBinaryVersionResponse) encode(b []byte) []byte {
+	return encodeObject(b, getBinaryVersionResponseTable, r, &r.objectState)
+}
+func (r *GetBinaryVersionResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, getBinaryVersionResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *GetBinaryVersionResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *GetBinaryVersionResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
+
+func (r *GetSettingsResponse) decode(d *decoder) error {
+	return decodeObject(d, getSettingsResponseTable, r, &r.objectState)
+}
+func (r *GetSettingsResponse) encode(b []byte) []byte {
+	return encodeObject(b, getSettingsResponseTable, r, &r.objectState)
+}
+func (r *GetSettingsResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, getSettingsResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *GetSettingsResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *GetSettingsResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
+
+func (r *FileSuggestionsResponse) decode(d *decoder) error {
+	return decodeObject(d, fileSuggestionsResponseTable, r, &r.objectState)
+}
+func (r *FileSuggestionsResponse) encode(b []byte) []byte {
+	return encodeObject(b, fileSuggestionsResponseTable, r, &r.objectState)
+}
+func (r *FileSuggestionsResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, fileSuggestionsResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *FileSuggestionsResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *FileSuggestionsResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
+
+func (r *RegisterRepoRootResponse) decode(d *decoder) error {
+	return decodeObject(d, registerRepoRootResponseTable, r, &r.objectState)
+}
+func (r *RegisterRepoRootResponse) encode(b []byte) []byte {
+	return encodeObject(b, registerRepoRootResponseTable, r, &r.objectState)
+}
+func (r *RegisterRepoRootResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, registerRepoRootResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *RegisterRepoRootResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *RegisterRepoRootResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }

@@ -106,23 +106,26 @@ type UserDialogRequest struct {
 	objectState
 }
 
-// SetColorRequest sets the session's accent color (set_color). The answer
-// is an empty success. CLI 2.1.330.
+// SetColorRequest sets the session's accent color (set_color). The SDK
+// of CLI 2.1.330 defines it, but that CLI answers it with an
+// unsupported_request error.
 type SetColorRequest struct {
 	Color string // an agent color name, or "default" to go back to the default
 	objectState
 }
 
 // GetSessionCostRequest asks for the session's cost summary, the text
-// /usage prints in non-interactive mode (get_session_cost). The SDK types
-// do not define the answer. CLI 2.1.330.
+// /usage prints in non-interactive mode (get_session_cost); the answer is a
+// [GetSessionCostResponse] (seen from the CLI: the SDK types do not define
+// it). CLI 2.1.330.
 type GetSessionCostRequest struct {
 	objectState
 }
 
 // ListModelsRequest asks for the models the session can run, as its
-// provider, settings and policy allow them (list_models). The SDK types do
-// not define the answer. CLI 2.1.330.
+// provider, settings and policy allow them (list_models); the answer is a
+// [ListModelsResponse] (seen from the CLI: the SDK types do not define it).
+// CLI 2.1.330.
 type ListModelsRequest struct {
 	objectState
 }
@@ -136,8 +139,8 @@ type GetUsageRequest struct {
 }
 
 // GetBinaryVersionRequest asks for the version of the CLI that answers
-// (get_binary_version). The SDK types do not define the answer.
-// CLI 2.1.330.
+// (get_binary_version); the answer is a [GetBinaryVersionResponse] (seen
+// from the CLI: the SDK types do not define it). CLI 2.1.330.
 type GetBinaryVersionRequest struct {
 	objectState
 }
@@ -168,8 +171,9 @@ type MCPCallRequest struct {
 }
 
 // FileSuggestionsRequest asks for the files an @-mention of a partial path
-// could complete to, as the terminal suggests them (file_suggestions). The
-// SDK types do not define the answer. CLI 2.1.330.
+// could complete to, as the terminal suggests them (file_suggestions); the
+// answer is a [FileSuggestionsResponse] (seen from the CLI: the SDK types
+// do not define it). CLI 2.1.330.
 type FileSuggestionsRequest struct {
 	Query string // the partial path
 	objectState
@@ -204,7 +208,8 @@ type SeedReadStateRequest struct {
 
 // RegisterRepoRootRequest adds a subdirectory of the working directories
 // as a working directory, and may reload what depends on it
-// (register_repo_root). CLI 2.1.330.
+// (register_repo_root); the answer is a [RegisterRepoRootResponse] (seen
+// from the CLI: the SDK types do not define it). CLI 2.1.330.
 type RegisterRepoRootRequest struct {
 	Directory      string // the directory
 	ReloadClaudeMD bool   // reload the CLAUDE.md files
@@ -260,8 +265,8 @@ type GetTaskOutputRequest struct {
 }
 
 // GetSettingsRequest asks for the settings in force and those of each
-// source (get_settings). The SDK types do not define the answer.
-// CLI 2.1.330.
+// source (get_settings); the answer is a [GetSettingsResponse] (seen from
+// the CLI: the SDK types do not define it). CLI 2.1.330.
 type GetSettingsRequest struct {
 	objectState
 }

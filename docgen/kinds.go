@@ -182,7 +182,8 @@ func kindDefs(s *schema) ([]kindDef, error) {
 					for _, req := range control.consts {
 						if _, ok := s.payloads[protocol.ControlSubtype(req.value)]; ok {
 							answered = protocol.ControlSubtype(req.value)
-							add(group, payloadKey(t.value+"/"+c.value, answered), c.name, probe)
+							withPayload := strings.TrimSuffix(probe, "}}") + `,"response":{}}}`
+							add(group, payloadKey(t.value+"/"+c.value, answered), c.name, withPayload)
 						}
 					}
 					answered = ""
@@ -305,8 +306,11 @@ func classify(s *schema, m protocol.Message, answered func(id string) protocol.C
 		d.key += "/" + string(m.Response.ControlSubtype())
 		d.detail = typeName(m.Response)
 		if r, ok := m.Response.(*protocol.SuccessResponse); ok && answered != nil {
+			// An answer is keyed by the payload type of its request only
+			// when it has a payload: CLI 2.1.37 answers set_model without
+			// one, CLI 2.1.330 with one.
 			req := answered(r.RequestID)
-			if p, ok := s.payloads[req]; ok {
+			if p, ok := s.payloads[req]; ok && len(r.Response) > 0 {
 				d.key, d.inner = payloadKey(d.key, req), p
 			}
 		}

@@ -191,6 +191,7 @@ func TestClassify(t *testing.T) {
 		{`{"type":"control_request","request_id":"r","request":{"subtype":"can_use_tool","tool_name":"Bash"}}`, "control_request/can_use_tool", "ControlRequest", "CanUseToolRequest", ""},
 		{`{"type":"control_response","response":{"subtype":"success","request_id":"r"}}`, "control_response/success", "ControlResponse", "SuccessResponse", ""},
 		{`{"type":"control_response","response":{"subtype":"success","request_id":"mode"}}`, "control_response/success", "ControlResponse", "SuccessResponse", ""},
+		{`{"type":"control_response","response":{"subtype":"success","request_id":"mode","response":{"model":"claude-haiku-4-5"}}}`, "control_response/success (set_model)", "ControlResponse", "SuccessResponse", "SetModelResponse"},
 		{`{"type":"control_response","response":{"subtype":"success","request_id":"init","response":{"commands":[]}}}`, "control_response/success (initialize)", "ControlResponse", "SuccessResponse", "InitializeResponse"},
 		{`{"type":"control_response","response":{"subtype":"success","request_id":"perm","response":{"behavior":"deny","message":"no"}}}`, "control_response/success (can_use_tool)", "ControlResponse", "SuccessResponse", "PermissionResult"},
 		{`{"type":"control_response","response":{"subtype":"error","request_id":"init","error":"x"}}`, "control_response/error", "ControlResponse", "ErrorResponse", ""},

@@ -66,14 +66,15 @@ type InterruptRequest struct {
 	objectState
 }
 
-// SetPermissionModeRequest changes the permission mode (set_permission_mode).
+// SetPermissionModeRequest changes the permission mode
+// (set_permission_mode); the answer is a [SetPermissionModeResponse].
 type SetPermissionModeRequest struct {
 	Mode PermissionMode // the new mode
 	objectState
 }
 
-// SetModelRequest changes the model (set_model). An empty Model goes back to
-// the default.
+// SetModelRequest changes the model (set_model); the answer is a
+// [SetModelResponse]. An empty Model goes back to the default.
 type SetModelRequest struct {
 	Model string // the new model
 	objectState

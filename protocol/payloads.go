@@ -25,7 +25,9 @@ import (
 // *BackgroundTasksResponse and *CancelAsyncMessageResponse; and, seen from
 // CLI 2.1.330 though its SDK does not define them, *ListModelsResponse,
 // *GetSessionCostResponse, *GetBinaryVersionResponse, *GetSettingsResponse,
-// *FileSuggestionsResponse and *RegisterRepoRootResponse.
+// *FileSuggestionsResponse and *RegisterRepoRootResponse. The answers to
+// set_permission_mode and set_model are *SetPermissionModeResponse and
+// *SetModelResponse when they carry a payload.
 //
 // Payloads are lossless like messages: members the model does not know are
 // kept, written back and listed by [UnknownPayloadFields].
@@ -557,6 +559,21 @@ type ListModelsResponse struct {
 	objectState
 }
 
+// SetPermissionModeResponse is the payload answering a set_permission_mode
+// request: the mode now in force. CLI 2.1.37 sends two answers to one
+// request, this one and one without a payload; CLI 2.1.330 sends this one.
+type SetPermissionModeResponse struct {
+	Mode PermissionMode // the mode now in force
+	objectState
+}
+
+// SetModelResponse is the payload answering a set_model request (seen from
+// CLI 2.1.330; CLI 2.1.37 answers without a payload).
+type SetModelResponse struct {
+	Model string // the model now in use, as the request named it or its alias resolved
+	objectState
+}
+
 // GetSessionCostResponse is the payload answering a get_session_cost
 // request (seen from CLI 2.1.330).
 type GetSessionCostResponse struct {
@@ -702,6 +719,8 @@ var (
 	getHooksListingResponseTable     *table[GetHooksListingResponse]
 	listModelsResponseTable          *table[ListModelsResponse]
 	getSessionCostResponseTable      *table[GetSessionCostResponse]
+	setPermissionModeResponseTable   *table[SetPermissionModeResponse]
+	setModelResponseTable            *table[SetModelResponse]
 	getBinaryVersionResponseTable    *table[GetBinaryVersionResponse]
 	getSettingsResponseTable         *table[GetSettingsResponse]
 	fileSuggestionsResponseTable     *table[FileSuggestionsResponse]
@@ -1044,6 +1063,12 @@ func init() {
 	type LM = ListModelsResponse
 	listModelsResponseTable = newTable(
 		requiredObjectsField[LM, ModelInfo]("models", &modelInfoTable, func(r *LM) *[]ModelInfo { return &r.Models }),
+	)
+	setPermissionModeResponseTable = newTable(
+		stringField("mode", func(r *SetPermissionModeResponse) *PermissionMode { return &r.Mode }),
+	)
+	setModelResponseTable = newTable(
+		stringField("model", func(r *SetModelResponse) *string { return &r.Model }),
 	)
 	type SC = GetSessionCostResponse
 	getSessionCostResponseTable = newTable(
@@ -1424,6 +1449,42 @@ func (r *ListModelsResponse) MarshalJSON() ([]byte, error) { return marshalPaylo
 // UnmarshalJSON implements json.Unmarshaler: it decodes the payload
 // losslessly, like [SuccessResponse.DecodePayload].
 func (r *ListModelsResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
+
+func (r *SetPermissionModeResponse) decode(d *decoder) error {
+	return decodeObject(d, setPermissionModeResponseTable, r, &r.objectState)
+}
+func (r *SetPermissionModeResponse) encode(b []byte) []byte {
+	return encodeObject(b, setPermissionModeResponseTable, r, &r.objectState)
+}
+func (r *SetPermissionModeResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, setPermissionModeResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *SetPermissionModeResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *SetPermissionModeResponse) UnmarshalJSON(data []byte) error {
+	return unmarshalPayload(data, r)
+}
+
+func (r *SetModelResponse) decode(d *decoder) error {
+	return decodeObject(d, setModelResponseTable, r, &r.objectState)
+}
+func (r *SetModelResponse) encode(b []byte) []byte {
+	return encodeObject(b, setModelResponseTable, r, &r.objectState)
+}
+func (r *SetModelResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, setModelResponseTable, r, &r.objectState)
+}
+
+// MarshalJSON implements json.Marshaler with [MarshalPayload].
+func (r *SetModelResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
+
+// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
+// losslessly, like [SuccessResponse.DecodePayload].
+func (r *SetModelResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
 
 func (r *GetSessionCostResponse) decode(d *decoder) error {
 	return decodeObject(d, getSessionCostResponseTable, r, &r.objectState)

@@ -366,6 +366,27 @@ func TestAnswerPayloads(t *testing.T) {
 		unknown []string
 	}{
 		{
+			name:    "set_permission_mode",
+			p:       new(SetPermissionModeResponse),
+			payload: `{"mode":"acceptEdits"}`,
+			check: func(t *testing.T, p Payload) {
+				if r := p.(*SetPermissionModeResponse); r.Mode != PermissionAcceptEdits {
+					t.Errorf("fields: %+v", r)
+				}
+			},
+		},
+		{
+			name:    "set_model",
+			p:       new(SetModelResponse),
+			payload: `{"model":"claude-haiku-4-5","effort":"low"}`,
+			check: func(t *testing.T, p Payload) {
+				if r := p.(*SetModelResponse); r.Model != "claude-haiku-4-5" {
+					t.Errorf("fields: %+v", r)
+				}
+			},
+			unknown: []string{"effort"},
+		},
+		{
 			name:    "get_usage",
 			p:       new(GetUsageResponse),
 			payload: `{"session":{"total_cost_usd":0.0421,"total_api_duration_ms":5123.5,"total_duration_ms":9001,"total_lines_added":12,"total_lines_removed":3,"model_usage":{"claude-sonnet-4-5":{"inputTokens":1200,"outputTokens":340,"cacheReadInputTokens":0,"cacheCreationInputTokens":0,"webSearchRequests":0,"costUSD":0.0421,"contextWindow":200000,"maxOutputTokens":64000}}},"subscription_type":"max","rate_limits_available":true,"rate_limits":{"five_hour":{"utilization":37.5,"resets_at":"2026-11-21T23:00:00Z"},"seven_day":{"utilization":12,"resets_at":"2026-11-25T00:00:00Z"},"seven_day_opus":null,"model_scoped":[{"display_name":"Fable","utilization":null,"resets_at":null}],"extra_usage":{"is_enabled":false,"monthly_limit":null,"used_credits":null,"utilization":null}},"behaviors":null}`,

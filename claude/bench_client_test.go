@@ -178,21 +178,38 @@ func clientBenchLines() map[string][]byte {
 // once the previous one reached the handler; the handler takes the time
 // of arrival itself, so p50-ns and p99-ns report the latency from the
 // write to the handler call, without waking the benchmark's goroutine
-// again (ns/op includes that). B/op against the
-// line's size shows the copies made of a message's bytes: the read buffer
-// and the transcript's copy.
+// again (ns/op includes that). B/op against the line's size shows the
+// copies made of a message's bytes: none, as the message and the
+// transcript hold the bytes read.
 func BenchmarkClientMessage(b *testing.B) {
+	benchClientMessage(b, false)
+}
+
+// BenchmarkClientObserver is BenchmarkClientMessage with the handler as
+// the client's Observer (Options.Observer), which the goroutine reading
+// the CLI's stdout calls itself: the events reach it without the hand-off
+// to the reader's goroutine. The client still queues every event for the
+// readers; the benchmark drains them.
+func BenchmarkClientObserver(b *testing.B) {
+	benchClientMessage(b, true)
+}
+
+func benchClientMessage(b *testing.B, observer bool) {
 	lines := clientBenchLines()
 	names := slices.Sorted(maps.Keys(lines))
 	for _, pipe := range []string{"mem-pipe", "os-pipe"} {
 		for _, name := range names {
 			line := lines[name]
 			b.Run(pipe+"/"+name, func(b *testing.B) {
-				c := newClient(Options{}, "")
 				clock := newLatencyClock(b.N)
+				h := &clockHandler{clock: clock}
+				var opts Options
+				if observer {
+					opts.Observer = h
+				}
+				c := newClient(opts, "")
 				pc := newPipeConn(b, pipe == "os-pipe", c.route, clock)
 				c.attach(pc)
-				h := &clockHandler{clock: clock}
 				readerDone := make(chan struct{})
 				go func() {
 					defer close(readerDone)
@@ -200,7 +217,9 @@ func BenchmarkClientMessage(b *testing.B) {
 						if err != nil {
 							return
 						}
-						Dispatch(h, ev)
+						if !observer {
+							Dispatch(h, ev)
+						}
 					}
 				}()
 				b.SetBytes(int64(len(line)))

@@ -43,6 +43,7 @@ type Client struct {
 	version string
 
 	canUseTool     PermissionFunc
+	observer       Handler // sees events on the reading goroutine, if set
 	controlTimeout time.Duration
 	closeTimeout   time.Duration
 
@@ -177,6 +178,7 @@ func newClient(opts Options, version string) *Client {
 		logger:         opts.Logger,
 		version:        version,
 		canUseTool:     opts.CanUseTool,
+		observer:       opts.Observer,
 		controlTimeout: opts.ControlTimeout,
 		closeTimeout:   opts.CloseTimeout,
 		pending:        make(map[string]chan controlAnswer),
@@ -255,7 +257,11 @@ func (c *Client) dispatch() {
 // conn's reader), which owns the translator, and never blocks.
 func (c *Client) route(ev event) bool {
 	if ev.err != nil {
-		c.out.push(item{err: ev.err, first: &UnknownEvent{Err: ev.err}})
+		first := &UnknownEvent{Err: ev.err}
+		if c.observer != nil {
+			Dispatch(c.observer, first)
+		}
+		c.out.push(item{err: ev.err, first: first})
 		return true
 	}
 	switch m := ev.msg.(type) {
@@ -274,6 +280,11 @@ func (c *Client) route(ev event) bool {
 		c.cancelHandling(m.RequestID)
 	}
 	c.evbuf = c.tr.events(c.evbuf[:0], ev.msg)
+	if c.observer != nil {
+		for _, e := range c.evbuf {
+			Dispatch(c.observer, e)
+		}
+	}
 	c.out.push(newItem(ev.msg, c.evbuf))
 	clear(c.evbuf)
 	return true

@@ -140,6 +140,33 @@ func TestClientQueryToolEvents(t *testing.T) {
 	}
 }
 
+func TestClientObserver(t *testing.T) {
+	t.Parallel()
+	var obs recorder
+	c := connectFake(t, func(o *claude.Options) { o.Observer = &obs })
+	ctx := ctxFor(t, 30*time.Second)
+	for _, prompt := range []string{"tool", "partial"} {
+		var rec recorder
+		if _, err := c.Query(ctx, prompt, &rec); err != nil {
+			t.Fatalf("Query(%s): %v", prompt, err)
+		}
+		// The observer saw the turn's events first, then the reader: the
+		// same ones, in the same order.
+		obs.mu.Lock()
+		seen := obs.events
+		obs.events, obs.calls = nil, nil
+		obs.mu.Unlock()
+		if len(seen) != len(rec.events) {
+			t.Fatalf("%s: the observer saw %d events, the reader %d (%s)", prompt, len(seen), len(rec.events), rec.joined())
+		}
+		for i, ev := range rec.events {
+			if seen[i] != ev {
+				t.Errorf("%s: event %d: the observer saw %T, the reader %T", prompt, i, seen[i], ev)
+			}
+		}
+	}
+}
+
 func TestQueryOneShot(t *testing.T) {
 	t.Parallel()
 	opts := fakeOptions(t)

@@ -45,7 +45,10 @@
 // deltas assembled into their blocks, status and system messages, the
 // result. Range over them, or implement a [Handler] (embedding
 // [BaseHandler]) with one method per kind. Long tool results come whole;
-// [Abbreviate] and [AbbreviateLines] shorten them for display.
+// [Abbreviate] and [AbbreviateLines] shorten them for display. A handler
+// set as [Options.Observer] sees every event the moment it is decoded, on
+// the goroutine reading the CLI's stdout: the lowest latency, for live
+// displays, at the price of returning quickly.
 //
 //	turn, err := claude.Query(ctx, "What does main.go do?", claude.Options{
 //		BaseURL: stub.URL(), // a fake API; or claude.AnthropicBaseURL with a key

@@ -159,6 +159,18 @@ type Options struct {
 	// Handler receives the events of a one-shot [Query] as they come.
 	// Client methods take their handler as an argument instead.
 	Handler Handler
+	// Observer, when set, sees every event of the client the moment it is
+	// decoded, on the goroutine that reads the CLI's stdout, before the
+	// event is queued for the readers (who still get it as usual). It is
+	// for consumers that need the lowest latency, such as a live progress
+	// display: it runs without handing the event to another goroutine.
+	//
+	// It must return quickly. While it runs the client reads nothing more
+	// from the CLI (nothing is lost: the CLI waits once its stdout pipe is
+	// full), so it must not wait for anything that needs the CLI's output:
+	// the answer to Interrupt, SetModel and the other control requests, or
+	// events read from the client. Start those on another goroutine.
+	Observer Handler
 }
 
 // AnthropicBaseURL is the base URL of Anthropic's own API, for

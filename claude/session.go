@@ -670,10 +670,7 @@ func (s *Session) Transcript() []TranscriptLine {
 // because of SessionConfig.TranscriptLines: the first line Transcript
 // returns is the line numbered TranscriptDropped()+1 of the whole
 // transcript.
-func (s *Session) TranscriptDropped() int {
-	_, dropped := s.transcript.snapshot()
-	return dropped
-}
+func (s *Session) TranscriptDropped() int { return s.transcript.droppedLines() }
 
 // Exited returns a channel closed once the CLI process has exited.
 func (s *Session) Exited() <-chan struct{} { return s.exited }

@@ -106,7 +106,7 @@ func TestTranscriptKeepsTheLastLines(t *testing.T) {
 			tr.add(Stdout, []byte(strconv.Itoa(i)), 1)
 			lines, dropped := tr.snapshot()
 			kept := min(i+1, max(limit, 0))
-			if len(lines) != kept || dropped != i+1-kept {
+			if len(lines) != kept || dropped != i+1-kept || tr.droppedLines() != dropped {
 				t.Fatalf("limit %d, after %d lines: %d kept, %d dropped", limit, i+1, len(lines), dropped)
 			}
 			for j, l := range lines {

@@ -88,9 +88,22 @@ func (t *transcript) addLines(dir Direction, data []byte) {
 func (t *transcript) snapshot() ([]TranscriptLine, int) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	lines := t.lines
-	if t.max > 0 && len(lines) > t.max {
-		lines = lines[len(lines)-t.max:]
+	kept := t.kept()
+	return slices.Clone(t.lines[len(t.lines)-kept:]), t.dropped + len(t.lines) - kept
+}
+
+// droppedLines returns how many lines were dropped.
+func (t *transcript) droppedLines() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.dropped + len(t.lines) - t.kept()
+}
+
+// kept returns how many of the last lines held are kept: they can be up to
+// 2*max between two compactions. t.mu is held.
+func (t *transcript) kept() int {
+	if t.max > 0 {
+		return min(len(t.lines), t.max)
 	}
-	return slices.Clone(lines), t.dropped + len(t.lines) - len(lines)
+	return len(t.lines)
 }

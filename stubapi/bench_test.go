@@ -112,16 +112,7 @@ func benchClosedLoop(b *testing.B, clients int) {
 		})
 	}
 	wg.Wait()
-	elapsed := time.Since(start)
-	cpu := processCPUTime() - cpu0
-	b.StopTimer()
-	if err := failed.Load(); err != nil {
-		b.Fatalf("a request failed: %v", *err)
-	}
-	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "responses/s")
-	b.ReportMetric(percentile(latencies, 0.50), "p50-µs")
-	b.ReportMetric(percentile(latencies, 0.99), "p99-µs")
-	reportCPU(b, cpu)
+	endLoad(b, start, cpu0, &failed, latencies)
 	reportServer(b, s, 0)
 }
 
@@ -279,6 +270,14 @@ func benchPaced(b *testing.B, clients int, rate float64, url string, dial func(b
 		})
 	}
 	wg.Wait()
+	endLoad(b, start, cpu0, &failed, latencies)
+}
+
+// endLoad ends a load run that started at start with the process's CPU
+// time at cpu0: it stops the timer, fails the benchmark if a request
+// failed, and reports the rate achieved, the latency percentiles (p999
+// needs a few thousand responses) and the CPU time per response.
+func endLoad(b *testing.B, start time.Time, cpu0 time.Duration, failed *atomic.Pointer[error], latencies []time.Duration) {
 	elapsed := time.Since(start)
 	cpu := processCPUTime() - cpu0
 	b.StopTimer()

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ccwire/ccwire/internal/jsontree"
 )
 
 // corpus is everything the reference is generated from.
@@ -62,7 +64,7 @@ type event struct {
 	turn int
 	// msg is the message of a stdin or stdout line; nil for a line that
 	// is not JSON.
-	msg *value
+	msg *jsontree.Value
 	// line is the line as written.
 	line []byte
 	// asserted holds the keys the scenario's expectations name for this

@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/match"
 	"github.com/ccwire/ccwire/scenario"
 	"github.com/ccwire/ccwire/stubapi"
@@ -174,18 +175,18 @@ func loadRun(file string, sc *scenario.Scenario, v string) (*run, error) {
 	for _, f := range ar.Files {
 		switch {
 		case f.Name == "run.json":
-			info, err := parseValue(f.Data)
+			info, err := jsontree.Parse(f.Data)
 			if err != nil {
 				return nil, bad("run.json: %v", err)
 			}
-			if got := info.getString("cli_version"); got != v {
+			if got := info.StringAt("cli_version"); got != v {
 				return nil, bad("run.json says CLI %q, the directory %q", got, v)
 			}
-			if n := info.get("side_requests"); n != nil {
-				r.sideRequests, _ = strconv.Atoi(n.raw)
+			if n := info.Get("side_requests"); n != nil {
+				r.sideRequests, _ = strconv.Atoi(n.Str)
 			}
-			if n := info.get("exit_code"); n != nil {
-				r.exitCode, _ = strconv.Atoi(n.raw)
+			if n := info.Get("exit_code"); n != nil {
+				r.exitCode, _ = strconv.Atoi(n.Str)
 			}
 		case f.Name == "stdio.jsonl":
 			for i, line := range strings.Split(strings.TrimSuffix(string(f.Data), "\n"), "\n") {
@@ -203,7 +204,7 @@ func loadRun(file string, sc *scenario.Scenario, v string) (*run, error) {
 			if err != nil {
 				return nil, bad("unexpected file %s", f.Name)
 			}
-			req, err := parseValue(f.Data)
+			req, err := jsontree.Parse(f.Data)
 			if err != nil {
 				return nil, bad("%s: %v", f.Name, err)
 			}
@@ -218,45 +219,45 @@ func loadRun(file string, sc *scenario.Scenario, v string) (*run, error) {
 
 // stdioEvent decodes one record of stdio.jsonl.
 func stdioEvent(line []byte) (*event, error) {
-	rec, err := parseValue(line)
+	rec, err := jsontree.Parse(line)
 	if err != nil {
 		return nil, err
 	}
 	ev := &event{kind: eventStdout}
-	switch rec.getString("dir") {
+	switch rec.StringAt("dir") {
 	case "stdin":
 		ev.kind = eventStdin
 	case "stdout":
 	default:
-		return nil, fmt.Errorf("dir %q is neither stdin nor stdout", rec.getString("dir"))
+		return nil, fmt.Errorf("dir %q is neither stdin nor stdout", rec.StringAt("dir"))
 	}
-	if t := rec.get("turn"); t != nil {
-		ev.turn, _ = strconv.Atoi(t.raw)
+	if t := rec.Get("turn"); t != nil {
+		ev.turn, _ = strconv.Atoi(t.Str)
 	}
-	if m := rec.get("msg"); m != nil {
+	if m := rec.Get("msg"); m != nil {
 		ev.msg = m
 		ev.line = []byte(m.String())
 	} else {
-		ev.line = []byte(rec.getString("text"))
+		ev.line = []byte(rec.StringAt("text"))
 	}
 	return ev, nil
 }
 
 // apiEvent makes the event of a recorded main-loop request.
-func apiEvent(seq int, req *value, script stubapi.Script) *apiExchange {
+func apiEvent(seq int, req *jsontree.Value, script stubapi.Script) *apiExchange {
 	a := &apiExchange{
 		seq:     seq,
-		stream:  req.get("stream") != nil && req.get("stream").raw == "true",
-		model:   req.getString("model"),
-		outcome: req.getString("outcome"),
-		detail:  req.getString("detail"),
+		stream:  req.Get("stream") != nil && req.Get("stream").Bool,
+		model:   req.StringAt("model"),
+		outcome: req.StringAt("outcome"),
+		detail:  req.StringAt("detail"),
 		turn:    -1,
 	}
-	if s := req.get("status"); s != nil {
-		a.status, _ = strconv.Atoi(s.raw)
+	if s := req.Get("status"); s != nil {
+		a.status, _ = strconv.Atoi(s.Str)
 	}
-	if t := req.get("turn"); t != nil {
-		a.turn, _ = strconv.Atoi(t.raw)
+	if t := req.Get("turn"); t != nil {
+		a.turn, _ = strconv.Atoi(t.Str)
 	}
 	if a.outcome == string(stubapi.OutcomeServed) && a.turn >= 0 && a.turn < len(script.Turns) {
 		a.answer = turnSummary(script.Turns[a.turn])
@@ -369,11 +370,11 @@ func messageID(ev *event) string {
 	if ev.kind != eventStdout || ev.msg == nil {
 		return ""
 	}
-	switch ev.msg.getString("type") {
+	switch ev.msg.StringAt("type") {
 	case "assistant":
-		return ev.msg.getString("message", "id")
+		return ev.msg.StringAt("message", "id")
 	case "stream_event":
-		return ev.msg.getString("event", "message", "id")
+		return ev.msg.StringAt("event", "message", "id")
 	}
 	return ""
 }
@@ -385,13 +386,13 @@ func followsFailure(ev *event, served map[string]bool) bool {
 	if ev.kind != eventStdout || ev.msg == nil {
 		return false
 	}
-	switch ev.msg.getString("type") {
+	switch ev.msg.StringAt("type") {
 	case "assistant", "stream_event":
 		return !served[messageID(ev)]
 	case "result":
 		return true
 	case "system":
-		return ev.msg.getString("subtype") == "api_retry"
+		return ev.msg.StringAt("subtype") == "api_retry"
 	}
 	return false
 }
@@ -414,7 +415,7 @@ func markAsserted(events []*event, plan *scenario.Plan, ignore []string) {
 				if exp.Pattern.Match(out[k].line, opts...) == nil {
 					text, err := exp.Pattern.MarshalJSON()
 					if err == nil {
-						if p, err := parseValue(text); err == nil {
+						if p, err := jsontree.Parse(text); err == nil {
 							if out[k].asserted == nil {
 								out[k].asserted = &keyTree{}
 							}

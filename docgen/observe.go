@@ -3,6 +3,7 @@ package docgen
 import (
 	"slices"
 
+	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/protocol"
 )
 
@@ -80,10 +81,10 @@ type fieldNode struct {
 	// consts are the values the model fixes the member to, one per variant
 	// of the object holding it.
 	consts []string
-	types  map[string]map[jsonKind]bool // by version
+	types  map[string]map[jsontree.Kind]bool // by version
 	// outTypes are the types seen in messages the CLI wrote, by version:
 	// what the CLI's versions are compared on.
-	outTypes map[string]map[jsonKind]bool
+	outTypes map[string]map[jsontree.Kind]bool
 	kids     []*fieldNode
 	index    map[string]*fieldNode
 }
@@ -104,7 +105,7 @@ func (n *fieldNode) child(seg string) *fieldNode {
 	default:
 		p = n.path + "." + seg
 	}
-	c := &fieldNode{key: seg, path: p, types: map[string]map[jsonKind]bool{}, outTypes: map[string]map[jsonKind]bool{}}
+	c := &fieldNode{key: seg, path: p, types: map[string]map[jsontree.Kind]bool{}, outTypes: map[string]map[jsontree.Kind]bool{}}
 	n.index[seg] = c
 	n.kids = append(n.kids, c)
 	return c
@@ -112,10 +113,10 @@ func (n *fieldNode) child(seg string) *fieldNode {
 
 // seen records a JSON type seen at n in a version, in a message on the
 // CLI's stdout when the observer is at one.
-func (o *observer) seen(n *fieldNode, version string, k jsonKind) {
-	add := func(m map[string]map[jsonKind]bool) {
+func (o *observer) seen(n *fieldNode, version string, k jsontree.Kind) {
+	add := func(m map[string]map[jsontree.Kind]bool) {
 		if m[version] == nil {
-			m[version] = map[jsonKind]bool{}
+			m[version] = map[jsontree.Kind]bool{}
 		}
 		m[version][k] = true
 	}
@@ -276,7 +277,7 @@ func (o *observer) message(sc *scenarioDoc, r *run, ev *event, m protocol.Messag
 	o.stdout = ev.kind == eventStdout
 	if o.stdout {
 		k.stdout = true
-		order := ev.msg.keys()
+		order := ev.msg.Keys()
 		if !slices.ContainsFunc(k.keyOrders[r.version], func(o []string) bool { return slices.Equal(o, order) }) {
 			k.keyOrders[r.version] = append(k.keyOrders[r.version], order)
 		}
@@ -307,35 +308,35 @@ func (o *observer) seenEnum(enum, v, version string) {
 
 // object records the members of an object value of protocol type t (nil
 // when the model does not know the object).
-func (o *observer) object(k *kindRef, n *fieldNode, v *value, t *goType, version string) {
-	if v.kind != kindObject {
+func (o *observer) object(k *kindRef, n *fieldNode, v *jsontree.Value, t *goType, version string) {
+	if v.Kind != jsontree.Object {
 		return
 	}
-	for _, m := range v.members {
+	for _, m := range v.Members {
 		var f *fieldDoc
 		if t != nil {
-			f = t.field(m.key)
+			f = t.field(m.Key)
 		}
-		c := n.child(m.key)
+		c := n.child(m.Key)
 		if c.field == nil && f != nil {
 			c.field = f
 		}
-		o.seen(c, version, observedKind(m.val))
-		if m.key == "permissionMode" || m.key == "mode" && t != nil && t.name == "SetPermissionModeRequest" {
-			if m.val.kind == kindString {
-				o.seenEnum("PermissionMode", m.val.str, version)
+		o.seen(c, version, observedKind(m.Val))
+		if m.Key == "permissionMode" || m.Key == "mode" && t != nil && t.name == "SetPermissionModeRequest" {
+			if m.Val.Kind == jsontree.String {
+				o.seenEnum("PermissionMode", m.Val.Str, version)
 			}
 		}
 		if p := o.payload(t, f, k.def.details()); p != "" {
-			o.object(k, c, m.val, o.s.typeOf(p), version)
+			o.object(k, c, m.Val, o.s.typeOf(p), version)
 			continue
 		}
-		o.below(k, c, m.val, f, version)
+		o.below(k, c, m.Val, f, version)
 	}
 }
 
 // below records what is under a member's value.
-func (o *observer) below(k *kindRef, n *fieldNode, v *value, f *fieldDoc, version string) {
+func (o *observer) below(k *kindRef, n *fieldNode, v *jsontree.Value, f *fieldDoc, version string) {
 	if f == nil {
 		o.generic(k, n, v, version)
 		return
@@ -344,45 +345,45 @@ func (o *observer) below(k *kindRef, n *fieldNode, v *value, f *fieldDoc, versio
 	case shapeObject:
 		o.object(k, n, v, o.s.typeOf(f.elem), version)
 	case shapeObjects:
-		if v.kind == kindArray {
-			for _, e := range v.elems {
+		if v.Kind == jsontree.Array {
+			for _, e := range v.Elems {
 				c := n.child("[]")
-				o.seen(c, version, e.kind)
+				o.seen(c, version, e.Kind)
 				o.object(k, c, e, o.s.typeOf(f.elem), version)
 			}
 		}
 	case shapeObjectMap:
-		if v.kind == kindObject {
-			for _, m := range v.members {
+		if v.Kind == jsontree.Object {
+			for _, m := range v.Members {
 				c := n.child("*")
-				o.seen(c, version, m.val.kind)
-				o.object(k, c, m.val, o.s.typeOf(f.elem), version)
+				o.seen(c, version, m.Val.Kind)
+				o.object(k, c, m.Val, o.s.typeOf(f.elem), version)
 			}
 		}
 	case shapeBlocks, shapeContent:
-		if v.kind == kindArray {
-			for _, e := range v.elems {
+		if v.Kind == jsontree.Array {
+			for _, e := range v.Elems {
 				c := n.child("[]")
-				o.seen(c, version, e.kind)
-				bt := e.getString("type")
+				o.seen(c, version, e.Kind)
+				bt := e.StringAt("type")
 				o.seenEnum("BlockType", bt, version)
 				o.object(k, c, e, o.s.typeOf(o.s.variantFor("ContentBlock", "type", bt)), version)
 			}
 		}
 	case shapeVariant:
 		key := o.s.discriminatorKey(f.elem)
-		o.object(k, n, v, o.s.typeOf(o.s.variantFor(f.elem, key, v.getString(key))), version)
+		o.object(k, n, v, o.s.typeOf(o.s.variantFor(f.elem, key, v.StringAt(key))), version)
 	case shapeStrings:
-		if v.kind == kindArray && o.stdout {
+		if v.Kind == jsontree.Array && o.stdout {
 			if k.stringValues[n.path] == nil {
 				k.stringValues[n.path] = map[string]versionSet{}
 			}
-			for _, e := range v.elems {
-				if e.kind == kindString {
-					if k.stringValues[n.path][e.str] == nil {
-						k.stringValues[n.path][e.str] = versionSet{}
+			for _, e := range v.Elems {
+				if e.Kind == jsontree.String {
+					if k.stringValues[n.path][e.Str] == nil {
+						k.stringValues[n.path][e.Str] = versionSet{}
 					}
-					k.stringValues[n.path][e.str][version] = true
+					k.stringValues[n.path][e.Str][version] = true
 				}
 			}
 		}
@@ -393,15 +394,15 @@ func (o *observer) below(k *kindRef, n *fieldNode, v *value, f *fieldDoc, versio
 }
 
 // generic records the members of a value the model does not describe.
-func (o *observer) generic(k *kindRef, n *fieldNode, v *value, version string) {
-	switch v.kind {
-	case kindObject:
+func (o *observer) generic(k *kindRef, n *fieldNode, v *jsontree.Value, version string) {
+	switch v.Kind {
+	case jsontree.Object:
 		o.object(k, n, v, nil, version)
-	case kindArray:
-		for _, e := range v.elems {
-			if e.kind == kindObject || e.kind == kindArray {
+	case jsontree.Array:
+		for _, e := range v.Elems {
+			if e.Kind == jsontree.Object || e.Kind == jsontree.Array {
 				c := n.child("[]")
-				o.seen(c, version, e.kind)
+				o.seen(c, version, e.Kind)
 				o.generic(k, c, e, version)
 			}
 		}
@@ -411,11 +412,11 @@ func (o *observer) generic(k *kindRef, n *fieldNode, v *value, version string) {
 // observedKind returns the JSON type a recorded value had when the CLI
 // wrote it: recordings replace timings and clock readings, numbers, with
 // the strings "<duration>" and "<time>".
-func observedKind(v *value) jsonKind {
-	if v.kind == kindString && (v.str == "<duration>" || v.str == "<time>") {
-		return kindNumber
+func observedKind(v *jsontree.Value) jsontree.Kind {
+	if v.Kind == jsontree.String && (v.Str == "<duration>" || v.Str == "<time>") {
+		return jsontree.Number
 	}
-	return v.kind
+	return v.Kind
 }
 
 // find returns the node at a path below n, nil if there is none.

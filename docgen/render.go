@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/protocol"
 )
 
@@ -701,7 +702,7 @@ func (r *renderer) kind(p *page, self string, k *kindRef, shown map[string]bool)
 			} else {
 				p.para(r.f("CLI %s, from %s:", o.run.version, from))
 			}
-			p.fenced("json", o.ev.msg.indent())
+			p.fenced("json", o.ev.msg.Indent())
 		}
 	}
 
@@ -733,16 +734,16 @@ func (n *fieldNode) versions() []string {
 // jsonTypes renders the JSON types of a member: those seen, else the one
 // the model declares.
 func (r *renderer) jsonTypes(n *fieldNode) string {
-	seen := map[jsonKind]bool{}
+	seen := map[jsontree.Kind]bool{}
 	for _, ks := range n.types {
 		for k := range ks {
 			seen[k] = true
 		}
 	}
 	var out []string
-	for _, k := range []jsonKind{kindString, kindNumber, kindBoolean, kindObject, kindArray, kindNull} {
+	for _, k := range []jsontree.Kind{jsontree.String, jsontree.Number, jsontree.Bool, jsontree.Object, jsontree.Array, jsontree.Null} {
 		if seen[k] {
-			out = append(out, string(k))
+			out = append(out, k.String())
 		}
 	}
 	if len(out) == 0 {
@@ -756,7 +757,7 @@ func modelType(n *fieldNode) string {
 	f := n.field
 	if f == nil {
 		if n.key == "[]" || n.key == "*" {
-			return string(kindObject)
+			return jsontree.Object.String()
 		}
 		return "—"
 	}
@@ -866,7 +867,7 @@ func commonOrder(a, b []string) []string {
 	return out
 }
 
-func sameKinds(a, b map[jsonKind]bool) bool {
+func sameKinds(a, b map[jsontree.Kind]bool) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -878,11 +879,11 @@ func sameKinds(a, b map[jsonKind]bool) bool {
 	return true
 }
 
-func kindList(ks map[jsonKind]bool) string {
+func kindList(ks map[jsontree.Kind]bool) string {
 	var out []string
-	for _, k := range []jsonKind{kindString, kindNumber, kindBoolean, kindObject, kindArray, kindNull} {
+	for _, k := range []jsontree.Kind{jsontree.String, jsontree.Number, jsontree.Bool, jsontree.Object, jsontree.Array, jsontree.Null} {
 		if ks[k] {
-			out = append(out, string(k))
+			out = append(out, k.String())
 		}
 	}
 	return strings.Join(out, "/")

@@ -1,7 +1,6 @@
 package docgen
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/stubapi"
 )
@@ -89,9 +89,9 @@ func TestDiffLines(t *testing.T) {
 	}
 }
 
-func mustValue(t *testing.T, s string) *value {
+func mustValue(t *testing.T, s string) *jsontree.Value {
 	t.Helper()
-	v, err := parseValue([]byte(s))
+	v, err := jsontree.Parse([]byte(s))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,58 +114,6 @@ func TestAssertedFirst(t *testing.T) {
 	if !slices.Equal(contains.order, []string{"tools", "list"}) || !slices.Equal(contains.sub["list"].order, []string{"name"}) {
 		t.Errorf("patternKeys of $contains = %+v", contains)
 	}
-}
-
-func TestValueRoundTrip(t *testing.T) {
-	t.Parallel()
-	for _, in := range []string{
-		`{"b":1,"a":[true,false,null,1.50,"x\u00e9\n"],"c":{}}`,
-		`[]`,
-		`"<synthetic>"`,
-	} {
-		v := mustValue(t, in)
-		if got := v.String(); got != in {
-			t.Errorf("String of %s = %s", in, got)
-		}
-		var x any
-		if err := json.Unmarshal([]byte(v.indent()), &x); err != nil {
-			t.Errorf("indent of %s is not JSON: %v", in, err)
-		}
-	}
-	if got := mustValue(t, `{"a":{"b":["x",{"c":"d"}]}}`).getString("a", "b", "1", "c"); got != "d" {
-		t.Errorf("getString = %q", got)
-	}
-	for _, bad := range []string{`{`, `{"a":1}x`, `nul`, ``} {
-		if _, err := parseValue([]byte(bad)); err == nil {
-			t.Errorf("parseValue(%q) succeeded", bad)
-		}
-	}
-}
-
-func FuzzParseValue(f *testing.F) {
-	for _, s := range []string{`{"a":[1,2,{"b":null}]}`, `"x"`, `[[]]`, `{"":""}`, `1e9`, `{"a":"\ud83d\ude00"}`} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := parseValue(data)
-		if err != nil {
-			return
-		}
-		out := v.String()
-		if !json.Valid([]byte(out)) {
-			t.Fatalf("String of %q is not valid JSON: %q", data, out)
-		}
-		w, err := parseValue([]byte(out))
-		if err != nil {
-			t.Fatalf("reparse of %q: %v", out, err)
-		}
-		if again := w.String(); again != out {
-			t.Fatalf("not stable: %q then %q", out, again)
-		}
-		if !json.Valid([]byte(v.indent())) {
-			t.Fatalf("indent of %q is not valid JSON", data)
-		}
-	})
 }
 
 func TestClassify(t *testing.T) {
@@ -367,7 +315,7 @@ func TestPlaceRequests(t *testing.T) {
 	t.Parallel()
 	ev := func(kind eventKind, line string) *event {
 		e := &event{kind: kind, turn: 1, line: []byte(line)}
-		e.msg, _ = parseValue(e.line)
+		e.msg, _ = jsontree.Parse(e.line)
 		return e
 	}
 	assistant := func(turn int) string {
@@ -396,7 +344,7 @@ func TestPlaceRequests(t *testing.T) {
 		case eventAPI:
 			got = append(got, "api"+string(rune('0'+e.api.seq)))
 		default:
-			got = append(got, e.msg.getString("type"))
+			got = append(got, e.msg.StringAt("type"))
 		}
 	}
 	want := []string{"user", "system", "api0", "api1", "assistant", "assistant", "user", "api2", "system", "api3", "assistant", "api4", "result"}

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"golang.org/x/tools/txtar"
+
+	"github.com/ccwire/ccwire/internal/jsontree"
 )
 
 // BenchmarkNormalizeRequest measures normalizing one main-loop request of
@@ -27,11 +29,11 @@ func BenchmarkNormalizeRequest(b *testing.B) {
 	b.SetBytes(int64(len(body)))
 	paths := map[string]string{os.TempDir() + "/ccwire-scenario-1": "cwd"}
 	for b.Loop() {
-		v, err := parseValue(body)
+		v, err := jsontree.Parse(body)
 		if err != nil {
 			b.Fatal(err)
 		}
 		n := newNormalizer(time.Now(), 1234, paths, nil)
-		_ = n.value(v).appendIndent(nil, "")
+		_ = n.value(v).AppendIndent(nil, "")
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/ccwire/ccwire/internal/jsontree"
 )
 
 // normalizer replaces the values of a recording that change from run to
@@ -72,10 +74,10 @@ var idKinds = map[string]string{
 
 // learn records the random ids v holds under the members named in idKinds,
 // so that text() replaces them wherever they recur, before and after.
-func (n *normalizer) learn(v *value) {
-	v.walk(func(key string, val *value) *value {
-		if val.kind == 's' {
-			n.learnID(key, val.str)
+func (n *normalizer) learn(v *jsontree.Value) {
+	v.Walk(func(key string, val *jsontree.Value) *jsontree.Value {
+		if val.Kind == jsontree.String {
+			n.learnID(key, val.Str)
 		}
 		return val
 	})
@@ -388,32 +390,32 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // value normalizes v in place and returns it: every string, timing
 // members by name, control request ids.
-func (n *normalizer) value(v *value) *value {
-	fix := func(key string, val *value) *value {
+func (n *normalizer) value(v *jsontree.Value) *jsontree.Value {
+	fix := func(key string, val *jsontree.Value) *jsontree.Value {
 		switch {
-		case val.kind == 'n' && key != "" && durationKey.MatchString(key):
-			return stringValue("<duration>")
-		case val.kind == 'n' && key != "" && clockKey.MatchString(key):
-			return stringValue("<time>")
-		case val.kind == 'n' && pidKey.MatchString(key):
-			if val.str == n.pid {
-				return stringValue("<pid>")
+		case val.Kind == jsontree.Number && key != "" && durationKey.MatchString(key):
+			return jsontree.NewString("<duration>")
+		case val.Kind == jsontree.Number && key != "" && clockKey.MatchString(key):
+			return jsontree.NewString("<time>")
+		case val.Kind == jsontree.Number && pidKey.MatchString(key):
+			if val.Str == n.pid {
+				return jsontree.NewString("<pid>")
 			}
-			return stringValue(n.number("pid", val.str))
-		case val.kind == 'o' && slices.Contains(usageMaps, key):
-			val.members = slices.DeleteFunc(val.members, func(m member) bool { return idleUsage(m.val) })
+			return jsontree.NewString(n.number("pid", val.Str))
+		case val.Kind == jsontree.Object && slices.Contains(usageMaps, key):
+			val.Members = slices.DeleteFunc(val.Members, func(m jsontree.Member) bool { return idleUsage(m.Val) })
 			return val
-		case val.kind == 's' && key == "request_id" && !stubReqRE.MatchString(val.str):
+		case val.Kind == jsontree.String && key == "request_id" && !stubReqRE.MatchString(val.Str):
 			// A control request's id, made up by whoever sends the request.
-			return stringValue(n.number("request_id", val.str))
-		case val.kind == 's':
-			return stringValue(n.text(val.str))
+			return jsontree.NewString(n.number("request_id", val.Str))
+		case val.Kind == jsontree.String:
+			return jsontree.NewString(n.text(val.Str))
 		}
 		return val
 	}
 	n.learn(v)
 	root := fix("", v)
-	root.walk(fix)
+	root.Walk(fix)
 	return root
 }
 
@@ -431,13 +433,13 @@ var usageLimits = []string{"contextWindow", "maxOutputTokens"}
 // requests (which the fake API answers with zero usage) arrives before the
 // result is written, and leaves it out when it arrives after: the entry's
 // presence is timing, not data.
-func idleUsage(v *value) bool {
-	if v.kind != 'o' {
+func idleUsage(v *jsontree.Value) bool {
+	if v.Kind != jsontree.Object {
 		return false
 	}
-	for _, m := range v.members {
-		if m.val.kind == 'n' && !slices.Contains(usageLimits, m.key) {
-			if f, err := strconv.ParseFloat(m.val.str, 64); err != nil || f != 0 {
+	for _, m := range v.Members {
+		if m.Val.Kind == jsontree.Number && !slices.Contains(usageLimits, m.Key) {
+			if f, err := strconv.ParseFloat(m.Val.Str, 64); err != nil || f != 0 {
 				return false
 			}
 		}

@@ -3,6 +3,8 @@ package scenario
 import (
 	"testing"
 	"time"
+
+	"github.com/ccwire/ccwire/internal/jsontree"
 )
 
 func TestNormalizerText(t *testing.T) {
@@ -41,7 +43,7 @@ func TestNormalizerText(t *testing.T) {
 func TestNormalizerValue(t *testing.T) {
 	t.Parallel()
 	n := newNormalizer(time.Now(), 4242, nil, nil)
-	v, err := parseValue([]byte(`{"pid":4242,"child_pid":77,"parentPid":77,"pids":1,"type":"result","duration_ms":472,"duration_api_ms":198,"ttft_ms":12,"durationMs":3,"totalDurationMs":4,"time_to_request_ms":1,` +
+	v, err := jsontree.Parse([]byte(`{"pid":4242,"child_pid":77,"parentPid":77,"pids":1,"type":"result","duration_ms":472,"duration_api_ms":198,"ttft_ms":12,"durationMs":3,"totalDurationMs":4,"time_to_request_ms":1,` +
 		`"num_turns":2,"items":5,"format":6,"timestamp":1732200000,"resetsAt":1732200000,"created_at":7,` +
 		`"request_id":"abc","nested":[{"request_id":"abc"},{"request_id":"def"}],"duration_ms_text":"x","cost":0.5,"flag":true,"none":null,"api":{"request_id":"req_stub000001"}}`))
 	if err != nil {
@@ -53,31 +55,6 @@ func TestNormalizerValue(t *testing.T) {
 		`"request_id":"<request_id:1>","nested":[{"request_id":"<request_id:1>"},{"request_id":"<request_id:2>"}],"duration_ms_text":"x","cost":0.5,"flag":true,"none":null,"api":{"request_id":"<api_request_id:1>"}}`
 	if got != want {
 		t.Errorf("value:\n got %s\nwant %s", got, want)
-	}
-}
-
-func TestValueRoundTrip(t *testing.T) {
-	t.Parallel()
-	for _, in := range []string{
-		`{"b":1,"a":[true,false,null,"x<y>&z",1.5e3,{}],"c":{"z":[]}}`,
-		`"plain"`, `[]`, `-0.0`,
-	} {
-		v, err := parseValue([]byte(in))
-		if err != nil {
-			t.Fatalf("%s: %v", in, err)
-		}
-		if got := v.String(); got != in {
-			t.Errorf("compact %s = %s", in, got)
-		}
-		w, err := parseValue(v.appendIndent(nil, ""))
-		if err != nil || !v.equal(w) {
-			t.Errorf("indent round trip of %s: %v", in, err)
-		}
-	}
-	for _, bad := range []string{``, `{`, `{"a":1} x`, `[1,]`} {
-		if _, err := parseValue([]byte(bad)); err == nil {
-			t.Errorf("parseValue(%q) succeeded", bad)
-		}
 	}
 }
 
@@ -103,7 +80,7 @@ func TestNormalizerRandomIDs(t *testing.T) {
 			`{"earlier":"<task_id:1> <run_id:1> <task_id:3> /x/.claude/plans/<plan:2>.md","v330":"/.claude/plans/plan-the-change-then-<plan:3>.md"}`},
 	}
 	for _, st := range steps {
-		v, err := parseValue([]byte(st.in))
+		v, err := jsontree.Parse([]byte(st.in))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,7 +106,7 @@ func TestNormalizerIdleModelUsage(t *testing.T) {
 		`"claude-sonnet-4-5-20250929":{"inputTokens":200,"outputTokens":31,"costUSD":0.001775,"contextWindow":200000,"maxOutputTokens":64000},` +
 		`"cached-only":{"inputTokens":0,"outputTokens":0,"cacheReadInputTokens":5,"costUSD":0}},` +
 		`"model_usage_since_last_result":{},"other":{"m":{"inputTokens":0}}}`
-	v, err := parseValue([]byte(in))
+	v, err := jsontree.Parse([]byte(in))
 	if err != nil {
 		t.Fatal(err)
 	}

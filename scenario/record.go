@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/stubapi"
 )
 
@@ -82,16 +83,16 @@ func (rec *recording) encode(n *normalizer) []byte {
 	// the order of the archive.
 	var stdio []byte
 	for _, l := range rec.stdio {
-		v := object("turn", numberValue(l.turn), "dir", stringValue(l.dir))
-		if parsed, err := parseValue(l.data); err == nil && l.note == "" {
-			v.set("msg", n.value(parsed))
+		v := jsontree.NewObject(jsontree.Member{Key: "turn", Val: jsontree.NewInt(l.turn)}, jsontree.Member{Key: "dir", Val: jsontree.NewString(l.dir)})
+		if parsed, err := jsontree.Parse(l.data); err == nil && l.note == "" {
+			v.Set("msg", n.value(parsed))
 		} else {
-			v.set("text", stringValue(n.text(string(l.data))))
+			v.Set("text", jsontree.NewString(n.text(string(l.data))))
 			if l.note != "" {
-				v.set("error", stringValue(n.text(l.note)))
+				v.Set("error", jsontree.NewString(n.text(l.note)))
 			}
 		}
-		stdio = v.appendCompact(stdio)
+		stdio = v.AppendCompact(stdio)
 		stdio = append(stdio, '\n')
 	}
 
@@ -104,51 +105,51 @@ func (rec *recording) encode(n *normalizer) []byte {
 			side = append(side, r)
 		}
 	}
-	args := &value{kind: 'a', elems: []*value{}}
+	args := jsontree.NewArray()
 	for _, a := range rec.args {
-		args.elems = append(args.elems, stringValue(n.text(a)))
+		args.Elems = append(args.Elems, jsontree.NewString(n.text(a)))
 	}
-	env := &value{kind: 'a', elems: []*value{}}
+	env := jsontree.NewArray()
 	for _, e := range rec.env {
-		env.elems = append(env.elems, stringValue(n.text(e)))
+		env.Elems = append(env.Elems, jsontree.NewString(n.text(e)))
 	}
-	run := object(
-		"scenario", stringValue(rec.scenario.ID),
-		"cli_version", stringValue(rec.version),
-		"args", args,
-		"env", env,
-		"exit_code", numberValue(rec.exitCode),
-		"main_requests", numberValue(len(main)),
-		"side_requests", numberValue(len(side)),
-		"unused_turns", numberValue(rec.unused),
+	run := jsontree.NewObject(
+		jsontree.Member{Key: "scenario", Val: jsontree.NewString(rec.scenario.ID)},
+		jsontree.Member{Key: "cli_version", Val: jsontree.NewString(rec.version)},
+		jsontree.Member{Key: "args", Val: args},
+		jsontree.Member{Key: "env", Val: env},
+		jsontree.Member{Key: "exit_code", Val: jsontree.NewInt(rec.exitCode)},
+		jsontree.Member{Key: "main_requests", Val: jsontree.NewInt(len(main))},
+		jsontree.Member{Key: "side_requests", Val: jsontree.NewInt(len(side))},
+		jsontree.Member{Key: "unused_turns", Val: jsontree.NewInt(rec.unused)},
 	)
 	ar.Files = append(ar.Files,
-		txtar.File{Name: "run.json", Data: append(run.appendIndent(nil, ""), '\n')},
+		txtar.File{Name: "run.json", Data: append(run.AppendIndent(nil, ""), '\n')},
 		txtar.File{Name: "stdio.jsonl", Data: stdio},
 	)
 
 	seen := map[string][]string{} // body member -> compact values in order of request
 	for i, r := range main {
 		v := requestValue(r, n)
-		if body := v.get("body"); body != nil && body.kind == 'o' {
+		if body := v.Get("body"); body != nil && body.Kind == jsontree.Object {
 			for _, key := range []string{"system", "tools"} {
-				m := body.get(key)
+				m := body.Get(key)
 				if m == nil {
 					continue
 				}
 				text := m.String()
 				if j := slices.Index(seen[key], text); j >= 0 {
-					body.set(key, stringValue(fmt.Sprintf("<same as requests/%d.json>", j+1)))
+					body.Set(key, jsontree.NewString(fmt.Sprintf("<same as requests/%d.json>", j+1)))
 				}
 				seen[key] = append(seen[key], text)
 			}
 		}
 		ar.Files = append(ar.Files, txtar.File{
 			Name: fmt.Sprintf("requests/%d.json", i+1),
-			Data: append(v.appendIndent(nil, ""), '\n'),
+			Data: append(v.AppendIndent(nil, ""), '\n'),
 		})
 	}
-	ar.Files = append(ar.Files, txtar.File{Name: "side.json", Data: append(sideSummary(side, n).appendIndent(nil, ""), '\n')})
+	ar.Files = append(ar.Files, txtar.File{Name: "side.json", Data: append(sideSummary(side, n).AppendIndent(nil, ""), '\n')})
 	return txtar.Format(ar)
 }
 
@@ -158,37 +159,37 @@ func (rec *recording) encode(n *normalizer) []byte {
 var requestHeaderNoise = []string{"Content-Length", "X-Stainless-Runtime-Version"}
 
 // requestValue is the recorded form of a main-loop request.
-func requestValue(r stubapi.Request, n *normalizer) *value {
-	v := object(
-		"method", stringValue(r.Method),
-		"path", stringValue(r.Path),
+func requestValue(r stubapi.Request, n *normalizer) *jsontree.Value {
+	v := jsontree.NewObject(
+		jsontree.Member{Key: "method", Val: jsontree.NewString(r.Method)},
+		jsontree.Member{Key: "path", Val: jsontree.NewString(r.Path)},
 	)
 	if r.Query != "" {
-		v.set("query", stringValue(r.Query))
+		v.Set("query", jsontree.NewString(r.Query))
 	}
-	v.set("model", stringValue(r.Model))
-	v.set("stream", boolValue(r.Stream))
-	v.set("turn", numberValue(r.Turn))
-	v.set("status", numberValue(r.Status))
-	v.set("outcome", stringValue(string(r.Outcome)))
+	v.Set("model", jsontree.NewString(r.Model))
+	v.Set("stream", jsontree.NewBool(r.Stream))
+	v.Set("turn", jsontree.NewInt(r.Turn))
+	v.Set("status", jsontree.NewInt(r.Status))
+	v.Set("outcome", jsontree.NewString(string(r.Outcome)))
 	if r.Detail != "" {
-		v.set("detail", stringValue(n.text(r.Detail)))
+		v.Set("detail", jsontree.NewString(n.text(r.Detail)))
 	}
-	v.set("header", headerValue(r.Header, n))
+	v.Set("header", headerValue(r.Header, n))
 	switch {
 	case len(r.Body) > 0:
-		if b, err := parseValue(r.Body); err == nil {
-			v.set("body", n.value(b))
+		if b, err := jsontree.Parse(r.Body); err == nil {
+			v.Set("body", n.value(b))
 		} else {
-			v.set("body_text", stringValue(n.text(string(r.Body))))
+			v.Set("body_text", jsontree.NewString(n.text(string(r.Body))))
 		}
 	case r.BodyText != "":
-		v.set("body_text", stringValue(n.text(r.BodyText)))
+		v.Set("body_text", jsontree.NewString(n.text(r.BodyText)))
 	}
 	return v
 }
 
-func headerValue(h http.Header, n *normalizer) *value {
+func headerValue(h http.Header, n *normalizer) *jsontree.Value {
 	keys := make([]string, 0, len(h))
 	for k := range h {
 		if !slices.Contains(requestHeaderNoise, http.CanonicalHeaderKey(k)) {
@@ -196,17 +197,17 @@ func headerValue(h http.Header, n *normalizer) *value {
 		}
 	}
 	slices.Sort(keys)
-	v := &value{kind: 'o'}
+	v := jsontree.NewObject()
 	for _, k := range keys {
-		vals := &value{kind: 'a', elems: []*value{}}
+		vals := jsontree.NewArray()
 		for _, s := range h[k] {
 			n.learnID(strings.ToLower(k), s)
-			vals.elems = append(vals.elems, stringValue(n.text(s)))
+			vals.Elems = append(vals.Elems, jsontree.NewString(n.text(s)))
 		}
-		if len(vals.elems) == 1 {
-			v.set(strings.ToLower(k), vals.elems[0])
+		if len(vals.Elems) == 1 {
+			v.Set(strings.ToLower(k), vals.Elems[0])
 		} else {
-			v.set(strings.ToLower(k), vals)
+			v.Set(strings.ToLower(k), vals)
 		}
 	}
 	return v
@@ -215,7 +216,7 @@ func headerValue(h http.Header, n *normalizer) *value {
 // sideSummary counts side requests by what they are: arrival order and
 // number of side requests racing the main loop are not stable, their kinds
 // are.
-func sideSummary(side []stubapi.Request, n *normalizer) *value {
+func sideSummary(side []stubapi.Request, n *normalizer) *jsontree.Value {
 	type kind struct {
 		Method, Path, Model, Reason, Outcome string
 		Status                               int
@@ -234,18 +235,18 @@ func sideSummary(side []stubapi.Request, n *normalizer) *value {
 		kb, _ := json.Marshal(b)
 		return bytes.Compare(ka, kb)
 	})
-	out := &value{kind: 'a', elems: []*value{}}
+	out := jsontree.NewArray()
 	for _, k := range kinds {
-		e := object("method", stringValue(k.Method), "path", stringValue(k.Path))
+		e := jsontree.NewObject(jsontree.Member{Key: "method", Val: jsontree.NewString(k.Method)}, jsontree.Member{Key: "path", Val: jsontree.NewString(k.Path)})
 		if k.Model != "" {
-			e.set("model", stringValue(k.Model))
+			e.Set("model", jsontree.NewString(k.Model))
 		}
-		e.set("stream", boolValue(k.Stream))
-		e.set("reason", stringValue(k.Reason))
-		e.set("status", numberValue(k.Status))
-		e.set("outcome", stringValue(k.Outcome))
-		e.set("count", numberValue(counts[k]))
-		out.elems = append(out.elems, e)
+		e.Set("stream", jsontree.NewBool(k.Stream))
+		e.Set("reason", jsontree.NewString(k.Reason))
+		e.Set("status", jsontree.NewInt(k.Status))
+		e.Set("outcome", jsontree.NewString(k.Outcome))
+		e.Set("count", jsontree.NewInt(counts[k]))
+		out.Elems = append(out.Elems, e)
 	}
 	return out
 }

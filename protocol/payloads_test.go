@@ -91,19 +91,7 @@ func TestControlCaptures(t *testing.T) {
 		"# per CLI version: members of the responses and of their payloads (dotted paths, * for\n" +
 		"# array elements). Regenerate with: go test ./protocol -run TestControlCaptures -update\n" +
 		strings.Join(report, "\n") + "\n"
-	if *update {
-		if err := os.WriteFile(controlGolden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(controlGolden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("unknown members changed; review and run with -update.\n got:\n%s\nwant:\n%s", got, want)
-	}
+	checkGolden(t, controlGolden, got)
 }
 
 // checkCapturedPayload checks the typed fields of a captured payload.
@@ -664,19 +652,7 @@ func TestHostRequestCaptures(t *testing.T) {
 	got := "# What the protocol model does not know in CLI 2.1.330's answers under testdata/control/host\n" +
 		"# (dotted paths, * for array elements). Regenerate with: go test ./protocol -run TestHostRequestCaptures -update\n" +
 		strings.Join(report, "\n") + "\n"
-	if *update {
-		if err := os.WriteFile(hostGolden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(hostGolden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("unknown members changed; review and run with -update.\n got:\n%s\nwant:\n%s", got, want)
-	}
+	checkGolden(t, hostGolden, got)
 }
 
 // checkHostPayload checks the typed fields of a captured answer.

@@ -11,7 +11,26 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/unknown-fields.golden from the transcripts")
+var update = flag.Bool("update", false, "rewrite the unknown-fields golden files under testdata from the transcripts and captures")
+
+// checkGolden compares got with the golden file at path, or rewrites the
+// file with -update.
+func checkGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s: unknown members changed; review and run with -update.\n got:\n%s\nwant:\n%s", path, got, want)
+	}
+}
 
 const unknownGolden = "testdata/unknown-fields.golden"
 
@@ -106,19 +125,7 @@ func TestTranscripts(t *testing.T) {
 		"# per CLI version: message kinds, block kinds and members (dotted paths, * for array\n" +
 		"# elements and map entries). Regenerate with: go test ./protocol -run TestTranscripts -update\n" +
 		strings.Join(report, "\n") + "\n"
-	if *update {
-		if err := os.WriteFile(unknownGolden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(unknownGolden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("unknown members changed; review and run with -update.\n got:\n%s\nwant:\n%s", got, want)
-	}
+	checkGolden(t, unknownGolden, got)
 }
 
 // checkTranscript reads one transcript, checking that every line decodes,

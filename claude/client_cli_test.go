@@ -21,35 +21,21 @@ import (
 // client: each feature of the client against what the CLI really does.
 func TestClientCLI(t *testing.T) {
 	t.Parallel()
-	for _, version := range claude.PinnedVersions() {
-		t.Run(version, func(t *testing.T) {
-			t.Parallel()
-			bin := claudetest.Binary(t, version)
-			for _, tc := range []struct {
-				name string
-				run  func(t *testing.T, bin claude.Binary)
-			}{
-				{"QueryToolEvents", testClientToolEvents},
-				{"Initialize", testClientInitialize},
-				{"PermissionAllowDeny", testClientPermissionAllowDeny},
-				{"AskUserQuestion", testClientAskUserQuestion},
-				{"ExitPlanMode", testClientExitPlanMode},
-				{"ModeAndModelBetweenTurns", testClientModeAndModel},
-				{"InterruptStalledStream", testClientInterrupt},
-				{"PartialMessages", testClientPartial},
-				{"ReplayUserMessages", testClientReplay},
-				{"MaxTurns", testClientMaxTurnsCLI},
-				{"PromptOptions", testClientPromptOptions},
-				{"FlagsAcceptedAndGated", testClientFlags},
-				{"ResumeSession", testClientResume},
-			} {
-				t.Run(tc.name, func(t *testing.T) {
-					t.Parallel()
-					tc.run(t, bin)
-				})
-			}
-		})
-	}
+	runCLITests(t, []cliTest{
+		{"QueryToolEvents", testClientToolEvents},
+		{"Initialize", testClientInitialize},
+		{"PermissionAllowDeny", testClientPermissionAllowDeny},
+		{"AskUserQuestion", testClientAskUserQuestion},
+		{"ExitPlanMode", testClientExitPlanMode},
+		{"ModeAndModelBetweenTurns", testClientModeAndModel},
+		{"InterruptStalledStream", testClientInterrupt},
+		{"PartialMessages", testClientPartial},
+		{"ReplayUserMessages", testClientReplay},
+		{"MaxTurns", testClientMaxTurnsCLI},
+		{"PromptOptions", testClientPromptOptions},
+		{"FlagsAcceptedAndGated", testClientFlags},
+		{"ResumeSession", testClientResume},
+	})
 }
 
 // cliOptions returns client options for bin against stub.

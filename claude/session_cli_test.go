@@ -61,25 +61,20 @@ func assistantText(turn claude.Turn) string {
 	return b.String()
 }
 
-// TestCLI drives the real CLI of every pinned version through the stub.
-func TestCLI(t *testing.T) {
-	t.Parallel()
+// cliTest is one test against a real CLI.
+type cliTest struct {
+	name string
+	run  func(t *testing.T, bin claude.Binary)
+}
+
+// runCLITests runs each test, in parallel, against the CLI of every pinned
+// version (installed if need be; a missing CLI fails the test).
+func runCLITests(t *testing.T, tests []cliTest) {
 	for _, version := range claude.PinnedVersions() {
 		t.Run(version, func(t *testing.T) {
 			t.Parallel()
 			bin := claudetest.Binary(t, version)
-			for _, tc := range []struct {
-				name string
-				run  func(t *testing.T, bin claude.Binary)
-			}{
-				{"TextTurn", testTextTurn},
-				{"BashTool", testBashTool},
-				{"TwoTurns", testTwoTurns},
-				{"KilledMidTurn", testKilledMidTurn},
-				{"NeverAnswers", testNeverAnswers},
-				{"BadFlag", testBadFlag},
-				{"NetworkSealed", testNetworkSealed},
-			} {
+			for _, tc := range tests {
 				t.Run(tc.name, func(t *testing.T) {
 					t.Parallel()
 					tc.run(t, bin)
@@ -87,6 +82,20 @@ func TestCLI(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestCLI drives the real CLI of every pinned version through the stub.
+func TestCLI(t *testing.T) {
+	t.Parallel()
+	runCLITests(t, []cliTest{
+		{"TextTurn", testTextTurn},
+		{"BashTool", testBashTool},
+		{"TwoTurns", testTwoTurns},
+		{"KilledMidTurn", testKilledMidTurn},
+		{"NeverAnswers", testNeverAnswers},
+		{"BadFlag", testBadFlag},
+		{"NetworkSealed", testNetworkSealed},
+	})
 }
 
 func testTextTurn(t *testing.T, bin claude.Binary) {

@@ -111,6 +111,14 @@ func result(t *testing.T, lines []string) (subtype string, isError bool, text st
 	return r.Subtype, r.IsError, r.Result
 }
 
+// wantSuccess checks that the CLI's result is a success with text.
+func wantSuccess(t *testing.T, lines []string, text string) {
+	t.Helper()
+	if sub, isErr, got := result(t, lines); sub != "success" || isErr || got != text {
+		t.Errorf("result = %s, is_error %v, %q; want success with the scripted text %q\n%s", sub, isErr, got, text, strings.Join(lines, "\n"))
+	}
+}
+
 func TestRealCLIText(t *testing.T) {
 	t.Parallel()
 	for _, v := range cliVersions {
@@ -119,9 +127,7 @@ func TestRealCLIText(t *testing.T) {
 			argv := v.command(t)
 			s := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Hello from the stub!")))
 			lines := runCLI(t, argv, s.URL(), "hi")
-			if sub, isErr, text := result(t, lines); sub != "success" || isErr || text != "Hello from the stub!" {
-				t.Errorf("result = %s, is_error %v, %q; want success with the scripted text\n%s", sub, isErr, text, strings.Join(lines, "\n"))
-			}
+			wantSuccess(t, lines, "Hello from the stub!")
 			main := s.MainRequests()
 			if len(main) != 1 {
 				t.Fatalf("%d main-loop requests, want 1:\n%s", len(main), dump(t, s))
@@ -144,9 +150,7 @@ func TestRealCLIBashToolUse(t *testing.T) {
 				stubapi.Text("The command printed the greeting."),
 			))
 			lines := runCLI(t, argv, s.URL(), "run echo")
-			if sub, isErr, text := result(t, lines); sub != "success" || isErr || text != "The command printed the greeting." {
-				t.Errorf("result = %s, is_error %v, %q; want success with the scripted text\n%s", sub, isErr, text, strings.Join(lines, "\n"))
-			}
+			wantSuccess(t, lines, "The command printed the greeting.")
 			main := s.MainRequests()
 			if len(main) != 2 {
 				t.Fatalf("%d main-loop requests, want 2:\n%s", len(main), dump(t, s))
@@ -189,9 +193,7 @@ func TestRealCLIRetriesAfterStreamError(t *testing.T) {
 				stubapi.Text("Recovered after an overload.").WithFaults(stubapi.StreamError("overloaded_error").MidBlock(0)),
 			))
 			lines := runCLI(t, argv, s.URL(), "hi")
-			if sub, isErr, text := result(t, lines); sub != "success" || isErr || text != "Recovered after an overload." {
-				t.Errorf("result = %s, is_error %v, %q; want success with the scripted text", sub, isErr, text)
-			}
+			wantSuccess(t, lines, "Recovered after an overload.")
 			main := s.MainRequests()
 			if len(main) != 2 {
 				t.Fatalf("%d main-loop requests, want 2", len(main))
@@ -224,9 +226,7 @@ func TestRealCLISideTraffic(t *testing.T) {
 				stubapi.Text("All done."),
 			))
 			lines := runCLIEnv(t, argv, s.URL(), "hi", false)
-			if sub, isErr, text := result(t, lines); sub != "success" || isErr || text != "All done." {
-				t.Errorf("result = %s, is_error %v, %q; want success with the scripted text", sub, isErr, text)
-			}
+			wantSuccess(t, lines, "All done.")
 			var turns []int
 			for _, r := range s.Requests() {
 				switch r.Route {

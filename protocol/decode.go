@@ -74,61 +74,6 @@ func setRaw(m Message, raw []byte) {
 	}
 }
 
-// pickMessage returns an empty message of the kind the object at d names.
-func pickMessage(d *decoder) (Message, error) {
-	t, _, err := discriminator(d, "type")
-	if err != nil {
-		return nil, err
-	}
-	switch Type(t) {
-	case TypeAssistant:
-		return new(AssistantMessage), nil
-	case TypeUser:
-		return new(UserMessage), nil
-	case TypeResult:
-		return new(ResultMessage), nil
-	case TypeStreamEvent:
-		return new(StreamEvent), nil
-	case TypeControlRequest:
-		return new(ControlRequest), nil
-	case TypeControlResponse:
-		return new(ControlResponse), nil
-	case TypeControlCancelRequest:
-		return new(ControlCancelRequest), nil
-	case TypeRateLimitEvent:
-		return new(RateLimitEvent), nil
-	case TypeSystem:
-		s, _, err := discriminator(d, "subtype")
-		if err != nil {
-			return nil, err
-		}
-		switch Subtype(s) {
-		case SubtypeInit:
-			return new(SystemInit), nil
-		case SubtypeStatus:
-			return new(SystemStatus), nil
-		case SubtypeCompactBoundary:
-			return new(CompactBoundary), nil
-		case SubtypeAPIRetry:
-			return new(APIRetry), nil
-		case SubtypeHookStarted, SubtypeHookProgress, SubtypeHookResponse:
-			return new(HookMessage), nil
-		case SubtypeTaskStarted, SubtypeTaskProgress, SubtypeTaskUpdated, SubtypeTaskNotification:
-			return new(TaskMessage), nil
-		case SubtypeThinkingTokens:
-			return new(ThinkingTokens), nil
-		}
-		if m := pickOtherSystem(Subtype(s)); m != nil {
-			return m, nil
-		}
-		return new(SystemMessage), nil
-	}
-	if m := pickOtherMessage(Type(t)); m != nil {
-		return m, nil
-	}
-	return new(UnknownMessage), nil
-}
-
 // Marshal encodes a message as one line of JSON, without the trailing
 // newline. A decoded message that was not modified is written with the same
 // members in the same order, the same values and the original text of every

@@ -27,3 +27,5 @@
 // fields such as tool inputs) and strings are views of the message's line
 // where possible: treat them as read-only.
 package protocol
+
+//go:generate go run ../internal/protogen

@@ -3,6 +3,7 @@ package protocol
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 )
 
 // StreamEventBody is a Messages API streaming event: the "event" of a
@@ -24,39 +25,39 @@ type StreamEventBody interface {
 // response's ID and model, no content yet, a null stop_reason and the usage
 // of the input.
 type MessageStartEvent struct {
-	Message AssistantBody // the message being streamed, content still empty
-	objectState
+	Message     AssistantBody `json:"message"` // the message being streamed, content still empty
+	objectState `wire:"union=StreamEventBody,type=message_start"`
 }
 
 // ContentBlockStartEvent starts a content block (content_block_start):
 // a text block with empty text, a thinking block with empty thinking, a
 // tool_use or server_tool_use block with its ID, name and empty input...
 type ContentBlockStartEvent struct {
-	Index        int64        // the block's position in the message's content, from 0
-	ContentBlock ContentBlock // the block, with its text or input still empty
-	objectState
+	Index        int64        `json:"index" wire:"required"` // the block's position in the message's content, from 0
+	ContentBlock ContentBlock `json:"content_block"`         // the block, with its text or input still empty
+	objectState  `wire:"union=StreamEventBody,type=content_block_start"`
 }
 
 // ContentBlockDeltaEvent adds to a content block (content_block_delta).
 type ContentBlockDeltaEvent struct {
-	Index int64 // the block's position in the message's content, from 0
-	Delta Delta // what is added
-	objectState
+	Index       int64 `json:"index" wire:"required"` // the block's position in the message's content, from 0
+	Delta       Delta `json:"delta"`                 // what is added
+	objectState `wire:"union=StreamEventBody,type=content_block_delta"`
 }
 
 // ContentBlockStopEvent ends a content block (content_block_stop).
 type ContentBlockStopEvent struct {
-	Index int64 // the block's position in the message's content, from 0
-	objectState
+	Index       int64 `json:"index" wire:"required"` // the block's position in the message's content, from 0
+	objectState `wire:"union=StreamEventBody,type=content_block_stop"`
 }
 
 // MessageDelta is what a message_delta event changes at the top level of
 // the message.
 type MessageDelta struct {
-	StopReason   string          // end_turn, tool_use, max_tokens, stop_sequence, pause_turn, refusal...
-	StopSequence string          // the stop sequence hit, empty (null) when none
-	Container    json.RawMessage // code execution container, when one was used
-	StopDetails  json.RawMessage // details of a refusal stop
+	StopReason   string          `json:"stop_reason" wire:"nullable"`   // end_turn, tool_use, max_tokens, stop_sequence, pause_turn, refusal...
+	StopSequence string          `json:"stop_sequence" wire:"nullable"` // the stop sequence hit, empty (null) when none
+	Container    json.RawMessage `json:"container"`                     // code execution container, when one was used
+	StopDetails  json.RawMessage `json:"stop_details"`                  // details of a refusal stop
 	objectState
 }
 
@@ -64,41 +65,41 @@ type MessageDelta struct {
 // reason and the cumulative usage, whose output_tokens is the response's
 // final count.
 type MessageDeltaEvent struct {
-	Delta             MessageDelta    // stop reason and stop sequence
-	Usage             Usage           // cumulative token usage
-	ContextManagement json.RawMessage // context management applied
-	objectState
+	Delta             MessageDelta    `json:"delta" wire:"required"` // stop reason and stop sequence
+	Usage             Usage           `json:"usage"`                 // cumulative token usage
+	ContextManagement json.RawMessage `json:"context_management"`    // context management applied
+	objectState       `wire:"union=StreamEventBody,type=message_delta"`
 }
 
 // MessageStopEvent ends a response (message_stop).
 type MessageStopEvent struct {
-	objectState
+	objectState `wire:"union=StreamEventBody,type=message_stop"`
 }
 
 // PingEvent keeps the stream alive (ping); it carries nothing.
 type PingEvent struct {
-	objectState
+	objectState `wire:"union=StreamEventBody,type=ping"`
 }
 
 // ErrorDetail is an API error object: {"type":"overloaded_error",
 // "message":"Overloaded"}.
 type ErrorDetail struct {
-	Type    string // error type: overloaded_error, api_error, rate_limit_error...
-	Message string // human-readable description
+	Type    string `json:"type"`    // error type: overloaded_error, api_error, rate_limit_error...
+	Message string `json:"message"` // human-readable description
 	objectState
 }
 
 // ErrorEvent reports an error in the middle of a stream (error).
 type ErrorEvent struct {
-	Error ErrorDetail // the error
-	objectState
+	Error       ErrorDetail `json:"error"` // the error
+	objectState `wire:"union=StreamEventBody,type=error"`
 }
 
 // UnknownStreamEvent is a streaming event of a type the model does not know.
 // All its members other than type are unknown and kept.
 type UnknownStreamEvent struct {
-	Type StreamEventType // the event's type
-	objectState
+	Type        StreamEventType `json:"type"` // the event's type
+	objectState `wire:"union=StreamEventBody,fallback"`
 }
 
 // Delta is what a content_block_delta event adds to its block. The concrete
@@ -112,238 +113,43 @@ type Delta interface {
 
 // TextDelta adds text to a text block (text_delta).
 type TextDelta struct {
-	Text string // text to append
-	objectState
+	Text        string `json:"text" wire:"required"` // text to append
+	objectState `wire:"union=Delta,type=text_delta"`
 }
 
 // InputJSONDelta adds to a tool_use or server_tool_use block's input
 // (input_json_delta). The pieces of a block concatenate to its input's JSON
 // text; a piece alone is usually not valid JSON.
 type InputJSONDelta struct {
-	PartialJSON string // JSON text to append
-	objectState
+	PartialJSON string `json:"partial_json" wire:"required"` // JSON text to append
+	objectState `wire:"union=Delta,type=input_json_delta"`
 }
 
 // ThinkingDelta adds reasoning to a thinking block (thinking_delta).
 type ThinkingDelta struct {
-	Thinking        string // reasoning text to append
-	EstimatedTokens int64  // increment of the running estimate of the block's tokens, 0 (null) when none is due
-	objectState
+	Thinking        string `json:"thinking" wire:"required"` // reasoning text to append
+	EstimatedTokens int64  `json:"estimated_tokens"`         // increment of the running estimate of the block's tokens, 0 (null) when none is due
+	objectState     `wire:"union=Delta,type=thinking_delta"`
 }
 
 // SignatureDelta carries a thinking block's signature (signature_delta),
 // just before the block's content_block_stop.
 type SignatureDelta struct {
-	Signature string // the block's signature
-	objectState
+	Signature   string `json:"signature" wire:"required"` // the block's signature
+	objectState `wire:"union=Delta,type=signature_delta"`
 }
 
 // CitationsDelta adds a citation to a text block (citations_delta).
 type CitationsDelta struct {
-	Citation json.RawMessage // the citation: char_location, page_location, web_search_result_location...
-	objectState
+	Citation    json.RawMessage `json:"citation"` // the citation: char_location, page_location, web_search_result_location...
+	objectState `wire:"union=Delta,type=citations_delta"`
 }
 
 // UnknownDelta is a delta of a type the model does not know. All its members
 // other than type are unknown and kept.
 type UnknownDelta struct {
-	Type DeltaType // the delta's type
-	objectState
-}
-
-// StreamEventType returns EventMessageStart.
-func (*MessageStartEvent) StreamEventType() StreamEventType { return EventMessageStart }
-
-// StreamEventType returns EventContentBlockStart.
-func (*ContentBlockStartEvent) StreamEventType() StreamEventType { return EventContentBlockStart }
-
-// StreamEventType returns EventContentBlockDelta.
-func (*ContentBlockDeltaEvent) StreamEventType() StreamEventType { return EventContentBlockDelta }
-
-// StreamEventType returns EventContentBlockStop.
-func (*ContentBlockStopEvent) StreamEventType() StreamEventType { return EventContentBlockStop }
-
-// StreamEventType returns EventMessageDelta.
-func (*MessageDeltaEvent) StreamEventType() StreamEventType { return EventMessageDelta }
-
-// StreamEventType returns EventMessageStop.
-func (*MessageStopEvent) StreamEventType() StreamEventType { return EventMessageStop }
-
-// StreamEventType returns EventPing.
-func (*PingEvent) StreamEventType() StreamEventType { return EventPing }
-
-// StreamEventType returns EventError.
-func (*ErrorEvent) StreamEventType() StreamEventType { return EventError }
-
-// StreamEventType returns the event's type as the input gave it.
-func (e *UnknownStreamEvent) StreamEventType() StreamEventType { return e.Type }
-
-// DeltaType returns DeltaText.
-func (*TextDelta) DeltaType() DeltaType { return DeltaText }
-
-// DeltaType returns DeltaInputJSON.
-func (*InputJSONDelta) DeltaType() DeltaType { return DeltaInputJSON }
-
-// DeltaType returns DeltaThinking.
-func (*ThinkingDelta) DeltaType() DeltaType { return DeltaThinking }
-
-// DeltaType returns DeltaSignature.
-func (*SignatureDelta) DeltaType() DeltaType { return DeltaSignature }
-
-// DeltaType returns DeltaCitations.
-func (*CitationsDelta) DeltaType() DeltaType { return DeltaCitations }
-
-// DeltaType returns the delta's type as the input gave it.
-func (d *UnknownDelta) DeltaType() DeltaType { return d.Type }
-
-// pickStreamEvent returns an empty event of the type the object at d names.
-func pickStreamEvent(d *decoder) (StreamEventBody, error) {
-	t, _, err := discriminator(d, "type")
-	if err != nil {
-		return nil, err
-	}
-	switch StreamEventType(t) {
-	case EventMessageStart:
-		return new(MessageStartEvent), nil
-	case EventContentBlockStart:
-		return new(ContentBlockStartEvent), nil
-	case EventContentBlockDelta:
-		return new(ContentBlockDeltaEvent), nil
-	case EventContentBlockStop:
-		return new(ContentBlockStopEvent), nil
-	case EventMessageDelta:
-		return new(MessageDeltaEvent), nil
-	case EventMessageStop:
-		return new(MessageStopEvent), nil
-	case EventPing:
-		return new(PingEvent), nil
-	case EventError:
-		return new(ErrorEvent), nil
-	}
-	return new(UnknownStreamEvent), nil
-}
-
-// pickDelta returns an empty delta of the type the object at d names.
-func pickDelta(d *decoder) (Delta, error) {
-	t, _, err := discriminator(d, "type")
-	if err != nil {
-		return nil, err
-	}
-	switch DeltaType(t) {
-	case DeltaText:
-		return new(TextDelta), nil
-	case DeltaInputJSON:
-		return new(InputJSONDelta), nil
-	case DeltaThinking:
-		return new(ThinkingDelta), nil
-	case DeltaSignature:
-		return new(SignatureDelta), nil
-	case DeltaCitations:
-		return new(CitationsDelta), nil
-	}
-	return new(UnknownDelta), nil
-}
-
-var (
-	messageStartEventTable      *table[MessageStartEvent]
-	contentBlockStartEventTable *table[ContentBlockStartEvent]
-	contentBlockDeltaEventTable *table[ContentBlockDeltaEvent]
-	contentBlockStopEventTable  *table[ContentBlockStopEvent]
-	messageDeltaTable           *table[MessageDelta]
-	messageDeltaEventTable      *table[MessageDeltaEvent]
-	messageStopEventTable       *table[MessageStopEvent]
-	pingEventTable              *table[PingEvent]
-	errorDetailTable            *table[ErrorDetail]
-	errorEventTable             *table[ErrorEvent]
-	unknownStreamEventTable     *table[UnknownStreamEvent]
-	textDeltaTable              *table[TextDelta]
-	inputJSONDeltaTable         *table[InputJSONDelta]
-	thinkingDeltaTable          *table[ThinkingDelta]
-	signatureDeltaTable         *table[SignatureDelta]
-	citationsDeltaTable         *table[CitationsDelta]
-	unknownDeltaTable           *table[UnknownDelta]
-)
-
-func init() {
-	type MS = MessageStartEvent
-	messageStartEventTable = newTable(
-		constField[MS]("type", string(EventMessageStart)),
-		objectField[MS, AssistantBody]("message", &assistantBodyTable, func(e *MS) *AssistantBody { return &e.Message }),
-	)
-	type BS = ContentBlockStartEvent
-	contentBlockStartEventTable = newTable(
-		constField[BS]("type", string(EventContentBlockStart)),
-		requiredIntField("index", func(e *BS) *int64 { return &e.Index }),
-		variantField("content_block", func(e *BS) *ContentBlock { return &e.ContentBlock }, pickBlock),
-	)
-	type BD = ContentBlockDeltaEvent
-	contentBlockDeltaEventTable = newTable(
-		constField[BD]("type", string(EventContentBlockDelta)),
-		requiredIntField("index", func(e *BD) *int64 { return &e.Index }),
-		variantField("delta", func(e *BD) *Delta { return &e.Delta }, pickDelta),
-	)
-	type BT = ContentBlockStopEvent
-	contentBlockStopEventTable = newTable(
-		constField[BT]("type", string(EventContentBlockStop)),
-		requiredIntField("index", func(e *BT) *int64 { return &e.Index }),
-	)
-	type MD = MessageDelta
-	messageDeltaTable = newTable(
-		nullableStringField("stop_reason", func(m *MD) *string { return &m.StopReason }),
-		nullableStringField("stop_sequence", func(m *MD) *string { return &m.StopSequence }),
-		rawField("container", func(m *MD) *rawJSON { return &m.Container }),
-		rawField("stop_details", func(m *MD) *rawJSON { return &m.StopDetails }),
-	)
-	type ME = MessageDeltaEvent
-	messageDeltaEventTable = newTable(
-		constField[ME]("type", string(EventMessageDelta)),
-		required(objectField[ME, MD]("delta", &messageDeltaTable, func(e *ME) *MD { return &e.Delta })),
-		objectField[ME, Usage]("usage", &usageTable, func(e *ME) *Usage { return &e.Usage }),
-		rawField("context_management", func(e *ME) *rawJSON { return &e.ContextManagement }),
-	)
-	messageStopEventTable = newTable(
-		constField[MessageStopEvent]("type", string(EventMessageStop)),
-	)
-	pingEventTable = newTable(
-		constField[PingEvent]("type", string(EventPing)),
-	)
-	type ED = ErrorDetail
-	errorDetailTable = newTable(
-		stringField("type", func(e *ED) *string { return &e.Type }),
-		stringField("message", func(e *ED) *string { return &e.Message }),
-	)
-	errorEventTable = newTable(
-		constField[ErrorEvent]("type", string(EventError)),
-		objectField[ErrorEvent, ED]("error", &errorDetailTable, func(e *ErrorEvent) *ED { return &e.Error }),
-	)
-	unknownStreamEventTable = newTable(
-		stringField("type", func(e *UnknownStreamEvent) *StreamEventType { return &e.Type }),
-	)
-
-	textDeltaTable = newTable(
-		constField[TextDelta]("type", string(DeltaText)),
-		requiredStringField("text", func(d *TextDelta) *string { return &d.Text }),
-	)
-	inputJSONDeltaTable = newTable(
-		constField[InputJSONDelta]("type", string(DeltaInputJSON)),
-		requiredStringField("partial_json", func(d *InputJSONDelta) *string { return &d.PartialJSON }),
-	)
-	thinkingDeltaTable = newTable(
-		constField[ThinkingDelta]("type", string(DeltaThinking)),
-		requiredStringField("thinking", func(d *ThinkingDelta) *string { return &d.Thinking }),
-		intField("estimated_tokens", func(d *ThinkingDelta) *int64 { return &d.EstimatedTokens }),
-	)
-	signatureDeltaTable = newTable(
-		constField[SignatureDelta]("type", string(DeltaSignature)),
-		requiredStringField("signature", func(d *SignatureDelta) *string { return &d.Signature }),
-	)
-	citationsDeltaTable = newTable(
-		constField[CitationsDelta]("type", string(DeltaCitations)),
-		rawField("citation", func(d *CitationsDelta) *rawJSON { return &d.Citation }),
-	)
-	unknownDeltaTable = newTable(
-		stringField("type", func(d *UnknownDelta) *DeltaType { return &d.Type }),
-	)
+	Type        DeltaType `json:"type"` // the delta's type
+	objectState `wire:"union=Delta,fallback"`
 }
 
 // eventField is the index of "event" in streamEventTable, set with the
@@ -408,152 +214,35 @@ func (e *rawEvent) objState() *objectState         { return &e.state }
 
 // The methods tying each event and delta type to its table.
 
-func (e *MessageStartEvent) decode(d *decoder) error {
-	return decodeObject(d, messageStartEventTable, e, &e.objectState)
-}
-func (e *MessageStartEvent) encode(b []byte) []byte {
-	return encodeObject(b, messageStartEventTable, e, &e.objectState)
-}
-func (e *MessageStartEvent) walkUnknown(w *unknownWalker) {
-	walkObject(w, messageStartEventTable, e, &e.objectState)
+// init finds the "event" member in the table codec_gen.go's init built
+// (files initialize in name order).
+func init() {
+	eventField = int16(streamEventTable.index["event"])
 }
 
-func (e *ContentBlockStartEvent) decode(d *decoder) error {
-	return decodeObject(d, contentBlockStartEventTable, e, &e.objectState)
-}
-func (e *ContentBlockStartEvent) encode(b []byte) []byte {
-	return encodeObject(b, contentBlockStartEventTable, e, &e.objectState)
-}
-func (e *ContentBlockStartEvent) walkUnknown(w *unknownWalker) {
-	walkObject(w, contentBlockStartEventTable, e, &e.objectState)
+func (m *StreamEvent) decode(d *decoder) error {
+	if err := decodeObject(d, streamEventTable, m, &m.objectState); err != nil {
+		return err
+	}
+	m.setEventText()
+	return nil
 }
 
-func (e *ContentBlockDeltaEvent) decode(d *decoder) error {
-	return decodeObject(d, contentBlockDeltaEventTable, e, &e.objectState)
-}
-func (e *ContentBlockDeltaEvent) encode(b []byte) []byte {
-	return encodeObject(b, contentBlockDeltaEventTable, e, &e.objectState)
-}
-func (e *ContentBlockDeltaEvent) walkUnknown(w *unknownWalker) {
-	walkObject(w, contentBlockDeltaEventTable, e, &e.objectState)
-}
-
-func (e *ContentBlockStopEvent) decode(d *decoder) error {
-	return decodeObject(d, contentBlockStopEventTable, e, &e.objectState)
-}
-func (e *ContentBlockStopEvent) encode(b []byte) []byte {
-	return encodeObject(b, contentBlockStopEventTable, e, &e.objectState)
-}
-func (e *ContentBlockStopEvent) walkUnknown(w *unknownWalker) {
-	walkObject(w, contentBlockStopEventTable, e, &e.objectState)
-}
-
-func (e *MessageDeltaEvent) decode(d *decoder) error {
-	return decodeObject(d, messageDeltaEventTable, e, &e.objectState)
-}
-func (e *MessageDeltaEvent) encode(b []byte) []byte {
-	return encodeObject(b, messageDeltaEventTable, e, &e.objectState)
-}
-func (e *MessageDeltaEvent) walkUnknown(w *unknownWalker) {
-	walkObject(w, messageDeltaEventTable, e, &e.objectState)
-}
-
-func (e *MessageStopEvent) decode(d *decoder) error {
-	return decodeObject(d, messageStopEventTable, e, &e.objectState)
-}
-func (e *MessageStopEvent) encode(b []byte) []byte {
-	return encodeObject(b, messageStopEventTable, e, &e.objectState)
-}
-func (e *MessageStopEvent) walkUnknown(w *unknownWalker) {
-	walkObject(w, messageStopEventTable, e, &e.objectState)
-}
-
-func (e *PingEvent) decode(d *decoder) error {
-	return decodeObject(d, pingEventTable, e, &e.objectState)
-}
-func (e *PingEvent) encode(b []byte) []byte {
-	return encodeObject(b, pingEventTable, e, &e.objectState)
-}
-func (e *PingEvent) walkUnknown(w *unknownWalker) {
-	walkObject(w, pingEventTable, e, &e.objectState)
-}
-
-func (e *ErrorEvent) decode(d *decoder) error {
-	return decodeObject(d, errorEventTable, e, &e.objectState)
-}
-func (e *ErrorEvent) encode(b []byte) []byte {
-	return encodeObject(b, errorEventTable, e, &e.objectState)
-}
-func (e *ErrorEvent) walkUnknown(w *unknownWalker) {
-	walkObject(w, errorEventTable, e, &e.objectState)
-}
-
-func (e *UnknownStreamEvent) decode(d *decoder) error {
-	return decodeObject(d, unknownStreamEventTable, e, &e.objectState)
-}
-func (e *UnknownStreamEvent) encode(b []byte) []byte {
-	return encodeObject(b, unknownStreamEventTable, e, &e.objectState)
-}
-func (e *UnknownStreamEvent) walkUnknown(w *unknownWalker) {
-	walkObject(w, unknownStreamEventTable, e, &e.objectState)
-}
-
-func (x *TextDelta) decode(d *decoder) error {
-	return decodeObject(d, textDeltaTable, x, &x.objectState)
-}
-func (x *TextDelta) encode(b []byte) []byte {
-	return encodeObject(b, textDeltaTable, x, &x.objectState)
-}
-func (x *TextDelta) walkUnknown(w *unknownWalker) {
-	walkObject(w, textDeltaTable, x, &x.objectState)
-}
-
-func (x *InputJSONDelta) decode(d *decoder) error {
-	return decodeObject(d, inputJSONDeltaTable, x, &x.objectState)
-}
-func (x *InputJSONDelta) encode(b []byte) []byte {
-	return encodeObject(b, inputJSONDeltaTable, x, &x.objectState)
-}
-func (x *InputJSONDelta) walkUnknown(w *unknownWalker) {
-	walkObject(w, inputJSONDeltaTable, x, &x.objectState)
-}
-
-func (x *ThinkingDelta) decode(d *decoder) error {
-	return decodeObject(d, thinkingDeltaTable, x, &x.objectState)
-}
-func (x *ThinkingDelta) encode(b []byte) []byte {
-	return encodeObject(b, thinkingDeltaTable, x, &x.objectState)
-}
-func (x *ThinkingDelta) walkUnknown(w *unknownWalker) {
-	walkObject(w, thinkingDeltaTable, x, &x.objectState)
-}
-
-func (x *SignatureDelta) decode(d *decoder) error {
-	return decodeObject(d, signatureDeltaTable, x, &x.objectState)
-}
-func (x *SignatureDelta) encode(b []byte) []byte {
-	return encodeObject(b, signatureDeltaTable, x, &x.objectState)
-}
-func (x *SignatureDelta) walkUnknown(w *unknownWalker) {
-	walkObject(w, signatureDeltaTable, x, &x.objectState)
-}
-
-func (x *CitationsDelta) decode(d *decoder) error {
-	return decodeObject(d, citationsDeltaTable, x, &x.objectState)
-}
-func (x *CitationsDelta) encode(b []byte) []byte {
-	return encodeObject(b, citationsDeltaTable, x, &x.objectState)
-}
-func (x *CitationsDelta) walkUnknown(w *unknownWalker) {
-	walkObject(w, citationsDeltaTable, x, &x.objectState)
-}
-
-func (x *UnknownDelta) decode(d *decoder) error {
-	return decodeObject(d, unknownDeltaTable, x, &x.objectState)
-}
-func (x *UnknownDelta) encode(b []byte) []byte {
-	return encodeObject(b, unknownDeltaTable, x, &x.objectState)
-}
-func (x *UnknownDelta) walkUnknown(w *unknownWalker) {
-	walkObject(w, unknownDeltaTable, x, &x.objectState)
+func (m *StreamEvent) encode(b []byte) []byte {
+	if !m.eventReplaced() {
+		return encodeObject(b, streamEventTable, m, &m.objectState)
+	}
+	// Write Event in place of the decoded event, on a copy so that Marshal
+	// changes nothing.
+	c := *m
+	c.Body = &rawEvent{text: m.Event}
+	if c.decoded {
+		c.members = slices.Clone(c.members)
+		for i := range c.members {
+			if c.members[i].field == eventField {
+				c.members[i].flags &^= mismatch
+			}
+		}
+	}
+	return encodeObject(b, streamEventTable, &c, &c.objectState)
 }

@@ -573,13 +573,6 @@ func nullableIntField[T any](key string, get func(*T) *int64) field[T] {
 	return f
 }
 
-// requiredIntField is an integer member always written, even when zero.
-func requiredIntField[T any](key string, get func(*T) *int64) field[T] {
-	f := intField(key, get)
-	f.always = true
-	return f
-}
-
 func parseInt(lit []byte) (int64, bool) {
 	if len(lit) == 0 || len(lit) > 20 {
 		return 0, false
@@ -621,13 +614,6 @@ func parseFloat(lit []byte) (float64, bool) {
 	return f, err == nil
 }
 
-// requiredFloatField is a number member always written, even when zero.
-func requiredFloatField[T any](key string, get func(*T) *float64) field[T] {
-	f := floatField(key, get)
-	f.always = true
-	return f
-}
-
 // boolField is a boolean member, written when true.
 func boolField[T any](key string, get func(*T) *bool) field[T] {
 	return field[T]{
@@ -657,13 +643,6 @@ func boolField[T any](key string, get func(*T) *bool) field[T] {
 		},
 		nonzero: func(p *T) bool { return *get(p) },
 	}
-}
-
-// requiredBoolField is a boolean member always written, even when false.
-func requiredBoolField[T any](key string, get func(*T) *bool) field[T] {
-	f := boolField(key, get)
-	f.always = true
-	return f
 }
 
 // stringsField is an array of strings, written when not nil.
@@ -1009,13 +988,6 @@ type rawJSON = json.RawMessage
 
 // required makes a value built in code always write the field.
 func required[T any](f field[T]) field[T] {
-	f.always = true
-	return f
-}
-
-// requiredStringField is a string member always written, even when empty.
-func requiredStringField[T any, S ~string](key string, get func(*T) *S) field[T] {
-	f := stringField(key, get)
 	f.always = true
 	return f
 }

@@ -97,57 +97,54 @@ func unmarshalPayload(data []byte, p Payload) error {
 	return decodePayload(bytes.Clone(data), p)
 }
 
-// marshalPayload implements json.Marshaler for the payload types.
-func marshalPayload(p Payload) ([]byte, error) { return MarshalPayload(p) }
-
 // SlashCommand is a slash command or skill the session offers.
 type SlashCommand struct {
-	Name         string   // name, without the leading slash
-	Description  string   // what it does
-	ArgumentHint string   // hint for its arguments, e.g. "<file>"; empty when none
-	Aliases      []string // other names it answers to (CLI 2.1.330)
-	Builtin      bool     // the command is Claude Code's own (CLI 2.1.330)
+	Name         string   `json:"name"`                         // name, without the leading slash
+	Description  string   `json:"description"`                  // what it does
+	ArgumentHint string   `json:"argumentHint" wire:"required"` // hint for its arguments, e.g. "<file>"; empty when none
+	Aliases      []string `json:"aliases"`                      // other names it answers to (CLI 2.1.330)
+	Builtin      bool     `json:"builtin"`                      // the command is Claude Code's own (CLI 2.1.330)
 	objectState
 }
 
 // AgentInfo is a subagent the session offers.
 type AgentInfo struct {
-	Name        string // agent type, e.g. "Explore"
-	Description string // when to use it
-	Model       string // the model it uses, "inherit" for the parent's
+	Name        string `json:"name"`        // agent type, e.g. "Explore"
+	Description string `json:"description"` // when to use it
+	Model       string `json:"model"`       // the model it uses, "inherit" for the parent's
 	objectState
 }
 
 // ModelInfo is a model the session can switch to.
 type ModelInfo struct {
-	Value                    string   // the model to pass to set_model: an alias or an ID
-	ResolvedModel            string   // the model ID Value stands for (CLI 2.1.330)
-	DisplayName              string   // name to show
-	Description              string   // what it is good at, with its price
-	SupportsEffort           bool     // effort levels apply (CLI 2.1.330)
-	SupportedEffortLevels    []string // low, medium, high, xhigh, max (CLI 2.1.330)
-	SupportsAdaptiveThinking bool     // the model decides when to think (CLI 2.1.330)
-	SupportsFastMode         bool     // fast mode applies (CLI 2.1.330)
-	SupportsAutoMode         bool     // auto permission mode applies (CLI 2.1.330)
-	SupportsThinkingOff      bool     // thinking can be turned off (seen from CLI 2.1.330)
+	Value                    string   `json:"value"`                    // the model to pass to set_model: an alias or an ID
+	ResolvedModel            string   `json:"resolvedModel"`            // the model ID Value stands for (CLI 2.1.330)
+	DisplayName              string   `json:"displayName"`              // name to show
+	Description              string   `json:"description"`              // what it is good at, with its price
+	SupportsEffort           bool     `json:"supportsEffort"`           // effort levels apply (CLI 2.1.330)
+	SupportedEffortLevels    []string `json:"supportedEffortLevels"`    // low, medium, high, xhigh, max (CLI 2.1.330)
+	SupportsAdaptiveThinking bool     `json:"supportsAdaptiveThinking"` // the model decides when to think (CLI 2.1.330)
+	SupportsFastMode         bool     `json:"supportsFastMode"`         // fast mode applies (CLI 2.1.330)
+	SupportsAutoMode         bool     `json:"supportsAutoMode"`         // auto permission mode applies (CLI 2.1.330)
+	SupportsThinkingOff      bool     `json:"supportsThinkingOff"`      // thinking can be turned off (seen from CLI 2.1.330)
 	objectState
 }
 
 // AccountInfo describes the account the session runs under.
 type AccountInfo struct {
-	Email            string // the user's email
-	Organization     string // the user's organization
-	SubscriptionType string // the claude.ai subscription
-	TokenSource      string // where the OAuth token came from, "none" when there is none
-	APIKeySource     string // where the API key came from, e.g. ANTHROPIC_API_KEY
-	APIProvider      string // firstParty, bedrock, vertex, foundry, gateway... (CLI 2.1.330)
+	Email            string `json:"email"`            // the user's email
+	Organization     string `json:"organization"`     // the user's organization
+	SubscriptionType string `json:"subscriptionType"` // the claude.ai subscription
+	TokenSource      string `json:"tokenSource"`      // where the OAuth token came from, "none" when there is none
+	APIKeySource     string `json:"apiKeySource"`     // where the API key came from, e.g. ANTHROPIC_API_KEY
+	APIProvider      string `json:"apiProvider"`      // firstParty, bedrock, vertex, foundry, gateway... (CLI 2.1.330)
 	objectState
 }
 
 // FeedbackMode is how the CLI collects feedback on the session (CLI
 // 2.1.330; not in the Agent SDK's types).
 type FeedbackMode struct {
-	Kind string // e.g. "disabled"
+	Kind string `json:"kind"` // e.g. "disabled"
 	objectState
 }
 
@@ -156,35 +153,35 @@ type FeedbackMode struct {
 // models and account; CLI 2.1.330 adds agents, its version, the permission
 // mode and more.
 type InitializeResponse struct {
-	Commands                        []SlashCommand  // slash commands and skills
-	Agents                          []AgentInfo     // subagents (CLI 2.1.330)
-	OutputStyle                     string          // output style in use
-	AvailableOutputStyles           []string        // output styles available
-	Models                          []ModelInfo     // models available
-	Account                         AccountInfo     // the account
-	HooksApplied                    bool            // the request's hooks were registered (CLI 2.1.330)
-	HookOnFailureSupported          bool            // hook matchers' onFailure is honored (CLI 2.1.330)
-	PluginsApplied                  bool            // every plugin the request listed is loaded (CLI 2.1.330)
-	MCPServersApplied               bool            // the request's mcpServers are those read at launch (CLI 2.1.330)
-	SDKMCPManifestsParked           json.RawMessage // what became of each SDK MCP server manifest, by name (CLI 2.1.330)
-	ClaudeCodeVersion               string          // version of the CLI running the session (CLI 2.1.330)
-	FastModeState                   string          // fast mode state: off, cooldown or on (CLI 2.1.330)
-	FastModeDisabledReason          string          // why fast mode is off (CLI 2.1.330)
-	UserOutputStylesDir             string          // directory of the user's output styles (seen from CLI 2.1.330)
-	PID                             int64           // process ID of the CLI (seen from CLI 2.1.330)
-	CurrentPermissionMode           PermissionMode  // permission mode in force (seen from CLI 2.1.330)
-	AnalyticsDisabled               bool            // analytics are off (seen from CLI 2.1.330)
-	SessionState                    string          // idle, running or requires_action (seen from CLI 2.1.330)
-	Capabilities                    []string        // protocol capabilities of the CLI (seen from CLI 2.1.330)
-	RemoteControlAvailable          bool            // remote control of the session can be turned on (seen from CLI 2.1.330)
-	RemoteControlAutoEnable         bool            // remote control turns on by itself (seen from CLI 2.1.330)
-	RemoteControlAutoOnByDefault    bool            // remote control is on by default (seen from CLI 2.1.330)
-	RemoteControlAutoConnectDefault bool            // remote control connects by default (seen from CLI 2.1.330)
-	IDERemoteControlAutoEnableGate  bool            // the gate for turning remote control on from an IDE (seen from CLI 2.1.330)
-	OtherHookAskOutranksHost        bool            // a hook's "ask" decision takes precedence over the host's answer (seen from CLI 2.1.330)
-	HooksWhenUnansweredKept         int64           // hook callbacks kept although the host did not answer them (seen from CLI 2.1.330)
-	FeedbackMode                    FeedbackMode    // how feedback is collected (seen from CLI 2.1.330)
-	objectState
+	Commands                        []SlashCommand  `json:"commands" wire:"required"`            // slash commands and skills
+	Agents                          []AgentInfo     `json:"agents"`                              // subagents (CLI 2.1.330)
+	OutputStyle                     string          `json:"output_style"`                        // output style in use
+	AvailableOutputStyles           []string        `json:"available_output_styles"`             // output styles available
+	UserOutputStylesDir             string          `json:"user_output_styles_dir"`              // directory of the user's output styles (seen from CLI 2.1.330)
+	Models                          []ModelInfo     `json:"models" wire:"required"`              // models available
+	Account                         AccountInfo     `json:"account" wire:"required"`             // the account
+	PID                             int64           `json:"pid"`                                 // process ID of the CLI (seen from CLI 2.1.330)
+	ClaudeCodeVersion               string          `json:"claude_code_version"`                 // version of the CLI running the session (CLI 2.1.330)
+	CurrentPermissionMode           PermissionMode  `json:"current_permission_mode"`             // permission mode in force (seen from CLI 2.1.330)
+	HooksApplied                    bool            `json:"hooks_applied"`                       // the request's hooks were registered (CLI 2.1.330)
+	HookOnFailureSupported          bool            `json:"hook_on_failure_supported"`           // hook matchers' onFailure is honored (CLI 2.1.330)
+	PluginsApplied                  bool            `json:"plugins_applied"`                     // every plugin the request listed is loaded (CLI 2.1.330)
+	MCPServersApplied               bool            `json:"mcp_servers_applied"`                 // the request's mcpServers are those read at launch (CLI 2.1.330)
+	SDKMCPManifestsParked           json.RawMessage `json:"sdk_mcp_manifests_parked"`            // what became of each SDK MCP server manifest, by name (CLI 2.1.330)
+	AnalyticsDisabled               bool            `json:"analytics_disabled"`                  // analytics are off (seen from CLI 2.1.330)
+	FastModeState                   string          `json:"fast_mode_state"`                     // fast mode state: off, cooldown or on (CLI 2.1.330)
+	FastModeDisabledReason          string          `json:"fast_mode_disabled_reason"`           // why fast mode is off (CLI 2.1.330)
+	SessionState                    string          `json:"session_state"`                       // idle, running or requires_action (seen from CLI 2.1.330)
+	Capabilities                    []string        `json:"capabilities"`                        // protocol capabilities of the CLI (seen from CLI 2.1.330)
+	RemoteControlAvailable          bool            `json:"remote_control_available"`            // remote control of the session can be turned on (seen from CLI 2.1.330)
+	RemoteControlAutoEnable         bool            `json:"remote_control_auto_enable"`          // remote control turns on by itself (seen from CLI 2.1.330)
+	RemoteControlAutoOnByDefault    bool            `json:"remote_control_auto_on_by_default"`   // remote control is on by default (seen from CLI 2.1.330)
+	RemoteControlAutoConnectDefault bool            `json:"remote_control_auto_connect_default"` // remote control connects by default (seen from CLI 2.1.330)
+	IDERemoteControlAutoEnableGate  bool            `json:"ide_rc_auto_enable_gate"`             // the gate for turning remote control on from an IDE (seen from CLI 2.1.330)
+	OtherHookAskOutranksHost        bool            `json:"other_hook_ask_outranks_host"`        // a hook's "ask" decision takes precedence over the host's answer (seen from CLI 2.1.330)
+	HooksWhenUnansweredKept         int64           `json:"hooks_when_unanswered_kept"`          // hook callbacks kept although the host did not answer them (seen from CLI 2.1.330)
+	FeedbackMode                    FeedbackMode    `json:"feedback_mode"`                       // how feedback is collected (seen from CLI 2.1.330)
+	objectState                     `wire:"answers=initialize"`
 }
 
 // PermissionBehavior is a permission decision.
@@ -203,8 +200,8 @@ const (
 // PermissionRuleValue is one permission rule: a tool, and optionally what
 // the rule covers of its input (a command prefix, a path...).
 type PermissionRuleValue struct {
-	ToolName    string // the tool
-	RuleContent string // what the rule covers, e.g. "npm test:*"; empty for the whole tool
+	ToolName    string `json:"toolName" wire:"required"` // the tool
+	RuleContent string `json:"ruleContent"`              // what the rule covers, e.g. "npm test:*"; empty for the whole tool
 	objectState
 }
 
@@ -213,12 +210,12 @@ type PermissionRuleValue struct {
 // in can_use_tool requests; the host applies them by returning them in an
 // allow answer.
 type PermissionUpdate struct {
-	Type        string                // addRules, replaceRules, removeRules, setMode, addDirectories or removeDirectories
-	Rules       []PermissionRuleValue // the rules (rule updates)
-	Behavior    PermissionBehavior    // what the rules decide (rule updates)
-	Mode        PermissionMode        // the mode (setMode)
-	Directories []string              // the directories (directory updates)
-	Destination string                // where to save it: userSettings, projectSettings, localSettings, session or cliArg
+	Type        string                `json:"type" wire:"required"` // addRules, replaceRules, removeRules, setMode, addDirectories or removeDirectories
+	Rules       []PermissionRuleValue `json:"rules"`                // the rules (rule updates)
+	Behavior    PermissionBehavior    `json:"behavior"`             // what the rules decide (rule updates)
+	Mode        PermissionMode        `json:"mode"`                 // the mode (setMode)
+	Directories []string              `json:"directories"`          // the directories (directory updates)
+	Destination string                `json:"destination"`          // where to save it: userSettings, projectSettings, localSettings, session or cliArg
 	objectState
 }
 
@@ -231,124 +228,124 @@ type PermissionUpdate struct {
 // types of CLI 2.1.330 mark it optional. Send the request's Input to run
 // the tool unchanged. A deny always carries Message, even empty.
 type PermissionResult struct {
-	Behavior               PermissionBehavior // BehaviorAllow or BehaviorDeny
-	UpdatedInput           json.RawMessage    // the input to run the tool with (allow)
-	UpdatedPermissions     []PermissionUpdate // permission updates to apply, e.g. the request's suggestions for "always allow" (allow)
-	Message                string             // why, given to the model as the tool's error (deny)
-	Interrupt              bool               // also stop the turn (deny)
-	ToolUseID              string             // the call decided
-	DecisionClassification string             // user_temporary, user_permanent or user_reject, for telemetry (CLI 2.1.330)
-	objectState
+	Behavior               PermissionBehavior `json:"behavior" wire:"required"` // BehaviorAllow or BehaviorDeny
+	UpdatedInput           json.RawMessage    `json:"updatedInput"`             // the input to run the tool with (allow)
+	UpdatedPermissions     []PermissionUpdate `json:"updatedPermissions"`       // permission updates to apply, e.g. the request's suggestions for "always allow" (allow)
+	Message                string             `json:"message"`                  // why, given to the model as the tool's error (deny)
+	Interrupt              bool               `json:"interrupt"`                // also stop the turn (deny)
+	ToolUseID              string             `json:"toolUseID"`                // the call decided
+	DecisionClassification string             `json:"decisionClassification"`   // user_temporary, user_permanent or user_reject, for telemetry (CLI 2.1.330)
+	objectState            `wire:"answers=can_use_tool"`
 }
 
 // MCPStatusResponse is the payload answering an mcp_status request.
 type MCPStatusResponse struct {
-	MCPServers []MCPServerStatus // every MCP server and its status
-	objectState
+	MCPServers  []MCPServerStatus `json:"mcpServers" wire:"required"` // every MCP server and its status
+	objectState `wire:"answers=mcp_status"`
 }
 
 // RewindFilesResponse is the payload answering a rewind_files request.
 type RewindFilesResponse struct {
-	CanRewind    bool     // the files can be (or were) rewound
-	Error        string   // why not
-	FilesChanged []string // files changed by the rewind
-	Insertions   int64    // lines inserted
-	Deletions    int64    // lines deleted
-	SkippedLinks int64    // files not restored because a link or special file stood in the way (CLI 2.1.330)
-	objectState
+	CanRewind    bool     `json:"canRewind" wire:"required"` // the files can be (or were) rewound
+	Error        string   `json:"error"`                     // why not
+	FilesChanged []string `json:"filesChanged"`              // files changed by the rewind
+	Insertions   int64    `json:"insertions"`                // lines inserted
+	Deletions    int64    `json:"deletions"`                 // lines deleted
+	SkippedLinks int64    `json:"skippedLinks"`              // files not restored because a link or special file stood in the way (CLI 2.1.330)
+	objectState  `wire:"answers=rewind_files"`
 }
 
 // ContextCategory is one row of a context usage breakdown.
 type ContextCategory struct {
-	ID         string // system_prompt, system_tools, mcp_tools, messages, free_space...
-	Name       string // row name to show
-	Tokens     int64  // tokens the category takes
-	Color      string // color to show it in
-	IsDeferred bool   // the tools are loaded on demand
-	Kind       string // used, free, buffer or deferred
+	ID         string `json:"id"`         // system_prompt, system_tools, mcp_tools, messages, free_space...
+	Name       string `json:"name"`       // row name to show
+	Tokens     int64  `json:"tokens"`     // tokens the category takes
+	Color      string `json:"color"`      // color to show it in
+	IsDeferred bool   `json:"isDeferred"` // the tools are loaded on demand
+	Kind       string `json:"kind"`       // used, free, buffer or deferred
 	objectState
 }
 
 // ContextUsageResponse is the payload answering a get_context_usage
 // request: how the context window is used. CLI 2.1.330.
 type ContextUsageResponse struct {
-	Categories           []ContextCategory // the breakdown
-	TotalTokens          int64             // tokens used
-	MaxTokens            int64             // the context window
-	RawMaxTokens         int64             // the model's context window before any reduction
-	AutocompactSource    string            // where the autocompact threshold comes from (seen from CLI 2.1.330)
-	Percentage           float64           // share of the window used, in percent
-	GridRows             json.RawMessage   // the grid the /context command draws
-	Model                string            // the model the usage is computed for
-	MemoryFiles          json.RawMessage   // memory files and their tokens
-	MCPTools             json.RawMessage   // MCP tools and their tokens
-	MCPInstructions      json.RawMessage   // MCP servers' instructions and their tokens
-	DeferredBuiltinTools json.RawMessage   // built-in tools loaded on demand
-	SystemTools          json.RawMessage   // built-in tools and their tokens
-	SystemPromptSections json.RawMessage   // system prompt sections and their tokens
-	Agents               json.RawMessage   // subagent definitions and their tokens
-	SlashCommands        json.RawMessage   // slash commands counted and their tokens
-	Skills               json.RawMessage   // skills counted and their tokens
-	AutoCompactThreshold int64             // tokens at which the conversation is compacted
-	IsAutoCompactEnabled bool              // compacting is automatic
-	MessageBreakdown     json.RawMessage   // the messages' tokens by kind
-	APIUsage             json.RawMessage   // usage of the last API response, null before the first
-	objectState
+	Categories           []ContextCategory `json:"categories"`           // the breakdown
+	TotalTokens          int64             `json:"totalTokens"`          // tokens used
+	MaxTokens            int64             `json:"maxTokens"`            // the context window
+	RawMaxTokens         int64             `json:"rawMaxTokens"`         // the model's context window before any reduction
+	AutocompactSource    string            `json:"autocompactSource"`    // where the autocompact threshold comes from (seen from CLI 2.1.330)
+	Percentage           float64           `json:"percentage"`           // share of the window used, in percent
+	GridRows             json.RawMessage   `json:"gridRows"`             // the grid the /context command draws
+	Model                string            `json:"model"`                // the model the usage is computed for
+	MemoryFiles          json.RawMessage   `json:"memoryFiles"`          // memory files and their tokens
+	MCPTools             json.RawMessage   `json:"mcpTools"`             // MCP tools and their tokens
+	MCPInstructions      json.RawMessage   `json:"mcpInstructions"`      // MCP servers' instructions and their tokens
+	DeferredBuiltinTools json.RawMessage   `json:"deferredBuiltinTools"` // built-in tools loaded on demand
+	SystemTools          json.RawMessage   `json:"systemTools"`          // built-in tools and their tokens
+	SystemPromptSections json.RawMessage   `json:"systemPromptSections"` // system prompt sections and their tokens
+	Agents               json.RawMessage   `json:"agents"`               // subagent definitions and their tokens
+	SlashCommands        json.RawMessage   `json:"slashCommands"`        // slash commands counted and their tokens
+	Skills               json.RawMessage   `json:"skills"`               // skills counted and their tokens
+	AutoCompactThreshold int64             `json:"autoCompactThreshold"` // tokens at which the conversation is compacted
+	IsAutoCompactEnabled bool              `json:"isAutoCompactEnabled"` // compacting is automatic
+	MessageBreakdown     json.RawMessage   `json:"messageBreakdown"`     // the messages' tokens by kind
+	APIUsage             json.RawMessage   `json:"apiUsage"`             // usage of the last API response, null before the first
+	objectState          `wire:"answers=get_context_usage"`
 }
 
 // ElicitationResponse is the payload answering an elicitation request: the
 // user accepted with Content (a form's values), declined or cancelled.
 type ElicitationResponse struct {
-	Action  string          // accept, decline or cancel
-	Content json.RawMessage // the values entered (accept, form mode)
-	objectState
+	Action      string          `json:"action" wire:"required"` // accept, decline or cancel
+	Content     json.RawMessage `json:"content"`                // the values entered (accept, form mode)
+	objectState `wire:"answers=elicitation"`
 }
 
 // UserDialogResponse is the payload answering a request_user_dialog
 // request: the dialog completed with a result, or was cancelled (the CLI
 // then applies the dialog's default).
 type UserDialogResponse struct {
-	Behavior string          // completed or cancelled
-	Result   json.RawMessage // the user's choice, shaped per dialog kind (completed)
-	objectState
+	Behavior    string          `json:"behavior" wire:"required"` // completed or cancelled
+	Result      json.RawMessage `json:"result"`                   // the user's choice, shaped per dialog kind (completed)
+	objectState `wire:"answers=request_user_dialog"`
 }
 
 // MCPMessageResponse is the payload answering an mcp_message request: the
 // JSON-RPC response of the host's MCP server.
 type MCPMessageResponse struct {
-	MCPResponse json.RawMessage // the JSON-RPC message
-	objectState
+	MCPResponse json.RawMessage `json:"mcp_response" wire:"required"` // the JSON-RPC message
+	objectState `wire:"answers=mcp_message"`
 }
 
 // UsageTotals is the cost and usage a session accumulated, as get_usage
 // reports them.
 type UsageTotals struct {
-	TotalCostUSD       float64               // cost in US dollars
-	TotalAPIDurationMS float64               // time spent waiting for the API, in milliseconds
-	TotalDurationMS    float64               // wall time, in milliseconds
-	TotalLinesAdded    int64                 // lines of code added
-	TotalLinesRemoved  int64                 // lines of code removed
-	ModelUsage         map[string]ModelUsage // usage per model
+	TotalCostUSD       float64               `json:"total_cost_usd" wire:"required"`        // cost in US dollars
+	TotalAPIDurationMS float64               `json:"total_api_duration_ms" wire:"required"` // time spent waiting for the API, in milliseconds
+	TotalDurationMS    float64               `json:"total_duration_ms" wire:"required"`     // wall time, in milliseconds
+	TotalLinesAdded    int64                 `json:"total_lines_added" wire:"required"`     // lines of code added
+	TotalLinesRemoved  int64                 `json:"total_lines_removed" wire:"required"`   // lines of code removed
+	ModelUsage         map[string]ModelUsage `json:"model_usage"`                           // usage per model
 	objectState
 }
 
 // RateLimitWindow is the use of one of the plan's rate-limit windows.
 type RateLimitWindow struct {
-	DisplayName string  // the model bucket, e.g. "Fable" (model_scoped windows)
-	Utilization float64 // share of the window used, in percent; zero (null) when unknown
-	ResetsAt    string  // ISO 8601 time the window resets; empty (null) when unknown
+	DisplayName string  `json:"display_name"` // the model bucket, e.g. "Fable" (model_scoped windows)
+	Utilization float64 `json:"utilization"`  // share of the window used, in percent; zero (null) when unknown
+	ResetsAt    string  `json:"resets_at"`    // ISO 8601 time the window resets; empty (null) when unknown
 	objectState
 }
 
 // PlanRateLimits is the use of the claude.ai plan's rate limits.
 type PlanRateLimits struct {
-	FiveHour          RateLimitWindow   // the five-hour window
-	SevenDay          RateLimitWindow   // the weekly window
-	SevenDayOAuthApps RateLimitWindow   // the weekly window of OAuth apps
-	SevenDayOpus      RateLimitWindow   // the weekly window of Opus models
-	SevenDaySonnet    RateLimitWindow   // the weekly window of Sonnet models
-	ModelScoped       []RateLimitWindow // weekly windows per model bucket
-	ExtraUsage        json.RawMessage   // extra usage beyond the plan: is_enabled, monthly_limit, used_credits...
+	FiveHour          RateLimitWindow   `json:"five_hour"`            // the five-hour window
+	SevenDay          RateLimitWindow   `json:"seven_day"`            // the weekly window
+	SevenDayOAuthApps RateLimitWindow   `json:"seven_day_oauth_apps"` // the weekly window of OAuth apps
+	SevenDayOpus      RateLimitWindow   `json:"seven_day_opus"`       // the weekly window of Opus models
+	SevenDaySonnet    RateLimitWindow   `json:"seven_day_sonnet"`     // the weekly window of Sonnet models
+	ModelScoped       []RateLimitWindow `json:"model_scoped"`         // weekly windows per model bucket
+	ExtraUsage        json.RawMessage   `json:"extra_usage"`          // extra usage beyond the plan: is_enabled, monthly_limit, used_credits...
 	objectState
 }
 
@@ -356,99 +353,99 @@ type PlanRateLimits struct {
 // session's cost and usage, and the plan's rate limits when they apply.
 // The SDK calls its shape experimental. CLI 2.1.330.
 type GetUsageResponse struct {
-	Session             UsageTotals     // the session's cost and usage
-	SubscriptionType    string          // pro, max, team or enterprise; empty (null) for an API key or another provider
-	RateLimitsAvailable bool            // plan rate limits apply; else RateLimits is null
-	RateLimits          PlanRateLimits  // the plan's rate limits, null when unavailable
-	Behaviors           json.RawMessage // what the local transcripts of the last day and week spent the limits on; null when not scanned
-	objectState
+	Session             UsageTotals     `json:"session" wire:"required"`               // the session's cost and usage
+	SubscriptionType    string          `json:"subscription_type" wire:"nullable"`     // pro, max, team or enterprise; empty (null) for an API key or another provider
+	RateLimitsAvailable bool            `json:"rate_limits_available" wire:"required"` // plan rate limits apply; else RateLimits is null
+	RateLimits          PlanRateLimits  `json:"rate_limits"`                           // the plan's rate limits, null when unavailable
+	Behaviors           json.RawMessage `json:"behaviors" wire:"required"`             // what the local transcripts of the last day and week spent the limits on; null when not scanned
+	objectState         `wire:"answers=get_usage"`
 }
 
 // ReadFileResponse is the payload answering a read_file request: the
 // file's contents. CLI 2.1.330.
 type ReadFileResponse struct {
-	Contents      string // the bytes read, as UTF-8 text or base64
-	AbsPath       string // the file's absolute path
-	Truncated     bool   // the file is longer than what was read
-	Encoding      string // base64 when the request asked for it; empty for utf-8
-	Lossy         bool   // the bytes were not all valid UTF-8: Contents has U+FFFD in their place
-	RequestedPath string // the path as the request gave it (seen from CLI 2.1.330)
-	objectState
+	Contents      string `json:"contents" wire:"required"` // the bytes read, as UTF-8 text or base64
+	AbsPath       string `json:"absPath" wire:"required"`  // the file's absolute path
+	Truncated     bool   `json:"truncated"`                // the file is longer than what was read
+	Encoding      string `json:"encoding"`                 // base64 when the request asked for it; empty for utf-8
+	Lossy         bool   `json:"lossy"`                    // the bytes were not all valid UTF-8: Contents has U+FFFD in their place
+	RequestedPath string `json:"requested_path"`           // the path as the request gave it (seen from CLI 2.1.330)
+	objectState   `wire:"answers=read_file"`
 }
 
 // GetTaskOutputResponse is the payload answering a get_task_output request:
 // the end of a background task's output. CLI 2.1.330.
 type GetTaskOutputResponse struct {
-	Output     string // the end of the output, as UTF-8 text; empty when nothing was written yet
-	TotalBytes int64  // size of the whole output, in bytes
-	Truncated  bool   // Output holds only the last 8 KiB of the output
-	objectState
+	Output      string `json:"output" wire:"required"`      // the end of the output, as UTF-8 text; empty when nothing was written yet
+	TotalBytes  int64  `json:"total_bytes" wire:"required"` // size of the whole output, in bytes
+	Truncated   bool   `json:"truncated" wire:"required"`   // Output holds only the last 8 KiB of the output
+	objectState `wire:"answers=get_task_output"`
 }
 
 // PermissionRuleDescription is the plain-language reading of a permission
 // rule, e.g. "Any Bash command starting with" and "npm run".
 type PermissionRuleDescription struct {
-	Prefix   string // fixed words before the rule's content
-	Emphasis string // the rule's content, to show emphasized
-	Suffix   string // fixed words after it
+	Prefix   string `json:"prefix" wire:"required"` // fixed words before the rule's content
+	Emphasis string `json:"emphasis"`               // the rule's content, to show emphasized
+	Suffix   string `json:"suffix"`                 // fixed words after it
 	objectState
 }
 
 // PermissionRuleEntry is one permission rule in force, with where it comes
 // from.
 type PermissionRuleEntry struct {
-	Behavior    PermissionBehavior        // allow, deny or ask
-	Source      string                    // userSettings, projectSettings, localSettings, flagSettings, policySettings, cliArg, session...
-	Rule        string                    // the rule as stored, e.g. "Bash(npm run:*)"
-	Description PermissionRuleDescription // what the rule means, when the terminal shows it
-	Editability string                    // persistent, session or readonly
-	NotInEffect bool                      // managed settings allow only their own rules: this one is ignored
+	Behavior    PermissionBehavior        `json:"behavior" wire:"required"`    // allow, deny or ask
+	Source      string                    `json:"source" wire:"required"`      // userSettings, projectSettings, localSettings, flagSettings, policySettings, cliArg, session...
+	Rule        string                    `json:"rule" wire:"required"`        // the rule as stored, e.g. "Bash(npm run:*)"
+	Description PermissionRuleDescription `json:"description"`                 // what the rule means, when the terminal shows it
+	Editability string                    `json:"editability" wire:"required"` // persistent, session or readonly
+	NotInEffect bool                      `json:"notInEffect"`                 // managed settings allow only their own rules: this one is ignored
 	objectState
 }
 
 // WorkspaceDirectory is a working directory the permissions cover besides
 // the session's own.
 type WorkspaceDirectory struct {
-	Path   string // the directory
-	Source string // where it was added: a settings source, cliArg (--add-dir) or session
+	Path   string `json:"path" wire:"required"`   // the directory
+	Source string `json:"source" wire:"required"` // where it was added: a settings source, cliArg (--add-dir) or session
 	objectState
 }
 
 // SettingsParseError is a settings file the CLI skipped because it could
 // not parse or validate it.
 type SettingsParseError struct {
-	File    string // the settings file
-	Path    string // dotted path of the member in error, empty for the whole file
-	Message string // what is wrong
+	File    string `json:"file"`                    // the settings file
+	Path    string `json:"path" wire:"required"`    // dotted path of the member in error, empty for the whole file
+	Message string `json:"message" wire:"required"` // what is wrong
 	objectState
 }
 
 // PermissionRulesState is the session's permission rules and working
 // directories, as /permissions lists them.
 type PermissionRulesState struct {
-	Rules                []PermissionRuleEntry // the rules in force
-	WorkspaceDirectories []WorkspaceDirectory  // the working directories added
-	OriginalCWD          string                // the session's first working directory
-	ManagedOnly          bool                  // managed settings allow only their own rules
-	Errors               []SettingsParseError  // settings files skipped, whose rules are not in force
-	Withheld             bool                  // the answer was cut because the connection stores answers
+	Rules                []PermissionRuleEntry `json:"rules" wire:"required"`                // the rules in force
+	WorkspaceDirectories []WorkspaceDirectory  `json:"workspaceDirectories" wire:"required"` // the working directories added
+	OriginalCWD          string                `json:"originalCwd" wire:"required"`          // the session's first working directory
+	ManagedOnly          bool                  `json:"managedOnly" wire:"required"`          // managed settings allow only their own rules
+	Errors               []SettingsParseError  `json:"errors"`                               // settings files skipped, whose rules are not in force
+	Withheld             bool                  `json:"withheld"`                             // the answer was cut because the connection stores answers
 	objectState
 }
 
 // ListPermissionRulesResponse is the payload answering a
 // list_permission_rules request. CLI 2.1.330.
 type ListPermissionRulesResponse struct {
-	State PermissionRulesState // the rules and directories in force
-	objectState
+	State       PermissionRulesState `json:"state" wire:"required"` // the rules and directories in force
+	objectState `wire:"answers=list_permission_rules"`
 }
 
 // MCPResourceContent is one item of an MCP resource: text or a binary blob.
 type MCPResourceContent struct {
-	URI      string          // the item's URI
-	MIMEType string          // its media type, e.g. text/html;profile=mcp-app
-	Text     string          // its text
-	Blob     string          // its bytes in base64 (binary items)
-	Meta     json.RawMessage // the item's _meta as the server sent it, less the CLI's reserved keys
+	URI      string          `json:"uri" wire:"required"` // the item's URI
+	MIMEType string          `json:"mimeType"`            // its media type, e.g. text/html;profile=mcp-app
+	Text     string          `json:"text"`                // its text
+	Blob     string          `json:"blob"`                // its bytes in base64 (binary items)
+	Meta     json.RawMessage `json:"_meta"`               // the item's _meta as the server sent it, less the CLI's reserved keys
 	objectState
 }
 
@@ -456,16 +453,16 @@ type MCPResourceContent struct {
 // request: the server's resources/read result, untrusted content to render
 // sandboxed. CLI 2.1.330.
 type MCPReadResourceResponse struct {
-	Contents []MCPResourceContent // the resource's items
-	objectState
+	Contents    []MCPResourceContent `json:"contents" wire:"required"` // the resource's items
+	objectState `wire:"answers=mcp_read_resource"`
 }
 
 // PluginCacheImpact is what a held plugin reload would change in the
 // session's tools, which the prompt cache depends on.
 type PluginCacheImpact struct {
-	MCPServersAdded   []string // plugin MCP servers it would add, as plugin:<plugin>:<server>
-	MCPServersRemoved []string // plugin MCP servers it would drop
-	LSPToolChange     string   // adds, may-add, removes or may-remove the LSP tool; empty (null) for no change
+	MCPServersAdded   []string `json:"mcp_servers_added"`               // plugin MCP servers it would add, as plugin:<plugin>:<server>
+	MCPServersRemoved []string `json:"mcp_servers_removed"`             // plugin MCP servers it would drop
+	LSPToolChange     string   `json:"lsp_tool_change" wire:"nullable"` // adds, may-add, removes or may-remove the LSP tool; empty (null) for no change
 	objectState
 }
 
@@ -473,146 +470,146 @@ type PluginCacheImpact struct {
 // the session's commands, agents, plugins and MCP servers after the
 // reload. CLI 2.1.330.
 type ReloadPluginsResponse struct {
-	Commands    []SlashCommand    // slash commands and skills
-	Agents      []AgentInfo       // subagents
-	Plugins     []PluginInfo      // plugins loaded
-	MCPServers  []MCPServerStatus // MCP servers and their status
-	ErrorCount  int64             // errors the reload met
-	Held        bool              // the reload was not applied, for its impact on the prompt cache (see CacheImpact)
-	CacheImpact PluginCacheImpact // what applying the held reload would change
-	objectState
+	Commands    []SlashCommand    `json:"commands" wire:"required"`    // slash commands and skills
+	Agents      []AgentInfo       `json:"agents" wire:"required"`      // subagents
+	Plugins     []PluginInfo      `json:"plugins" wire:"required"`     // plugins loaded
+	MCPServers  []MCPServerStatus `json:"mcpServers" wire:"required"`  // MCP servers and their status
+	ErrorCount  int64             `json:"error_count" wire:"required"` // errors the reload met
+	Held        bool              `json:"held"`                        // the reload was not applied, for its impact on the prompt cache (see CacheImpact)
+	CacheImpact PluginCacheImpact `json:"cache_impact"`                // what applying the held reload would change
+	objectState `wire:"answers=reload_plugins"`
 }
 
 // ReloadSkillsResponse is the payload answering a reload_skills request.
 // CLI 2.1.330.
 type ReloadSkillsResponse struct {
-	Skills []SlashCommand // the skills after the reload
-	objectState
+	Skills      []SlashCommand `json:"skills" wire:"required"` // the skills after the reload
+	objectState `wire:"answers=reload_skills"`
 }
 
 // ReloadOutputStylesResponse is the payload answering a
 // reload_output_styles request. CLI 2.1.330.
 type ReloadOutputStylesResponse struct {
-	AvailableOutputStyles []string // output styles, built-in and custom, in the order initialize lists them
-	objectState
+	AvailableOutputStyles []string `json:"available_output_styles"` // output styles, built-in and custom, in the order initialize lists them
+	objectState           `wire:"answers=reload_output_styles"`
 }
 
 // HookEventInfo is a hook event as the /hooks menu lists it.
 type HookEventInfo struct {
-	Name            string // the event, e.g. PreToolUse
-	Summary         string // one line on what it is
-	SupportsMatcher bool   // its hooks can have a matcher
-	HookCount       int64  // hooks listed on it (events, not eventCatalog)
+	Name            string `json:"name" wire:"required"`            // the event, e.g. PreToolUse
+	Summary         string `json:"summary" wire:"required"`         // one line on what it is
+	SupportsMatcher bool   `json:"supportsMatcher" wire:"required"` // its hooks can have a matcher
+	HookCount       int64  `json:"hookCount"`                       // hooks listed on it (events, not eventCatalog)
 	objectState
 }
 
 // HookListing is one hook as the /hooks menu lists it, its strings ready
 // to show (control characters revealed).
 type HookListing struct {
-	Event            string          // the hook event
-	Matcher          string          // the matcher, empty when none
-	Source           string          // where it comes from: userSettings, sessionHook, pluginHook...
-	SourceLabel      string          // that source, worded for the user
-	PluginName       string          // the plugin that brings it
-	Type             string          // command, prompt, agent, http, mcp_tool...
-	DisplayText      string          // label of its row
-	CommandText      string          // the command, prompt or URL it runs
-	ContentLabel     string          // label of CommandText: Command, Prompt, URL...
-	Condition        string          // its if-condition
-	Timeout          float64         // timeout in seconds
-	StatusMessage    string          // message shown while it runs
-	RunsOnce         bool            // it runs once only
-	RunsInBackground bool            // it runs in the background
-	Disabled         bool            // the session's mode or policy keeps it from running
-	Editable         json.RawMessage // the entry as stored, for an edit form: matcher, config, headersRedacted
+	Event            string          `json:"event" wire:"required"`        // the hook event
+	Matcher          string          `json:"matcher" wire:"required"`      // the matcher, empty when none
+	Source           string          `json:"source" wire:"required"`       // where it comes from: userSettings, sessionHook, pluginHook...
+	SourceLabel      string          `json:"sourceLabel" wire:"required"`  // that source, worded for the user
+	PluginName       string          `json:"pluginName"`                   // the plugin that brings it
+	Type             string          `json:"type" wire:"required"`         // command, prompt, agent, http, mcp_tool...
+	DisplayText      string          `json:"displayText" wire:"required"`  // label of its row
+	CommandText      string          `json:"commandText" wire:"required"`  // the command, prompt or URL it runs
+	ContentLabel     string          `json:"contentLabel" wire:"required"` // label of CommandText: Command, Prompt, URL...
+	Condition        string          `json:"condition"`                    // its if-condition
+	Timeout          float64         `json:"timeout"`                      // timeout in seconds
+	StatusMessage    string          `json:"statusMessage"`                // message shown while it runs
+	RunsOnce         bool            `json:"runsOnce"`                     // it runs once only
+	RunsInBackground bool            `json:"runsInBackground"`             // it runs in the background
+	Disabled         bool            `json:"disabled"`                     // the session's mode or policy keeps it from running
+	Editable         json.RawMessage `json:"editable"`                     // the entry as stored, for an edit form: matcher, config, headersRedacted
 	objectState
 }
 
 // HooksPolicy is what managed settings decide about hooks.
 type HooksPolicy struct {
-	DisabledByPolicy bool  // managed settings disable every hook
-	ManagedOnly      bool  // only managed hooks run (and they are not listed)
-	PluginOnly       bool  // managed settings lock the hooks to plugins
-	AllDisabled      bool  // disableAllHooks is in force, whatever set it
-	PolicyHookCount  int64 // hooks managed settings configure
-	PolicyUnreadable bool  // managed settings exist but could not be read: edits are refused
+	DisabledByPolicy bool  `json:"disabledByPolicy" wire:"required"` // managed settings disable every hook
+	ManagedOnly      bool  `json:"managedOnly" wire:"required"`      // only managed hooks run (and they are not listed)
+	PluginOnly       bool  `json:"pluginOnly" wire:"required"`       // managed settings lock the hooks to plugins
+	AllDisabled      bool  `json:"allDisabled" wire:"required"`      // disableAllHooks is in force, whatever set it
+	PolicyHookCount  int64 `json:"policyHookCount" wire:"required"`  // hooks managed settings configure
+	PolicyUnreadable bool  `json:"policyUnreadable"`                 // managed settings exist but could not be read: edits are refused
 	objectState
 }
 
 // GetHooksListingResponse is the payload answering a get_hooks_listing
 // request: the hooks the /hooks menu lists, a snapshot. CLI 2.1.330.
 type GetHooksListingResponse struct {
-	Events       []HookEventInfo      // events with hooks, in lifecycle order
-	Hooks        []HookListing        // one row per hook
-	EventCatalog []HookEventInfo      // every hook event, for an add-hook form
-	Policy       HooksPolicy          // what managed settings decide
-	SafeMode     json.RawMessage      // set under --safe-mode: managedHooksStillApply and exitHint
-	BareMode     json.RawMessage      // set under --bare with hooks off: exitHint
-	Errors       []SettingsParseError // settings files skipped, whose hooks are neither listed nor run
-	objectState
+	Events       []HookEventInfo      `json:"events" wire:"required"`       // events with hooks, in lifecycle order
+	Hooks        []HookListing        `json:"hooks" wire:"required"`        // one row per hook
+	EventCatalog []HookEventInfo      `json:"eventCatalog" wire:"required"` // every hook event, for an add-hook form
+	Policy       HooksPolicy          `json:"policy" wire:"required"`       // what managed settings decide
+	SafeMode     json.RawMessage      `json:"safeMode"`                     // set under --safe-mode: managedHooksStillApply and exitHint
+	BareMode     json.RawMessage      `json:"bareMode"`                     // set under --bare with hooks off: exitHint
+	Errors       []SettingsParseError `json:"errors"`                       // settings files skipped, whose hooks are neither listed nor run
+	objectState  `wire:"answers=get_hooks_listing"`
 }
 
 // ListModelsResponse is the payload answering a list_models request: the
 // models the session can run (seen from CLI 2.1.330).
 type ListModelsResponse struct {
-	Models []ModelInfo // the models, as initialize lists them
-	objectState
+	Models      []ModelInfo `json:"models" wire:"required"` // the models, as initialize lists them
+	objectState `wire:"answers=list_models"`
 }
 
 // SetPermissionModeResponse is the payload answering a set_permission_mode
 // request: the mode now in force. CLI 2.1.37 sends two answers to one
 // request, this one and one without a payload; CLI 2.1.330 sends this one.
 type SetPermissionModeResponse struct {
-	Mode PermissionMode // the mode now in force
-	objectState
+	Mode        PermissionMode `json:"mode"` // the mode now in force
+	objectState `wire:"answers=set_permission_mode"`
 }
 
 // SetModelResponse is the payload answering a set_model request (seen from
 // CLI 2.1.330; CLI 2.1.37 answers without a payload).
 type SetModelResponse struct {
-	Model string // the model now in use, as the request named it or its alias resolved
-	objectState
+	Model       string `json:"model"` // the model now in use, as the request named it or its alias resolved
+	objectState `wire:"answers=set_model"`
 }
 
 // GetSessionCostResponse is the payload answering a get_session_cost
 // request (seen from CLI 2.1.330).
 type GetSessionCostResponse struct {
-	Text string // the summary /usage prints: cost, durations, code changes, tokens
-	objectState
+	Text        string `json:"text" wire:"required"` // the summary /usage prints: cost, durations, code changes, tokens
+	objectState `wire:"answers=get_session_cost"`
 }
 
 // GetBinaryVersionResponse is the payload answering a get_binary_version
 // request (seen from CLI 2.1.330).
 type GetBinaryVersionResponse struct {
-	Version          string // the CLI's version, e.g. 2.1.330
-	BuildTime        string // when it was built, in RFC 3339
-	OldestDesktopSDK string // the oldest desktop SDK version it works with
-	objectState
+	Version          string `json:"version" wire:"required"` // the CLI's version, e.g. 2.1.330
+	BuildTime        string `json:"buildTime"`               // when it was built, in RFC 3339
+	OldestDesktopSDK string `json:"oldestDesktopSdk"`        // the oldest desktop SDK version it works with
+	objectState      `wire:"answers=get_binary_version"`
 }
 
 // GetSettingsResponse is the payload answering a get_settings request: the
 // settings in force and those of each source (seen from CLI 2.1.330).
 type GetSettingsResponse struct {
-	Effective           json.RawMessage // the merged settings
-	Sources             json.RawMessage // the settings of each source
-	ServedSettingsState string          // state of the settings served by the organization, e.g. ineligible
-	Applied             json.RawMessage // values in force after overrides: model, effort...
-	objectState
+	Effective           json.RawMessage `json:"effective"`             // the merged settings
+	Sources             json.RawMessage `json:"sources"`               // the settings of each source
+	ServedSettingsState string          `json:"served_settings_state"` // state of the settings served by the organization, e.g. ineligible
+	Applied             json.RawMessage `json:"applied"`               // values in force after overrides: model, effort...
+	objectState         `wire:"answers=get_settings"`
 }
 
 // FileSuggestionsResponse is the payload answering a file_suggestions
 // request (seen from CLI 2.1.330).
 type FileSuggestionsResponse struct {
-	Suggestions json.RawMessage // the files suggested
-	CWD         string          // the directory the paths are relative to
-	objectState
+	Suggestions json.RawMessage `json:"suggestions"` // the files suggested
+	CWD         string          `json:"cwd"`         // the directory the paths are relative to
+	objectState `wire:"answers=file_suggestions"`
 }
 
 // RegisterRepoRootResponse is the payload answering a register_repo_root
 // request (seen from CLI 2.1.330).
 type RegisterRepoRootResponse struct {
-	Directory string // the directory added, as an absolute path
-	objectState
+	Directory   string `json:"directory" wire:"required"` // the directory added, as an absolute path
+	objectState `wire:"answers=register_repo_root"`
 }
 
 // BackgroundTasksResponse is the payload answering a background_tasks
@@ -620,8 +617,8 @@ type RegisterRepoRootResponse struct {
 // answers {} when it backgrounded tasks: read the outcome with
 // [BackgroundTasksResponse.AnyBackgrounded].
 type BackgroundTasksResponse struct {
-	Backgrounded bool // false when no foreground task had the tool_use_id; the CLI leaves it out otherwise
-	objectState
+	Backgrounded bool `json:"backgrounded" wire:"required"` // false when no foreground task had the tool_use_id; the CLI leaves it out otherwise
+	objectState  `wire:"answers=background_tasks"`
 }
 
 // AnyBackgrounded reports whether the request sent a task to the
@@ -645,8 +642,8 @@ func (r *BackgroundTasksResponse) AnyBackgrounded() bool {
 // cancel_async_message request, as the SDK's Query.cancelAsyncMessage
 // reads it. CLI 2.1.330.
 type CancelAsyncMessageResponse struct {
-	Cancelled bool // the message was dropped from the queue
-	objectState
+	Cancelled   bool `json:"cancelled" wire:"required"` // the message was dropped from the queue
+	objectState `wire:"answers=cancel_async_message"`
 }
 
 // PermissionUpdates decodes the request's PermissionSuggestions: the
@@ -677,896 +674,10 @@ func (r *CanUseToolRequest) PermissionUpdates() ([]PermissionUpdate, error) {
 // permissionUpdates holds a decoded array of permission updates.
 type permissionUpdates struct{ v []PermissionUpdate }
 
-var (
-	slashCommandTable                *table[SlashCommand]
-	agentInfoTable                   *table[AgentInfo]
-	modelInfoTable                   *table[ModelInfo]
-	accountInfoTable                 *table[AccountInfo]
-	feedbackModeTable                *table[FeedbackMode]
-	initializeResponseTable          *table[InitializeResponse]
-	permissionRuleValueTable         *table[PermissionRuleValue]
-	permissionUpdateTable            *table[PermissionUpdate]
-	permissionResultTable            *table[PermissionResult]
-	mcpStatusResponseTable           *table[MCPStatusResponse]
-	rewindFilesResponseTable         *table[RewindFilesResponse]
-	contextCategoryTable             *table[ContextCategory]
-	contextUsageResponseTable        *table[ContextUsageResponse]
-	elicitationResponseTable         *table[ElicitationResponse]
-	userDialogResponseTable          *table[UserDialogResponse]
-	mcpMessageResponseTable          *table[MCPMessageResponse]
-	usageTotalsTable                 *table[UsageTotals]
-	rateLimitWindowTable             *table[RateLimitWindow]
-	planRateLimitsTable              *table[PlanRateLimits]
-	permissionRuleDescriptionTable   *table[PermissionRuleDescription]
-	permissionRuleEntryTable         *table[PermissionRuleEntry]
-	workspaceDirectoryTable          *table[WorkspaceDirectory]
-	settingsParseErrorTable          *table[SettingsParseError]
-	permissionRulesStateTable        *table[PermissionRulesState]
-	mcpResourceContentTable          *table[MCPResourceContent]
-	pluginCacheImpactTable           *table[PluginCacheImpact]
-	getUsageResponseTable            *table[GetUsageResponse]
-	readFileResponseTable            *table[ReadFileResponse]
-	getTaskOutputResponseTable       *table[GetTaskOutputResponse]
-	listPermissionRulesResponseTable *table[ListPermissionRulesResponse]
-	mcpReadResourceResponseTable     *table[MCPReadResourceResponse]
-	reloadPluginsResponseTable       *table[ReloadPluginsResponse]
-	reloadSkillsResponseTable        *table[ReloadSkillsResponse]
-	reloadOutputStylesResponseTable  *table[ReloadOutputStylesResponse]
-	backgroundTasksResponseTable     *table[BackgroundTasksResponse]
-	hookEventInfoTable               *table[HookEventInfo]
-	hookListingTable                 *table[HookListing]
-	hooksPolicyTable                 *table[HooksPolicy]
-	getHooksListingResponseTable     *table[GetHooksListingResponse]
-	listModelsResponseTable          *table[ListModelsResponse]
-	getSessionCostResponseTable      *table[GetSessionCostResponse]
-	setPermissionModeResponseTable   *table[SetPermissionModeResponse]
-	setModelResponseTable            *table[SetModelResponse]
-	getBinaryVersionResponseTable    *table[GetBinaryVersionResponse]
-	getSettingsResponseTable         *table[GetSettingsResponse]
-	fileSuggestionsResponseTable     *table[FileSuggestionsResponse]
-	registerRepoRootResponseTable    *table[RegisterRepoRootResponse]
-	cancelAsyncMessageResponseTable  *table[CancelAsyncMessageResponse]
-)
-
 func init() {
-	type SC = SlashCommand
-	slashCommandTable = newTable(
-		stringField("name", func(c *SC) *string { return &c.Name }),
-		stringField("description", func(c *SC) *string { return &c.Description }),
-		requiredStringField("argumentHint", func(c *SC) *string { return &c.ArgumentHint }),
-		stringsField("aliases", func(c *SC) *[]string { return &c.Aliases }),
-		boolField("builtin", func(c *SC) *bool { return &c.Builtin }),
-	)
-	agentInfoTable = newTable(
-		stringField("name", func(a *AgentInfo) *string { return &a.Name }),
-		stringField("description", func(a *AgentInfo) *string { return &a.Description }),
-		stringField("model", func(a *AgentInfo) *string { return &a.Model }),
-	)
-	type MI = ModelInfo
-	modelInfoTable = newTable(
-		stringField("value", func(m *MI) *string { return &m.Value }),
-		stringField("resolvedModel", func(m *MI) *string { return &m.ResolvedModel }),
-		stringField("displayName", func(m *MI) *string { return &m.DisplayName }),
-		stringField("description", func(m *MI) *string { return &m.Description }),
-		boolField("supportsEffort", func(m *MI) *bool { return &m.SupportsEffort }),
-		stringsField("supportedEffortLevels", func(m *MI) *[]string { return &m.SupportedEffortLevels }),
-		boolField("supportsAdaptiveThinking", func(m *MI) *bool { return &m.SupportsAdaptiveThinking }),
-		boolField("supportsFastMode", func(m *MI) *bool { return &m.SupportsFastMode }),
-		boolField("supportsAutoMode", func(m *MI) *bool { return &m.SupportsAutoMode }),
-		boolField("supportsThinkingOff", func(m *MI) *bool { return &m.SupportsThinkingOff }),
-	)
-	type AI = AccountInfo
-	accountInfoTable = newTable(
-		stringField("email", func(a *AI) *string { return &a.Email }),
-		stringField("organization", func(a *AI) *string { return &a.Organization }),
-		stringField("subscriptionType", func(a *AI) *string { return &a.SubscriptionType }),
-		stringField("tokenSource", func(a *AI) *string { return &a.TokenSource }),
-		stringField("apiKeySource", func(a *AI) *string { return &a.APIKeySource }),
-		stringField("apiProvider", func(a *AI) *string { return &a.APIProvider }),
-	)
-	feedbackModeTable = newTable(
-		stringField("kind", func(f *FeedbackMode) *string { return &f.Kind }),
-	)
-	type IR = InitializeResponse
-	initializeResponseTable = newTable(
-		requiredObjectsField[IR, SlashCommand]("commands", &slashCommandTable, func(r *IR) *[]SlashCommand { return &r.Commands }),
-		objectsField[IR, AgentInfo]("agents", &agentInfoTable, func(r *IR) *[]AgentInfo { return &r.Agents }),
-		stringField("output_style", func(r *IR) *string { return &r.OutputStyle }),
-		stringsField("available_output_styles", func(r *IR) *[]string { return &r.AvailableOutputStyles }),
-		stringField("user_output_styles_dir", func(r *IR) *string { return &r.UserOutputStylesDir }),
-		requiredObjectsField[IR, ModelInfo]("models", &modelInfoTable, func(r *IR) *[]ModelInfo { return &r.Models }),
-		required(objectField[IR, AccountInfo]("account", &accountInfoTable, func(r *IR) *AccountInfo { return &r.Account })),
-		intField("pid", func(r *IR) *int64 { return &r.PID }),
-		stringField("claude_code_version", func(r *IR) *string { return &r.ClaudeCodeVersion }),
-		stringField("current_permission_mode", func(r *IR) *PermissionMode { return &r.CurrentPermissionMode }),
-		boolField("hooks_applied", func(r *IR) *bool { return &r.HooksApplied }),
-		boolField("hook_on_failure_supported", func(r *IR) *bool { return &r.HookOnFailureSupported }),
-		boolField("plugins_applied", func(r *IR) *bool { return &r.PluginsApplied }),
-		boolField("mcp_servers_applied", func(r *IR) *bool { return &r.MCPServersApplied }),
-		rawField("sdk_mcp_manifests_parked", func(r *IR) *rawJSON { return &r.SDKMCPManifestsParked }),
-		boolField("analytics_disabled", func(r *IR) *bool { return &r.AnalyticsDisabled }),
-		stringField("fast_mode_state", func(r *IR) *string { return &r.FastModeState }),
-		stringField("fast_mode_disabled_reason", func(r *IR) *string { return &r.FastModeDisabledReason }),
-		stringField("session_state", func(r *IR) *string { return &r.SessionState }),
-		stringsField("capabilities", func(r *IR) *[]string { return &r.Capabilities }),
-		boolField("remote_control_available", func(r *IR) *bool { return &r.RemoteControlAvailable }),
-		boolField("remote_control_auto_enable", func(r *IR) *bool { return &r.RemoteControlAutoEnable }),
-		boolField("remote_control_auto_on_by_default", func(r *IR) *bool { return &r.RemoteControlAutoOnByDefault }),
-		boolField("remote_control_auto_connect_default", func(r *IR) *bool { return &r.RemoteControlAutoConnectDefault }),
-		boolField("ide_rc_auto_enable_gate", func(r *IR) *bool { return &r.IDERemoteControlAutoEnableGate }),
-		boolField("other_hook_ask_outranks_host", func(r *IR) *bool { return &r.OtherHookAskOutranksHost }),
-		intField("hooks_when_unanswered_kept", func(r *IR) *int64 { return &r.HooksWhenUnansweredKept }),
-		objectField[IR, FeedbackMode]("feedback_mode", &feedbackModeTable, func(r *IR) *FeedbackMode { return &r.FeedbackMode }),
-	)
-}
-
-func init() {
-	type RV = PermissionRuleValue
-	permissionRuleValueTable = newTable(
-		requiredStringField("toolName", func(r *RV) *string { return &r.ToolName }),
-		stringField("ruleContent", func(r *RV) *string { return &r.RuleContent }),
-	)
-	type PU = PermissionUpdate
-	permissionUpdateTable = newTable(
-		requiredStringField("type", func(u *PU) *string { return &u.Type }),
-		objectsField[PU, RV]("rules", &permissionRuleValueTable, func(u *PU) *[]RV { return &u.Rules }),
-		stringField("behavior", func(u *PU) *PermissionBehavior { return &u.Behavior }),
-		stringField("mode", func(u *PU) *PermissionMode { return &u.Mode }),
-		stringsField("directories", func(u *PU) *[]string { return &u.Directories }),
-		stringField("destination", func(u *PU) *string { return &u.Destination }),
-	)
-	type PR = PermissionResult
-	permissionResultTable = newTable(
-		requiredStringField("behavior", func(r *PR) *PermissionBehavior { return &r.Behavior }),
-		rawField("updatedInput", func(r *PR) *rawJSON { return &r.UpdatedInput }),
-		objectsField[PR, PU]("updatedPermissions", &permissionUpdateTable, func(r *PR) *[]PU { return &r.UpdatedPermissions }),
-		stringField("message", func(r *PR) *string { return &r.Message }),
-		boolField("interrupt", func(r *PR) *bool { return &r.Interrupt }),
-		stringField("toolUseID", func(r *PR) *string { return &r.ToolUseID }),
-		stringField("decisionClassification", func(r *PR) *string { return &r.DecisionClassification }),
-	)
 	// A deny carries its message even when empty: the CLI requires one.
 	msg := &permissionResultTable.fields[permissionResultTable.index["message"]]
-	msg.nonzero = func(r *PR) bool { return r.Message != "" || r.Behavior == BehaviorDeny }
-
-	mcpStatusResponseTable = newTable(
-		requiredObjectsField[MCPStatusResponse, MCPServerStatus]("mcpServers", &mcpServerStatusTable, func(r *MCPStatusResponse) *[]MCPServerStatus { return &r.MCPServers }),
-	)
-	type RF = RewindFilesResponse
-	rewindFilesResponseTable = newTable(
-		requiredBoolField("canRewind", func(r *RF) *bool { return &r.CanRewind }),
-		stringField("error", func(r *RF) *string { return &r.Error }),
-		stringsField("filesChanged", func(r *RF) *[]string { return &r.FilesChanged }),
-		intField("insertions", func(r *RF) *int64 { return &r.Insertions }),
-		intField("deletions", func(r *RF) *int64 { return &r.Deletions }),
-		intField("skippedLinks", func(r *RF) *int64 { return &r.SkippedLinks }),
-	)
-	type CC = ContextCategory
-	contextCategoryTable = newTable(
-		stringField("id", func(c *CC) *string { return &c.ID }),
-		stringField("name", func(c *CC) *string { return &c.Name }),
-		intField("tokens", func(c *CC) *int64 { return &c.Tokens }),
-		stringField("color", func(c *CC) *string { return &c.Color }),
-		boolField("isDeferred", func(c *CC) *bool { return &c.IsDeferred }),
-		stringField("kind", func(c *CC) *string { return &c.Kind }),
-	)
-	type CU = ContextUsageResponse
-	contextUsageResponseTable = newTable(
-		objectsField[CU, CC]("categories", &contextCategoryTable, func(r *CU) *[]CC { return &r.Categories }),
-		intField("totalTokens", func(r *CU) *int64 { return &r.TotalTokens }),
-		intField("maxTokens", func(r *CU) *int64 { return &r.MaxTokens }),
-		intField("rawMaxTokens", func(r *CU) *int64 { return &r.RawMaxTokens }),
-		stringField("autocompactSource", func(r *CU) *string { return &r.AutocompactSource }),
-		floatField("percentage", func(r *CU) *float64 { return &r.Percentage }),
-		rawField("gridRows", func(r *CU) *rawJSON { return &r.GridRows }),
-		stringField("model", func(r *CU) *string { return &r.Model }),
-		rawField("memoryFiles", func(r *CU) *rawJSON { return &r.MemoryFiles }),
-		rawField("mcpTools", func(r *CU) *rawJSON { return &r.MCPTools }),
-		rawField("mcpInstructions", func(r *CU) *rawJSON { return &r.MCPInstructions }),
-		rawField("deferredBuiltinTools", func(r *CU) *rawJSON { return &r.DeferredBuiltinTools }),
-		rawField("systemTools", func(r *CU) *rawJSON { return &r.SystemTools }),
-		rawField("systemPromptSections", func(r *CU) *rawJSON { return &r.SystemPromptSections }),
-		rawField("agents", func(r *CU) *rawJSON { return &r.Agents }),
-		rawField("slashCommands", func(r *CU) *rawJSON { return &r.SlashCommands }),
-		rawField("skills", func(r *CU) *rawJSON { return &r.Skills }),
-		intField("autoCompactThreshold", func(r *CU) *int64 { return &r.AutoCompactThreshold }),
-		boolField("isAutoCompactEnabled", func(r *CU) *bool { return &r.IsAutoCompactEnabled }),
-		rawField("messageBreakdown", func(r *CU) *rawJSON { return &r.MessageBreakdown }),
-		rawField("apiUsage", func(r *CU) *rawJSON { return &r.APIUsage }),
-	)
-	elicitationResponseTable = newTable(
-		requiredStringField("action", func(r *ElicitationResponse) *string { return &r.Action }),
-		rawField("content", func(r *ElicitationResponse) *rawJSON { return &r.Content }),
-	)
-	userDialogResponseTable = newTable(
-		requiredStringField("behavior", func(r *UserDialogResponse) *string { return &r.Behavior }),
-		rawField("result", func(r *UserDialogResponse) *rawJSON { return &r.Result }),
-	)
-	mcpMessageResponseTable = newTable(
-		required(rawField("mcp_response", func(r *MCPMessageResponse) *rawJSON { return &r.MCPResponse })),
-	)
-}
-
-func init() {
-	type UT = UsageTotals
-	usageTotalsTable = newTable(
-		requiredFloatField("total_cost_usd", func(r *UT) *float64 { return &r.TotalCostUSD }),
-		requiredFloatField("total_api_duration_ms", func(r *UT) *float64 { return &r.TotalAPIDurationMS }),
-		requiredFloatField("total_duration_ms", func(r *UT) *float64 { return &r.TotalDurationMS }),
-		requiredIntField("total_lines_added", func(r *UT) *int64 { return &r.TotalLinesAdded }),
-		requiredIntField("total_lines_removed", func(r *UT) *int64 { return &r.TotalLinesRemoved }),
-		objectMapField[UT, ModelUsage]("model_usage", &modelUsageTable, func(r *UT) *map[string]ModelUsage { return &r.ModelUsage }),
-	)
-	type RW = RateLimitWindow
-	rateLimitWindowTable = newTable(
-		stringField("display_name", func(r *RW) *string { return &r.DisplayName }),
-		floatField("utilization", func(r *RW) *float64 { return &r.Utilization }),
-		stringField("resets_at", func(r *RW) *string { return &r.ResetsAt }),
-	)
-	type RL = PlanRateLimits
-	planRateLimitsTable = newTable(
-		objectField[RL, RateLimitWindow]("five_hour", &rateLimitWindowTable, func(r *RL) *RateLimitWindow { return &r.FiveHour }),
-		objectField[RL, RateLimitWindow]("seven_day", &rateLimitWindowTable, func(r *RL) *RateLimitWindow { return &r.SevenDay }),
-		objectField[RL, RateLimitWindow]("seven_day_oauth_apps", &rateLimitWindowTable, func(r *RL) *RateLimitWindow { return &r.SevenDayOAuthApps }),
-		objectField[RL, RateLimitWindow]("seven_day_opus", &rateLimitWindowTable, func(r *RL) *RateLimitWindow { return &r.SevenDayOpus }),
-		objectField[RL, RateLimitWindow]("seven_day_sonnet", &rateLimitWindowTable, func(r *RL) *RateLimitWindow { return &r.SevenDaySonnet }),
-		objectsField[RL, RateLimitWindow]("model_scoped", &rateLimitWindowTable, func(r *RL) *[]RateLimitWindow { return &r.ModelScoped }),
-		rawField("extra_usage", func(r *RL) *rawJSON { return &r.ExtraUsage }),
-	)
-	type RD = PermissionRuleDescription
-	permissionRuleDescriptionTable = newTable(
-		requiredStringField("prefix", func(r *RD) *string { return &r.Prefix }),
-		stringField("emphasis", func(r *RD) *string { return &r.Emphasis }),
-		stringField("suffix", func(r *RD) *string { return &r.Suffix }),
-	)
-	type RE = PermissionRuleEntry
-	permissionRuleEntryTable = newTable(
-		requiredStringField("behavior", func(r *RE) *PermissionBehavior { return &r.Behavior }),
-		requiredStringField("source", func(r *RE) *string { return &r.Source }),
-		requiredStringField("rule", func(r *RE) *string { return &r.Rule }),
-		objectField[RE, PermissionRuleDescription]("description", &permissionRuleDescriptionTable, func(r *RE) *PermissionRuleDescription { return &r.Description }),
-		requiredStringField("editability", func(r *RE) *string { return &r.Editability }),
-		boolField("notInEffect", func(r *RE) *bool { return &r.NotInEffect }),
-	)
-	type WD = WorkspaceDirectory
-	workspaceDirectoryTable = newTable(
-		requiredStringField("path", func(r *WD) *string { return &r.Path }),
-		requiredStringField("source", func(r *WD) *string { return &r.Source }),
-	)
-	type SE = SettingsParseError
-	settingsParseErrorTable = newTable(
-		stringField("file", func(r *SE) *string { return &r.File }),
-		requiredStringField("path", func(r *SE) *string { return &r.Path }),
-		requiredStringField("message", func(r *SE) *string { return &r.Message }),
-	)
-	type RS = PermissionRulesState
-	permissionRulesStateTable = newTable(
-		requiredObjectsField[RS, PermissionRuleEntry]("rules", &permissionRuleEntryTable, func(r *RS) *[]PermissionRuleEntry { return &r.Rules }),
-		requiredObjectsField[RS, WorkspaceDirectory]("workspaceDirectories", &workspaceDirectoryTable, func(r *RS) *[]WorkspaceDirectory { return &r.WorkspaceDirectories }),
-		requiredStringField("originalCwd", func(r *RS) *string { return &r.OriginalCWD }),
-		requiredBoolField("managedOnly", func(r *RS) *bool { return &r.ManagedOnly }),
-		objectsField[RS, SettingsParseError]("errors", &settingsParseErrorTable, func(r *RS) *[]SettingsParseError { return &r.Errors }),
-		boolField("withheld", func(r *RS) *bool { return &r.Withheld }),
-	)
-	type RC = MCPResourceContent
-	mcpResourceContentTable = newTable(
-		requiredStringField("uri", func(r *RC) *string { return &r.URI }),
-		stringField("mimeType", func(r *RC) *string { return &r.MIMEType }),
-		stringField("text", func(r *RC) *string { return &r.Text }),
-		stringField("blob", func(r *RC) *string { return &r.Blob }),
-		rawField("_meta", func(r *RC) *rawJSON { return &r.Meta }),
-	)
-	type CI = PluginCacheImpact
-	pluginCacheImpactTable = newTable(
-		stringsField("mcp_servers_added", func(r *CI) *[]string { return &r.MCPServersAdded }),
-		stringsField("mcp_servers_removed", func(r *CI) *[]string { return &r.MCPServersRemoved }),
-		nullableStringField("lsp_tool_change", func(r *CI) *string { return &r.LSPToolChange }),
-	)
-	type GU = GetUsageResponse
-	getUsageResponseTable = newTable(
-		required(objectField[GU, UsageTotals]("session", &usageTotalsTable, func(r *GU) *UsageTotals { return &r.Session })),
-		nullableStringField("subscription_type", func(r *GU) *string { return &r.SubscriptionType }),
-		requiredBoolField("rate_limits_available", func(r *GU) *bool { return &r.RateLimitsAvailable }),
-		objectField[GU, PlanRateLimits]("rate_limits", &planRateLimitsTable, func(r *GU) *PlanRateLimits { return &r.RateLimits }),
-		required(rawField("behaviors", func(r *GU) *rawJSON { return &r.Behaviors })),
-	)
-	type RF = ReadFileResponse
-	readFileResponseTable = newTable(
-		requiredStringField("contents", func(r *RF) *string { return &r.Contents }),
-		requiredStringField("absPath", func(r *RF) *string { return &r.AbsPath }),
-		boolField("truncated", func(r *RF) *bool { return &r.Truncated }),
-		stringField("encoding", func(r *RF) *string { return &r.Encoding }),
-		boolField("lossy", func(r *RF) *bool { return &r.Lossy }),
-		stringField("requested_path", func(r *RF) *string { return &r.RequestedPath }),
-	)
-	type TO = GetTaskOutputResponse
-	getTaskOutputResponseTable = newTable(
-		requiredStringField("output", func(r *TO) *string { return &r.Output }),
-		requiredIntField("total_bytes", func(r *TO) *int64 { return &r.TotalBytes }),
-		requiredBoolField("truncated", func(r *TO) *bool { return &r.Truncated }),
-	)
-	type LP = ListPermissionRulesResponse
-	listPermissionRulesResponseTable = newTable(
-		required(objectField[LP, PermissionRulesState]("state", &permissionRulesStateTable, func(r *LP) *PermissionRulesState { return &r.State })),
-	)
-	type MR = MCPReadResourceResponse
-	mcpReadResourceResponseTable = newTable(
-		requiredObjectsField[MR, MCPResourceContent]("contents", &mcpResourceContentTable, func(r *MR) *[]MCPResourceContent { return &r.Contents }),
-	)
-	type RP = ReloadPluginsResponse
-	reloadPluginsResponseTable = newTable(
-		requiredObjectsField[RP, SlashCommand]("commands", &slashCommandTable, func(r *RP) *[]SlashCommand { return &r.Commands }),
-		requiredObjectsField[RP, AgentInfo]("agents", &agentInfoTable, func(r *RP) *[]AgentInfo { return &r.Agents }),
-		requiredObjectsField[RP, PluginInfo]("plugins", &pluginInfoTable, func(r *RP) *[]PluginInfo { return &r.Plugins }),
-		requiredObjectsField[RP, MCPServerStatus]("mcpServers", &mcpServerStatusTable, func(r *RP) *[]MCPServerStatus { return &r.MCPServers }),
-		requiredIntField("error_count", func(r *RP) *int64 { return &r.ErrorCount }),
-		boolField("held", func(r *RP) *bool { return &r.Held }),
-		objectField[RP, PluginCacheImpact]("cache_impact", &pluginCacheImpactTable, func(r *RP) *PluginCacheImpact { return &r.CacheImpact }),
-	)
-	type RK = ReloadSkillsResponse
-	reloadSkillsResponseTable = newTable(
-		requiredObjectsField[RK, SlashCommand]("skills", &slashCommandTable, func(r *RK) *[]SlashCommand { return &r.Skills }),
-	)
-	type RO = ReloadOutputStylesResponse
-	reloadOutputStylesResponseTable = newTable(
-		stringsField("available_output_styles", func(r *RO) *[]string { return &r.AvailableOutputStyles }),
-	)
-	type BT = BackgroundTasksResponse
-	backgroundTasksResponseTable = newTable(
-		requiredBoolField("backgrounded", func(r *BT) *bool { return &r.Backgrounded }),
-	)
-	type HE = HookEventInfo
-	hookEventInfoTable = newTable(
-		requiredStringField("name", func(r *HE) *string { return &r.Name }),
-		requiredStringField("summary", func(r *HE) *string { return &r.Summary }),
-		requiredBoolField("supportsMatcher", func(r *HE) *bool { return &r.SupportsMatcher }),
-		intField("hookCount", func(r *HE) *int64 { return &r.HookCount }),
-	)
-	type HL = HookListing
-	hookListingTable = newTable(
-		requiredStringField("event", func(r *HL) *string { return &r.Event }),
-		requiredStringField("matcher", func(r *HL) *string { return &r.Matcher }),
-		requiredStringField("source", func(r *HL) *string { return &r.Source }),
-		requiredStringField("sourceLabel", func(r *HL) *string { return &r.SourceLabel }),
-		stringField("pluginName", func(r *HL) *string { return &r.PluginName }),
-		requiredStringField("type", func(r *HL) *string { return &r.Type }),
-		requiredStringField("displayText", func(r *HL) *string { return &r.DisplayText }),
-		requiredStringField("commandText", func(r *HL) *string { return &r.CommandText }),
-		requiredStringField("contentLabel", func(r *HL) *string { return &r.ContentLabel }),
-		stringField("condition", func(r *HL) *string { return &r.Condition }),
-		floatField("timeout", func(r *HL) *float64 { return &r.Timeout }),
-		stringField("statusMessage", func(r *HL) *string { return &r.StatusMessage }),
-		boolField("runsOnce", func(r *HL) *bool { return &r.RunsOnce }),
-		boolField("runsInBackground", func(r *HL) *bool { return &r.RunsInBackground }),
-		boolField("disabled", func(r *HL) *bool { return &r.Disabled }),
-		rawField("editable", func(r *HL) *rawJSON { return &r.Editable }),
-	)
-	type HP = HooksPolicy
-	hooksPolicyTable = newTable(
-		requiredBoolField("disabledByPolicy", func(r *HP) *bool { return &r.DisabledByPolicy }),
-		requiredBoolField("managedOnly", func(r *HP) *bool { return &r.ManagedOnly }),
-		requiredBoolField("pluginOnly", func(r *HP) *bool { return &r.PluginOnly }),
-		requiredBoolField("allDisabled", func(r *HP) *bool { return &r.AllDisabled }),
-		requiredIntField("policyHookCount", func(r *HP) *int64 { return &r.PolicyHookCount }),
-		boolField("policyUnreadable", func(r *HP) *bool { return &r.PolicyUnreadable }),
-	)
-	type HR = GetHooksListingResponse
-	getHooksListingResponseTable = newTable(
-		requiredObjectsField[HR, HookEventInfo]("events", &hookEventInfoTable, func(r *HR) *[]HookEventInfo { return &r.Events }),
-		requiredObjectsField[HR, HookListing]("hooks", &hookListingTable, func(r *HR) *[]HookListing { return &r.Hooks }),
-		requiredObjectsField[HR, HookEventInfo]("eventCatalog", &hookEventInfoTable, func(r *HR) *[]HookEventInfo { return &r.EventCatalog }),
-		required(objectField[HR, HooksPolicy]("policy", &hooksPolicyTable, func(r *HR) *HooksPolicy { return &r.Policy })),
-		rawField("safeMode", func(r *HR) *rawJSON { return &r.SafeMode }),
-		rawField("bareMode", func(r *HR) *rawJSON { return &r.BareMode }),
-		objectsField[HR, SettingsParseError]("errors", &settingsParseErrorTable, func(r *HR) *[]SettingsParseError { return &r.Errors }),
-	)
-	type LM = ListModelsResponse
-	listModelsResponseTable = newTable(
-		requiredObjectsField[LM, ModelInfo]("models", &modelInfoTable, func(r *LM) *[]ModelInfo { return &r.Models }),
-	)
-	setPermissionModeResponseTable = newTable(
-		stringField("mode", func(r *SetPermissionModeResponse) *PermissionMode { return &r.Mode }),
-	)
-	setModelResponseTable = newTable(
-		stringField("model", func(r *SetModelResponse) *string { return &r.Model }),
-	)
-	type SC = GetSessionCostResponse
-	getSessionCostResponseTable = newTable(
-		requiredStringField("text", func(r *SC) *string { return &r.Text }),
-	)
-	type BV = GetBinaryVersionResponse
-	getBinaryVersionResponseTable = newTable(
-		requiredStringField("version", func(r *BV) *string { return &r.Version }),
-		stringField("buildTime", func(r *BV) *string { return &r.BuildTime }),
-		stringField("oldestDesktopSdk", func(r *BV) *string { return &r.OldestDesktopSDK }),
-	)
-	type GS = GetSettingsResponse
-	getSettingsResponseTable = newTable(
-		rawField("effective", func(r *GS) *rawJSON { return &r.Effective }),
-		rawField("sources", func(r *GS) *rawJSON { return &r.Sources }),
-		stringField("served_settings_state", func(r *GS) *string { return &r.ServedSettingsState }),
-		rawField("applied", func(r *GS) *rawJSON { return &r.Applied }),
-	)
-	type FS = FileSuggestionsResponse
-	fileSuggestionsResponseTable = newTable(
-		rawField("suggestions", func(r *FS) *rawJSON { return &r.Suggestions }),
-		stringField("cwd", func(r *FS) *string { return &r.CWD }),
-	)
-	type RR = RegisterRepoRootResponse
-	registerRepoRootResponseTable = newTable(
-		requiredStringField("directory", func(r *RR) *string { return &r.Directory }),
-	)
-	type CM = CancelAsyncMessageResponse
-	cancelAsyncMessageResponseTable = newTable(
-		requiredBoolField("cancelled", func(r *CM) *bool { return &r.Cancelled }),
-	)
+	msg.nonzero = func(r *PermissionResult) bool { return r.Message != "" || r.Behavior == BehaviorDeny }
 }
 
 // The methods tying each payload type and its parts to their tables.
-
-func (r *InitializeResponse) decode(d *decoder) error {
-	return decodeObject(d, initializeResponseTable, r, &r.objectState)
-}
-func (r *InitializeResponse) encode(b []byte) []byte {
-	return encodeObject(b, initializeResponseTable, r, &r.objectState)
-}
-func (r *InitializeResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, initializeResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *InitializeResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *InitializeResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *PermissionResult) decode(d *decoder) error {
-	return decodeObject(d, permissionResultTable, r, &r.objectState)
-}
-func (r *PermissionResult) encode(b []byte) []byte {
-	return encodeObject(b, permissionResultTable, r, &r.objectState)
-}
-func (r *PermissionResult) walkUnknown(w *unknownWalker) {
-	walkObject(w, permissionResultTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *PermissionResult) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *PermissionResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *MCPStatusResponse) decode(d *decoder) error {
-	return decodeObject(d, mcpStatusResponseTable, r, &r.objectState)
-}
-func (r *MCPStatusResponse) encode(b []byte) []byte {
-	return encodeObject(b, mcpStatusResponseTable, r, &r.objectState)
-}
-func (r *MCPStatusResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, mcpStatusResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *MCPStatusResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *MCPStatusResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *RewindFilesResponse) decode(d *decoder) error {
-	return decodeObject(d, rewindFilesResponseTable, r, &r.objectState)
-}
-func (r *RewindFilesResponse) encode(b []byte) []byte {
-	return encodeObject(b, rewindFilesResponseTable, r, &r.objectState)
-}
-func (r *RewindFilesResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, rewindFilesResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *RewindFilesResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *RewindFilesResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *ContextUsageResponse) decode(d *decoder) error {
-	return decodeObject(d, contextUsageResponseTable, r, &r.objectState)
-}
-func (r *ContextUsageResponse) encode(b []byte) []byte {
-	return encodeObject(b, contextUsageResponseTable, r, &r.objectState)
-}
-func (r *ContextUsageResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, contextUsageResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *ContextUsageResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *ContextUsageResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *ElicitationResponse) decode(d *decoder) error {
-	return decodeObject(d, elicitationResponseTable, r, &r.objectState)
-}
-func (r *ElicitationResponse) encode(b []byte) []byte {
-	return encodeObject(b, elicitationResponseTable, r, &r.objectState)
-}
-func (r *ElicitationResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, elicitationResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *ElicitationResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *ElicitationResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *UserDialogResponse) decode(d *decoder) error {
-	return decodeObject(d, userDialogResponseTable, r, &r.objectState)
-}
-func (r *UserDialogResponse) encode(b []byte) []byte {
-	return encodeObject(b, userDialogResponseTable, r, &r.objectState)
-}
-func (r *UserDialogResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, userDialogResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *UserDialogResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *UserDialogResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *MCPMessageResponse) decode(d *decoder) error {
-	return decodeObject(d, mcpMessageResponseTable, r, &r.objectState)
-}
-func (r *MCPMessageResponse) encode(b []byte) []byte {
-	return encodeObject(b, mcpMessageResponseTable, r, &r.objectState)
-}
-func (r *MCPMessageResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, mcpMessageResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *MCPMessageResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *MCPMessageResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *GetUsageResponse) decode(d *decoder) error {
-	return decodeObject(d, getUsageResponseTable, r, &r.objectState)
-}
-func (r *GetUsageResponse) encode(b []byte) []byte {
-	return encodeObject(b, getUsageResponseTable, r, &r.objectState)
-}
-func (r *GetUsageResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, getUsageResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *GetUsageResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *GetUsageResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *ReadFileResponse) decode(d *decoder) error {
-	return decodeObject(d, readFileResponseTable, r, &r.objectState)
-}
-func (r *ReadFileResponse) encode(b []byte) []byte {
-	return encodeObject(b, readFileResponseTable, r, &r.objectState)
-}
-func (r *ReadFileResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, readFileResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *ReadFileResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *ReadFileResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *GetTaskOutputResponse) decode(d *decoder) error {
-	return decodeObject(d, getTaskOutputResponseTable, r, &r.objectState)
-}
-func (r *GetTaskOutputResponse) encode(b []byte) []byte {
-	return encodeObject(b, getTaskOutputResponseTable, r, &r.objectState)
-}
-func (r *GetTaskOutputResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, getTaskOutputResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *GetTaskOutputResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *GetTaskOutputResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *ListPermissionRulesResponse) decode(d *decoder) error {
-	return decodeObject(d, listPermissionRulesResponseTable, r, &r.objectState)
-}
-func (r *ListPermissionRulesResponse) encode(b []byte) []byte {
-	return encodeObject(b, listPermissionRulesResponseTable, r, &r.objectState)
-}
-func (r *ListPermissionRulesResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, listPermissionRulesResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *ListPermissionRulesResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *ListPermissionRulesResponse) UnmarshalJSON(data []byte) error {
-	return unmarshalPayload(data, r)
-}
-
-func (r *MCPReadResourceResponse) decode(d *decoder) error {
-	return decodeObject(d, mcpReadResourceResponseTable, r, &r.objectState)
-}
-func (r *MCPReadResourceResponse) encode(b []byte) []byte {
-	return encodeObject(b, mcpReadResourceResponseTable, r, &r.objectState)
-}
-func (r *MCPReadResourceResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, mcpReadResourceResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *MCPReadResourceResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *MCPReadResourceResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *ReloadPluginsResponse) decode(d *decoder) error {
-	return decodeObject(d, reloadPluginsResponseTable, r, &r.objectState)
-}
-func (r *ReloadPluginsResponse) encode(b []byte) []byte {
-	return encodeObject(b, reloadPluginsResponseTable, r, &r.objectState)
-}
-func (r *ReloadPluginsResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, reloadPluginsResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *ReloadPluginsResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *ReloadPluginsResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *ReloadSkillsResponse) decode(d *decoder) error {
-	return decodeObject(d, reloadSkillsResponseTable, r, &r.objectState)
-}
-func (r *ReloadSkillsResponse) encode(b []byte) []byte {
-	return encodeObject(b, reloadSkillsResponseTable, r, &r.objectState)
-}
-func (r *ReloadSkillsResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, reloadSkillsResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *ReloadSkillsResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *ReloadSkillsResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *ReloadOutputStylesResponse) decode(d *decoder) error {
-	return decodeObject(d, reloadOutputStylesResponseTable, r, &r.objectState)
-}
-func (r *ReloadOutputStylesResponse) encode(b []byte) []byte {
-	return encodeObject(b, reloadOutputStylesResponseTable, r, &r.objectState)
-}
-func (r *ReloadOutputStylesResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, reloadOutputStylesResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *ReloadOutputStylesResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *ReloadOutputStylesResponse) UnmarshalJSON(data []byte) error {
-	return unmarshalPayload(data, r)
-}
-
-func (r *BackgroundTasksResponse) decode(d *decoder) error {
-	return decodeObject(d, backgroundTasksResponseTable, r, &r.objectState)
-}
-func (r *BackgroundTasksResponse) encode(b []byte) []byte {
-	return encodeObject(b, backgroundTasksResponseTable, r, &r.objectState)
-}
-func (r *BackgroundTasksResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, backgroundTasksResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *BackgroundTasksResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *BackgroundTasksResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *CancelAsyncMessageResponse) decode(d *decoder) error {
-	return decodeObject(d, cancelAsyncMessageResponseTable, r, &r.objectState)
-}
-func (r *CancelAsyncMessageResponse) encode(b []byte) []byte {
-	return encodeObject(b, cancelAsyncMessageResponseTable, r, &r.objectState)
-}
-func (r *CancelAsyncMessageResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, cancelAsyncMessageResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *CancelAsyncMessageResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *CancelAsyncMessageResponse) UnmarshalJSON(data []byte) error {
-	return unmarshalPayload(data, r)
-}
-
-func (r *GetHooksListingResponse) decode(d *decoder) error {
-	return decodeObject(d, getHooksListingResponseTable, r, &r.objectState)
-}
-func (r *GetHooksListingResponse) encode(b []byte) []byte {
-	return encodeObject(b, getHooksListingResponseTable, r, &r.objectState)
-}
-func (r *GetHooksListingResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, getHooksListingResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *GetHooksListingResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *GetHooksListingResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *ListModelsResponse) decode(d *decoder) error {
-	return decodeObject(d, listModelsResponseTable, r, &r.objectState)
-}
-func (r *ListModelsResponse) encode(b []byte) []byte {
-	return encodeObject(b, listModelsResponseTable, r, &r.objectState)
-}
-func (r *ListModelsResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, listModelsResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *ListModelsResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *ListModelsResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *SetPermissionModeResponse) decode(d *decoder) error {
-	return decodeObject(d, setPermissionModeResponseTable, r, &r.objectState)
-}
-func (r *SetPermissionModeResponse) encode(b []byte) []byte {
-	return encodeObject(b, setPermissionModeResponseTable, r, &r.objectState)
-}
-func (r *SetPermissionModeResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, setPermissionModeResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *SetPermissionModeResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *SetPermissionModeResponse) UnmarshalJSON(data []byte) error {
-	return unmarshalPayload(data, r)
-}
-
-func (r *SetModelResponse) decode(d *decoder) error {
-	return decodeObject(d, setModelResponseTable, r, &r.objectState)
-}
-func (r *SetModelResponse) encode(b []byte) []byte {
-	return encodeObject(b, setModelResponseTable, r, &r.objectState)
-}
-func (r *SetModelResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, setModelResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *SetModelResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *SetModelResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *GetSessionCostResponse) decode(d *decoder) error {
-	return decodeObject(d, getSessionCostResponseTable, r, &r.objectState)
-}
-func (r *GetSessionCostResponse) encode(b []byte) []byte {
-	return encodeObject(b, getSessionCostResponseTable, r, &r.objectState)
-}
-func (r *GetSessionCostResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, getSessionCostResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *GetSessionCostResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *GetSessionCostResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *GetBinaryVersionResponse) decode(d *decoder) error {
-	return decodeObject(d, getBinaryVersionResponseTable, r, &r.objectState)
-}
-func (r *GetBinaryVersionResponse) encode(b []byte) []byte {
-	return encodeObject(b, getBinaryVersionResponseTable, r, &r.objectState)
-}
-func (r *GetBinaryVersionResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, getBinaryVersionResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *GetBinaryVersionResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *GetBinaryVersionResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *GetSettingsResponse) decode(d *decoder) error {
-	return decodeObject(d, getSettingsResponseTable, r, &r.objectState)
-}
-func (r *GetSettingsResponse) encode(b []byte) []byte {
-	return encodeObject(b, getSettingsResponseTable, r, &r.objectState)
-}
-func (r *GetSettingsResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, getSettingsResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *GetSettingsResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *GetSettingsResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *FileSuggestionsResponse) decode(d *decoder) error {
-	return decodeObject(d, fileSuggestionsResponseTable, r, &r.objectState)
-}
-func (r *FileSuggestionsResponse) encode(b []byte) []byte {
-	return encodeObject(b, fileSuggestionsResponseTable, r, &r.objectState)
-}
-func (r *FileSuggestionsResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, fileSuggestionsResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *FileSuggestionsResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *FileSuggestionsResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }
-
-func (r *RegisterRepoRootResponse) decode(d *decoder) error {
-	return decodeObject(d, registerRepoRootResponseTable, r, &r.objectState)
-}
-func (r *RegisterRepoRootResponse) encode(b []byte) []byte {
-	return encodeObject(b, registerRepoRootResponseTable, r, &r.objectState)
-}
-func (r *RegisterRepoRootResponse) walkUnknown(w *unknownWalker) {
-	walkObject(w, registerRepoRootResponseTable, r, &r.objectState)
-}
-
-// MarshalJSON implements json.Marshaler with [MarshalPayload].
-func (r *RegisterRepoRootResponse) MarshalJSON() ([]byte, error) { return marshalPayload(r) }
-
-// UnmarshalJSON implements json.Unmarshaler: it decodes the payload
-// losslessly, like [SuccessResponse.DecodePayload].
-func (r *RegisterRepoRootResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, r) }

@@ -155,7 +155,7 @@ func blocksField[T any](key string, get func(*T) *[]ContentBlock) field[T] {
 		decode: func(p *T, d *decoder) error {
 			switch d.Peek() {
 			case jsonwire.Array:
-				v, err := decodeVariants(d, pickBlock)
+				v, err := decodeVariants(d, pickContentBlock)
 				*get(p) = v
 				return err
 			case jsonwire.Null:
@@ -185,7 +185,7 @@ func contentField[T any](key string, get func(*T) *Content) field[T] {
 				*c = Content{Text: s}
 				return err
 			case jsonwire.Array:
-				v, err := decodeVariants(d, pickBlock)
+				v, err := decodeVariants(d, pickContentBlock)
 				*c = Content{Blocks: v}
 				return err
 			case jsonwire.Null:

@@ -22,7 +22,6 @@ import (
 
 // The directories of the module the reference is generated from.
 const (
-	protocolDir   = "protocol"
 	scenariosDir  = "scenarios"
 	recordingsDir = "recordings"
 )
@@ -30,10 +29,7 @@ const (
 // load reads the corpus of the module at root: the protocol's schema, the
 // scenario files and their recordings.
 func load(ctx context.Context, root string) (*corpus, error) {
-	s, err := loadSchema(filepath.Join(root, protocolDir))
-	if err != nil {
-		return nil, err
-	}
+	s := loadSchema()
 	scs, err := scenario.LoadDir(filepath.Join(root, scenariosDir))
 	if err != nil {
 		return nil, fmt.Errorf("docgen: %w", err)

@@ -85,7 +85,8 @@ func generate(dir string) (map[string][]byte, error) {
 	}
 	out := map[string][]byte{}
 	for name, src := range map[string][]byte{
-		"codec_gen.go": m.codec(),
+		"codec_gen.go":        m.codec(),
+		"schema/model_gen.go": m.describe(),
 	} {
 		formatted, err := format.Source(src)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -265,9 +266,11 @@ func TestLinks(t *testing.T) {
 
 // TestCatalog checks that every English text of the pages has its Japanese
 // entry, and so has every text of docgen's own (those the pages show only
-// with some recordings too); that every other entry is a doc text package
-// protocol still has, so entries for doc comments that changed go away; and
-// that every entry keeps the code spans and format verbs of its English.
+// with some recordings too); that every entry for a doc text of the model
+// names a text the model still has and translates its current English
+// (missing and stale translations are listed); that every other entry is
+// used; and that every entry keeps the code spans and format verbs of its
+// English.
 func TestCatalog(t *testing.T) {
 	t.Parallel()
 	res := renderedT(t)
@@ -279,29 +282,80 @@ func TestCatalog(t *testing.T) {
 		t.Fatal(err)
 	}
 	own := ownTexts(t)
-	s := loadSchema()
-	docs := s.texts()
+	current := map[string]string{} // id -> English
+	for en, ids := range loadSchema().docIDs {
+		for _, id := range ids {
+			current[id] = en
+		}
+	}
 	for _, en := range own {
-		if _, ok := catalog[en]; !ok {
+		if _, ok := catalog.Texts[en]; !ok {
 			t.Errorf("catalog_ja.json: no entry for docgen's text %q", en)
 		}
 	}
-	for _, en := range sortedKeys(catalog) {
-		if !res.used[Japanese][en] && !slices.Contains(own, en) && !docs[en] {
-			t.Errorf("catalog_ja.json: entry neither used by a page nor a text of docgen or of package protocol's docs: %q", en)
-		}
-		ja := catalog[en]
+	check := func(key, en, ja string) {
 		if ja == "" || ja == en {
-			t.Errorf("catalog_ja.json: %q is not translated", en)
+			t.Errorf("catalog_ja.json: %q is not translated", key)
 		}
 		for _, span := range codeSpanRE.FindAllString(en, -1) {
 			if !strings.Contains(ja, span) {
-				t.Errorf("catalog_ja.json: %q: the translation lacks %s", en, span)
+				t.Errorf("catalog_ja.json: %q: the translation lacks %s", key, span)
 			}
 		}
 		if a, b := verbs(en), verbs(ja); !slices.Equal(a, b) {
-			t.Errorf("catalog_ja.json: %q: format verbs %v, translation has %v", en, a, b)
+			t.Errorf("catalog_ja.json: %q: format verbs %v, translation has %v", key, a, b)
 		}
+	}
+	for _, p := range schemaEntryProblems(catalog, current) {
+		t.Errorf("catalog_ja.json: %s", p)
+	}
+	for _, id := range sortedKeys(catalog.Schema) {
+		check(id, catalog.Schema[id].EN, catalog.Schema[id].JA)
+	}
+	for _, en := range sortedKeys(catalog.Texts) {
+		if !res.used[Japanese][en] && !slices.Contains(own, en) {
+			t.Errorf("catalog_ja.json: entry neither used by a page nor a text of docgen: %q", en)
+		}
+		check(en, en, catalog.Texts[en])
+	}
+}
+
+// schemaEntryProblems lists the catalog's entries for doc texts of the model
+// that the model no longer has, or whose English changed since they were
+// translated. current maps the model's text ids to their English.
+func schemaEntryProblems(c *catalog, current map[string]string) []string {
+	var out []string
+	for _, id := range sortedKeys(c.Schema) {
+		e := c.Schema[id]
+		switch en, ok := current[id]; {
+		case !ok:
+			out = append(out, fmt.Sprintf("%s: the model has no such text any more (remove the entry)", id))
+		case en != e.EN:
+			out = append(out, fmt.Sprintf("%s is stale: its English is now %q, the entry translates %q", id, en, e.EN))
+		}
+	}
+	return out
+}
+
+func TestSchemaEntryProblems(t *testing.T) {
+	t.Parallel()
+	c := &catalog{Schema: map[string]catalogEntry{
+		"member:T.a": {EN: "the a", JA: "a"},
+		"member:T.b": {EN: "the old b", JA: "b"},
+		"member:T.c": {EN: "the c", JA: "c"},
+	}}
+	got := schemaEntryProblems(c, map[string]string{"member:T.a": "the a", "member:T.b": "the new b"})
+	want := []string{
+		`member:T.b is stale: its English is now "the new b", the entry translates "the old b"`,
+		"member:T.c: the model has no such text any more (remove the entry)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("problems = %q, want %q", got, want)
+	}
+	// A stale entry still translates: editing the English orphans nothing.
+	tr := &translator{lang: Japanese, catalog: c, docIDs: map[string][]string{"the new b": {"member:T.b"}}, missing: map[string]bool{}, used: map[string]bool{}}
+	if got := tr.text("the new b"); got != "b" {
+		t.Errorf("text of an edited English = %q, want the entry's translation", got)
 	}
 }
 

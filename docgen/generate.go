@@ -79,7 +79,7 @@ func renderCorpus(c *corpus) (*Result, error) {
 	res := &Result{Missing: map[Language][]string{}, Scenarios: len(c.scenarios), Kinds: len(ref.kinds), used: map[Language]map[string]bool{}}
 	res.Files = append(res.Files, File{Path: "README.md", Data: []byte(rootIndex())})
 	for _, lang := range Languages() {
-		tr, err := newTranslator(lang)
+		tr, err := newTranslator(lang, c.schema.docIDs)
 		if err != nil {
 			return nil, err
 		}

@@ -1,10 +1,11 @@
 package docgen
 
 import (
+	"fmt"
+
 	"github.com/ccwire/ccwire/protocol"
 	protomodel "github.com/ccwire/ccwire/protocol/schema"
 )
-
 
 // fieldShape is how a member of a protocol type holds its value, as the
 // member tables of package protocol declare it.
@@ -39,6 +40,9 @@ type schema struct {
 	// payloads names the payload type of the successful responses to each
 	// control request subtype that has one.
 	payloads map[protocol.ControlSubtype]string
+	// docIDs lists, per doc text, the ids of the texts that read so: the
+	// Japanese catalog's keys ("member:SystemInit.cwd").
+	docIDs map[string][]string
 }
 
 // payloadHolder and payloadMember are the protocol type and the member
@@ -115,9 +119,22 @@ type constDoc struct {
 func loadSchema() *schema {
 	m := protomodel.Protocol()
 	s := &schema{types: map[string]*goType{}, implementers: map[string][]string{}, payloads: map[protocol.ControlSubtype]string{}}
+	s.docIDs = map[string][]string{}
+	addDoc := func(id string, en string) {
+		if en != "" {
+			s.docIDs[en] = append(s.docIDs[en], id)
+		}
+	}
+	addDocs := func(name string, doc []string) {
+		for i, d := range doc {
+			addDoc(fmt.Sprintf("type:%s#%d", name, i), d)
+		}
+	}
 	for _, t := range m.Types {
 		gt := &goType{name: t.Name, doc: t.Doc, hasTable: true, consts: map[string]string{}}
+		addDocs(t.Name, t.Doc)
 		for _, mb := range t.Members {
+			addDoc("member:"+t.Name+"."+mb.Key, mb.Doc)
 			f := &fieldDoc{
 				key: mb.Key, goName: mb.Field, goType: mb.GoType, doc: mb.Doc,
 				shape: shapes[mb.Shape], elem: mb.Elem, constVal: mb.Const, nullable: mb.Nullable,
@@ -135,11 +152,14 @@ func loadSchema() *schema {
 	}
 	for _, u := range m.Unions {
 		s.types[u.Name] = &goType{name: u.Name, doc: u.Doc, consts: map[string]string{}}
+		addDocs(u.Name, u.Doc)
 		s.implementers[u.Name] = u.Variants
 	}
 	for _, e := range m.Enums {
 		ed := &enumDoc{name: e.Name, doc: e.Doc}
+		addDocs(e.Name, e.Doc)
 		for _, v := range e.Values {
+			addDoc("value:"+e.Name+"."+v.Value, v.Doc)
 			ed.consts = append(ed.consts, constDoc{name: v.Name, value: v.Value, doc: v.Doc})
 		}
 		s.enums = append(s.enums, ed)
@@ -217,27 +237,4 @@ func (s *schema) constName(enum, v string) string {
 		}
 	}
 	return ""
-}
-
-// texts returns every doc text of the schema the pages can show: the
-// paragraphs of the types' and enums' docs, the constants' and the
-// fields' comments.
-func (s *schema) texts() map[string]bool {
-	out := map[string]bool{}
-	for _, t := range s.types {
-		for _, d := range t.doc {
-			out[d] = true
-		}
-		for _, f := range t.fields {
-			if f.doc != "" {
-				out[f.doc] = true
-			}
-		}
-	}
-	for _, e := range s.enums {
-		for _, c := range e.consts {
-			out[c.doc] = true
-		}
-	}
-	return out
 }

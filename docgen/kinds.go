@@ -110,29 +110,29 @@ func kindDefs(s *schema) ([]kindDef, error) {
 		defs = append(defs, d)
 	}
 	q := strconv.Quote
-	for _, t := range types.consts {
-		group := protocol.Type(t.value)
+	for _, t := range types.Values {
+		group := protocol.Type(t.Value)
 		switch group {
 		case protocol.TypeSystem, protocol.TypeResult:
-			for _, c := range subtypes.consts {
+			for _, c := range subtypes.Values {
 				switch {
-				case strings.Contains(c.doc, "type=system"):
+				case strings.Contains(c.Doc, "type=system"):
 					if group == protocol.TypeSystem {
-						add(group, "system/"+c.value, c.name, `{"type":"system","subtype":`+q(c.value)+`}`)
+						add(group, "system/"+c.Value, c.Name, `{"type":"system","subtype":`+q(c.Value)+`}`)
 					}
-				case strings.Contains(c.doc, "type=result"):
+				case strings.Contains(c.Doc, "type=result"):
 					if group != protocol.TypeResult {
 						continue
 					}
-					probe := `{"type":"result","subtype":` + q(c.value)
-					add(group, "result/"+c.value, c.name, probe+`}`)
-					if protocol.Subtype(c.value) == protocol.SubtypeSuccess {
-						add(group, "result/success, is_error=true", c.name, probe+`,"is_error":true}`)
-						add(group, "result/success, permission_denials", c.name, probe+`,"permission_denials":[{"tool_name":"x"}]}`)
+					probe := `{"type":"result","subtype":` + q(c.Value)
+					add(group, "result/"+c.Value, c.Name, probe+`}`)
+					if protocol.Subtype(c.Value) == protocol.SubtypeSuccess {
+						add(group, "result/success, is_error=true", c.Name, probe+`,"is_error":true}`)
+						add(group, "result/success, permission_denials", c.Name, probe+`,"permission_denials":[{"tool_name":"x"}]}`)
 					}
 				default:
 					if group == protocol.TypeSystem {
-						errs = append(errs, fmt.Errorf("docgen: cannot tell which messages subtype %s (%q) belongs to: its doc comment should say (type=system) or (type=result)", c.name, c.value))
+						errs = append(errs, fmt.Errorf("docgen: cannot tell which messages subtype %s (%q) belongs to: its doc comment should say (type=system) or (type=result)", c.Name, c.Value))
 					}
 				}
 			}
@@ -143,54 +143,54 @@ func kindDefs(s *schema) ([]kindDef, error) {
 			}
 			for _, b := range blocks {
 				name := s.constName("BlockType", string(b))
-				probe := `{"type":` + q(t.value) + `,"message":{"content":[` + blockProbe(b)
-				add(group, t.value+"/"+string(b), name, probe+`]}}`)
+				probe := `{"type":` + q(t.Value) + `,"message":{"content":[` + blockProbe(b)
+				add(group, t.Value+"/"+string(b), name, probe+`]}}`)
 				if b == protocol.BlockToolResult {
-					add(group, t.value+"/"+string(b)+", is_error=true", name, strings.TrimSuffix(probe, "}")+`,"is_error":true}]}}`)
+					add(group, t.Value+"/"+string(b)+", is_error=true", name, strings.TrimSuffix(probe, "}")+`,"is_error":true}]}}`)
 				}
 			}
 		case protocol.TypeStreamEvent:
-			for _, e := range events.consts {
-				probe := `{"type":"stream_event","event":{"type":` + q(e.value) + `,"index":0`
-				key := t.value + "/" + e.value
-				switch protocol.StreamEventType(e.value) {
+			for _, e := range events.Values {
+				probe := `{"type":"stream_event","event":{"type":` + q(e.Value) + `,"index":0`
+				key := t.Value + "/" + e.Value
+				switch protocol.StreamEventType(e.Value) {
 				case protocol.EventContentBlockStart:
 					for _, b := range assistantBlocks {
-						add(group, key+"/"+string(b), e.name, probe+`,"content_block":`+blockProbe(b)+`}}`)
+						add(group, key+"/"+string(b), e.Name, probe+`,"content_block":`+blockProbe(b)+`}}`)
 					}
 				case protocol.EventContentBlockDelta:
-					for _, dt := range deltas.consts {
-						add(group, key+"/"+dt.value, e.name, probe+`,"delta":{"type":`+q(dt.value)+`}}}`)
+					for _, dt := range deltas.Values {
+						add(group, key+"/"+dt.Value, e.Name, probe+`,"delta":{"type":`+q(dt.Value)+`}}}`)
 					}
 				default:
-					add(group, key, e.name, probe+`}}`)
+					add(group, key, e.Name, probe+`}}`)
 				}
 			}
 		case protocol.TypeControlRequest, protocol.TypeControlResponse:
-			for _, c := range control.consts {
-				response := slices.Contains(controlResponseSubtypes, protocol.ControlSubtype(c.value))
+			for _, c := range control.Values {
+				response := slices.Contains(controlResponseSubtypes, protocol.ControlSubtype(c.Value))
 				switch {
 				case group == protocol.TypeControlRequest && !response:
-					add(group, t.value+"/"+c.value, c.name, `{"type":"control_request","request_id":"r","request":{"subtype":`+q(c.value)+`}}`)
+					add(group, t.Value+"/"+c.Value, c.Name, `{"type":"control_request","request_id":"r","request":{"subtype":`+q(c.Value)+`}}`)
 				case group == protocol.TypeControlResponse && response:
-					probe := `{"type":"control_response","response":{"subtype":` + q(c.value) + `,"request_id":"r"}}`
+					probe := `{"type":"control_response","response":{"subtype":` + q(c.Value) + `,"request_id":"r"}}`
 					answered = ""
-					add(group, t.value+"/"+c.value, c.name, probe)
-					if protocol.ControlSubtype(c.value) != protocol.ControlSuccess {
+					add(group, t.Value+"/"+c.Value, c.Name, probe)
+					if protocol.ControlSubtype(c.Value) != protocol.ControlSuccess {
 						continue
 					}
-					for _, req := range control.consts {
-						if _, ok := s.payloads[protocol.ControlSubtype(req.value)]; ok {
-							answered = protocol.ControlSubtype(req.value)
+					for _, req := range control.Values {
+						if _, ok := s.payloads[protocol.ControlSubtype(req.Value)]; ok {
+							answered = protocol.ControlSubtype(req.Value)
 							withPayload := strings.TrimSuffix(probe, "}}") + `,"response":{}}}`
-							add(group, payloadKey(t.value+"/"+c.value, answered), c.name, withPayload)
+							add(group, payloadKey(t.Value+"/"+c.Value, answered), c.Name, withPayload)
 						}
 					}
 					answered = ""
 				}
 			}
 		default:
-			add(group, t.value, t.name, `{"type":`+q(t.value)+`}`)
+			add(group, t.Value, t.Name, `{"type":`+q(t.Value)+`}`)
 		}
 	}
 	for key := range kindNotes {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/protocol"
+	protomodel "github.com/ccwire/ccwire/protocol/schema"
 )
 
 // reference is what the recordings show of every kind of message, computed
@@ -194,10 +195,10 @@ func (o *observer) kind(d kindDef) *kindRef {
 // deltas, a control request's body), not deeper (the requests an
 // initialize answer lists as pending), which keeps the tables readable.
 func (o *observer) model(n *fieldNode, t *goType, details []string, path []string) {
-	if t == nil || slices.Contains(path, t.name) {
+	if t == nil || slices.Contains(path, t.Name) {
 		return
 	}
-	path = append(slices.Clip(path), t.name)
+	path = append(slices.Clip(path), t.Name)
 	// fixed returns the detail implementing an interface and the details
 	// left for below it.
 	fixed := func(iface string) (string, []string) {
@@ -208,34 +209,34 @@ func (o *observer) model(n *fieldNode, t *goType, details []string, path []strin
 		}
 		return "", details
 	}
-	for _, f := range t.fields {
-		c := n.child(f.key)
+	for _, f := range t.Members {
+		c := n.child(f.Key)
 		if c.field == nil {
 			c.field = f
 		}
-		if f.shape == shapeConst && !slices.Contains(c.consts, f.constVal) {
-			c.consts = append(c.consts, f.constVal)
+		if f.Shape == protomodel.ShapeConst && !slices.Contains(c.consts, f.Const) {
+			c.consts = append(c.consts, f.Const)
 		}
 		c.model = true
-		switch f.shape {
-		case shapeObject:
-			o.model(c, o.s.typeOf(f.elem), details, path)
-		case shapeObjects:
-			o.model(c.child("[]"), o.s.typeOf(f.elem), details, path)
-		case shapeObjectMap:
-			o.model(c.child("*"), o.s.typeOf(f.elem), details, path)
-		case shapeRaw:
+		switch f.Shape {
+		case protomodel.ShapeObject:
+			o.model(c, o.s.typeOf(f.Elem), details, path)
+		case protomodel.ShapeObjects:
+			o.model(c.child("[]"), o.s.typeOf(f.Elem), details, path)
+		case protomodel.ShapeObjectMap:
+			o.model(c.child("*"), o.s.typeOf(f.Elem), details, path)
+		case protomodel.ShapeRaw:
 			if p := o.payload(t, f, details); p != "" {
 				o.model(c, o.s.typeOf(p), nil, path)
 			}
-		case shapeBlocks, shapeContent:
+		case protomodel.ShapeBlocks, protomodel.ShapeContent:
 			if d, rest := fixed("ContentBlock"); d != "" {
 				e := c.child("[]")
 				e.model = true
 				o.model(e, o.s.typeOf(d), rest, path)
 			}
-		case shapeVariant:
-			if d, rest := fixed(f.elem); d != "" {
+		case protomodel.ShapeVariant:
+			if d, rest := fixed(f.Elem); d != "" {
 				o.model(c, o.s.typeOf(d), rest, path)
 				break
 			}
@@ -243,7 +244,7 @@ func (o *observer) model(n *fieldNode, t *goType, details []string, path []strin
 				break
 			}
 			// Not fixed by the kind: the members of every variant.
-			for _, v := range o.s.implementers[f.elem] {
+			for _, v := range o.s.implementers[f.Elem] {
 				if !genericType(v) {
 					o.model(c, o.s.typeOf(v), nil, path)
 				}
@@ -255,7 +256,7 @@ func (o *observer) model(n *fieldNode, t *goType, details []string, path []strin
 // payload returns the payload type among details when f is the member of
 // t holding the payload of a successful control response, "" otherwise.
 func (o *observer) payload(t *goType, f *fieldDoc, details []string) string {
-	if t == nil || t.name != payloadHolder || f == nil || f.key != payloadMember {
+	if t == nil || t.Name != payloadHolder || f == nil || f.Key != payloadMember {
 		return ""
 	}
 	for _, d := range details {
@@ -315,14 +316,14 @@ func (o *observer) object(k *kindRef, n *fieldNode, v *jsontree.Value, t *goType
 	for _, m := range v.Members {
 		var f *fieldDoc
 		if t != nil {
-			f = t.field(m.Key)
+			f = t.Member(m.Key)
 		}
 		c := n.child(m.Key)
 		if c.field == nil && f != nil {
 			c.field = f
 		}
 		o.seen(c, version, observedKind(m.Val))
-		if m.Key == "permissionMode" || m.Key == "mode" && t != nil && t.name == "SetPermissionModeRequest" {
+		if m.Key == "permissionMode" || m.Key == "mode" && t != nil && t.Name == "SetPermissionModeRequest" {
 			if m.Val.Kind == jsontree.String {
 				o.seenEnum("PermissionMode", m.Val.Str, version)
 			}
@@ -341,26 +342,26 @@ func (o *observer) below(k *kindRef, n *fieldNode, v *jsontree.Value, f *fieldDo
 		o.generic(k, n, v, version)
 		return
 	}
-	switch f.shape {
-	case shapeObject:
-		o.object(k, n, v, o.s.typeOf(f.elem), version)
-	case shapeObjects:
+	switch f.Shape {
+	case protomodel.ShapeObject:
+		o.object(k, n, v, o.s.typeOf(f.Elem), version)
+	case protomodel.ShapeObjects:
 		if v.Kind == jsontree.Array {
 			for _, e := range v.Elems {
 				c := n.child("[]")
 				o.seen(c, version, e.Kind)
-				o.object(k, c, e, o.s.typeOf(f.elem), version)
+				o.object(k, c, e, o.s.typeOf(f.Elem), version)
 			}
 		}
-	case shapeObjectMap:
+	case protomodel.ShapeObjectMap:
 		if v.Kind == jsontree.Object {
 			for _, m := range v.Members {
 				c := n.child("*")
 				o.seen(c, version, m.Val.Kind)
-				o.object(k, c, m.Val, o.s.typeOf(f.elem), version)
+				o.object(k, c, m.Val, o.s.typeOf(f.Elem), version)
 			}
 		}
-	case shapeBlocks, shapeContent:
+	case protomodel.ShapeBlocks, protomodel.ShapeContent:
 		if v.Kind == jsontree.Array {
 			for _, e := range v.Elems {
 				c := n.child("[]")
@@ -370,10 +371,10 @@ func (o *observer) below(k *kindRef, n *fieldNode, v *jsontree.Value, f *fieldDo
 				o.object(k, c, e, o.s.typeOf(o.s.variantFor("ContentBlock", "type", bt)), version)
 			}
 		}
-	case shapeVariant:
-		key := o.s.discriminatorKey(f.elem)
-		o.object(k, n, v, o.s.typeOf(o.s.variantFor(f.elem, key, v.StringAt(key))), version)
-	case shapeStrings:
+	case protomodel.ShapeVariant:
+		key := o.s.discriminatorKey(f.Elem)
+		o.object(k, n, v, o.s.typeOf(o.s.variantFor(f.Elem, key, v.StringAt(key))), version)
+	case protomodel.ShapeStrings:
 		if v.Kind == jsontree.Array && o.stdout {
 			if k.stringValues[n.path] == nil {
 				k.stringValues[n.path] = map[string]versionSet{}
@@ -387,7 +388,7 @@ func (o *observer) below(k *kindRef, n *fieldNode, v *jsontree.Value, f *fieldDo
 				}
 			}
 		}
-	case shapeOpaque:
+	case protomodel.ShapeInput:
 	default:
 		o.generic(k, n, v, version)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/protocol"
+	protomodel "github.com/ccwire/ccwire/protocol/schema"
 )
 
 // File is one generated file.
@@ -514,13 +515,13 @@ func (r *renderer) messagesPage() string {
 		if e == nil {
 			continue
 		}
-		p.heading(3, e.name)
-		for _, d := range e.doc {
+		p.heading(3, e.Name)
+		for _, d := range e.Doc {
 			p.para(r.md(d))
 		}
 		var rows [][]string
-		for _, c := range e.consts {
-			rows = append(rows, []string{code(c.name), code(strconv.Quote(c.value)), r.md(c.doc), r.seenVersions(r.ref.enumSeen[name][c.value].sorted())})
+		for _, c := range e.Values {
+			rows = append(rows, []string{code(c.Name), code(strconv.Quote(c.Value)), r.md(c.Doc), r.seenVersions(r.ref.enumSeen[name][c.Value].sorted())})
 		}
 		p.table([]string{r.t("constant"), r.t("value"), r.t("description"), r.t("seen with CLI")}, rows)
 	}
@@ -539,7 +540,7 @@ func (r *renderer) groupPageText(g protocol.Type) string {
 		intro = append(intro, c)
 	}
 	if gt := r.c.schema.typeOf(groupTypes[g]); gt != nil {
-		intro = append(intro, gt.doc...)
+		intro = append(intro, gt.Doc...)
 	}
 	for _, d := range intro {
 		p.para(r.md(d))
@@ -567,9 +568,9 @@ func (r *renderer) groupPageText(g protocol.Type) string {
 // constDoc returns the doc of the constant of an enum with a value.
 func (r *renderer) constDoc(enum, v string) string {
 	if e := r.c.schema.enum(enum); e != nil {
-		for _, c := range e.consts {
-			if c.value == v {
-				return c.doc
+		for _, c := range e.Values {
+			if c.Value == v {
+				return c.Doc
 			}
 		}
 	}
@@ -578,10 +579,10 @@ func (r *renderer) constDoc(enum, v string) string {
 
 // constByName returns the doc of a constant.
 func (r *renderer) constByName(name string) string {
-	for _, e := range r.c.schema.enums {
-		for _, c := range e.consts {
-			if c.name == name {
-				return c.doc
+	for _, e := range r.c.schema.Enums {
+		for _, c := range e.Values {
+			if c.Name == name {
+				return c.Doc
 			}
 		}
 	}
@@ -603,19 +604,19 @@ func (r *renderer) kind(p *page, self string, k *kindRef, shown map[string]bool)
 	}
 	shared := uses > 1 || genericType(d.goType)
 	if gt := r.c.schema.typeOf(d.goType); gt != nil && !shared {
-		docs = append(docs, gt.doc...)
+		docs = append(docs, gt.Doc...)
 	}
 	// A payload's type says more of a successful response than the
 	// response type every such entry shares.
 	if dt := r.c.schema.typeOf(d.detail); dt != nil && !genericType(d.detail) {
 		if !r.c.schema.isPayload(d.inner) {
-			docs = append(docs, dt.doc...)
+			docs = append(docs, dt.Doc...)
 		}
 	} else if d.constName != "" && (shared || len(docs) == 0) {
 		docs = append(docs, r.constByName(d.constName))
 	}
 	if it := r.c.schema.typeOf(d.inner); it != nil && !genericType(d.inner) {
-		docs = append(docs, it.doc...)
+		docs = append(docs, it.Doc...)
 	}
 	for _, doc := range docs {
 		if !shown[doc] {
@@ -762,23 +763,23 @@ func modelType(n *fieldNode) string {
 		return "—"
 	}
 	var t string
-	switch f.shape {
-	case shapeConst, shapeString:
+	switch f.Shape {
+	case protomodel.ShapeConst, protomodel.ShapeString:
 		t = "string"
-	case shapeNumber:
+	case protomodel.ShapeNumber:
 		t = "number"
-	case shapeBoolean:
+	case protomodel.ShapeBoolean:
 		t = "boolean"
-	case shapeStrings, shapeObjects, shapeBlocks:
+	case protomodel.ShapeStrings, protomodel.ShapeObjects, protomodel.ShapeBlocks:
 		t = "array"
-	case shapeObject, shapeObjectMap, shapeVariant:
+	case protomodel.ShapeObject, protomodel.ShapeObjectMap, protomodel.ShapeVariant:
 		t = "object"
-	case shapeContent:
+	case protomodel.ShapeContent:
 		t = "string, array"
 	default:
 		return "—"
 	}
-	if f.nullable {
+	if f.Nullable {
 		t += ", null"
 	}
 	return t
@@ -790,14 +791,14 @@ func (r *renderer) meaning(n *fieldNode) string {
 	switch {
 	case f == nil:
 		return "—"
-	case f.shape == shapeConst && len(n.consts) > 1:
+	case f.Shape == protomodel.ShapeConst && len(n.consts) > 1:
 		return r.f("One of %s.", codeList(strings.Join(n.consts, ", ")))
-	case f.shape == shapeConst:
-		return r.f("Always %s.", code(f.constVal))
-	case f.doc == "":
+	case f.Shape == protomodel.ShapeConst:
+		return r.f("Always %s.", code(f.Const))
+	case f.Doc == "":
 		return "—"
 	}
-	return r.md(f.doc)
+	return r.md(f.Doc)
 }
 
 // kindChanges computes what differs for a kind between versions a and b.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/protocol"
+	protomodel "github.com/ccwire/ccwire/protocol/schema"
 	"github.com/ccwire/ccwire/stubapi"
 )
 
@@ -208,9 +209,9 @@ func TestKindDefs(t *testing.T) {
 			t.Errorf("kind %s = %s %s %s %s, want %s %s %s %s", want.key, got.goType, got.detail, got.inner, got.constName, want.goType, want.detail, want.inner, want.constName)
 		}
 	}
-	for _, c := range s.enum("Subtype").consts {
-		if !slices.ContainsFunc(defs, func(d kindDef) bool { return d.constName == c.name }) {
-			t.Errorf("no kind for subtype %s", c.name)
+	for _, c := range s.enum("Subtype").Values {
+		if !slices.ContainsFunc(defs, func(d kindDef) bool { return d.constName == c.Name }) {
+			t.Errorf("no kind for subtype %s", c.Name)
 		}
 	}
 }
@@ -219,26 +220,26 @@ func TestLoadSchema(t *testing.T) {
 	t.Parallel()
 	s := loadSchema()
 	init := s.typeOf("SystemInit")
-	if init == nil || !init.hasTable {
+	if init == nil || len(init.Members) == 0 {
 		t.Fatal("no SystemInit with a member table")
 	}
-	if f := init.field("cwd"); f == nil || f.goName != "CWD" || f.doc == "" || f.shape != shapeString {
+	if f := init.Member("cwd"); f == nil || f.Field != "CWD" || f.Doc == "" || f.Shape != protomodel.ShapeString {
 		t.Errorf("SystemInit cwd = %+v", f)
 	}
-	if f := init.field("type"); f == nil || f.shape != shapeConst || f.constVal != "system" {
+	if f := init.Member("type"); f == nil || f.Shape != protomodel.ShapeConst || f.Const != "system" {
 		t.Errorf("SystemInit type = %+v", f)
 	}
 	body := s.typeOf("AssistantBody")
-	if f := body.field("content"); f == nil || f.shape != shapeBlocks || f.elem != "ContentBlock" {
+	if f := body.Member("content"); f == nil || f.Shape != protomodel.ShapeBlocks || f.Elem != "ContentBlock" {
 		t.Errorf("AssistantBody content = %+v", f)
 	}
-	if f := body.field("usage"); f == nil || f.shape != shapeObject || f.elem != "Usage" {
+	if f := body.Member("usage"); f == nil || f.Shape != protomodel.ShapeObject || f.Elem != "Usage" {
 		t.Errorf("AssistantBody usage = %+v", f)
 	}
-	if f := s.typeOf("ResultMessage").field("modelUsage"); f == nil || f.shape != shapeObjectMap || f.elem != "ModelUsage" {
+	if f := s.typeOf("ResultMessage").Member("modelUsage"); f == nil || f.Shape != protomodel.ShapeObjectMap || f.Elem != "ModelUsage" {
 		t.Errorf("ResultMessage modelUsage = %+v", f)
 	}
-	if f := s.typeOf("ControlRequest").field("request"); f == nil || f.shape != shapeVariant || f.elem != "ControlRequestBody" {
+	if f := s.typeOf("ControlRequest").Member("request"); f == nil || f.Shape != protomodel.ShapeVariant || f.Elem != "ControlRequestBody" {
 		t.Errorf("ControlRequest request = %+v", f)
 	}
 	if got := s.variantFor("ContentBlock", "type", "tool_use"); got != "ToolUseBlock" {
@@ -251,7 +252,7 @@ func TestLoadSchema(t *testing.T) {
 		t.Errorf("discriminatorKey = %q", got)
 	}
 	e := s.enum("Type")
-	if e == nil || len(e.consts) == 0 || e.consts[0].name != "TypeSystem" || e.consts[0].value != "system" || e.consts[0].doc == "" {
+	if e == nil || len(e.Values) == 0 || e.Values[0].Name != "TypeSystem" || e.Values[0].Value != "system" || e.Values[0].Doc == "" {
 		t.Errorf("enum Type = %+v", e)
 	}
 }

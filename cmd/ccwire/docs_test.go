@@ -27,7 +27,7 @@ func TestRunDocs(t *testing.T) {
 		{name: "help", args: []string{"-h"}, code: 0, stderrHas: []string{"Usage: ccwire docs", "-out", "-check", "-root"}},
 		{name: "bad flag", args: []string{"--nope"}, code: 2, stderrHas: []string{"nope"}},
 		{name: "arguments", args: []string{"extra"}, code: 2, stderrHas: []string{`unexpected arguments ["extra"]`}},
-		{name: "not a module", args: []string{"--root", t.TempDir(), "--out", out}, code: 1, stderrHas: []string{"ccwire docs:", "protocol"}},
+		{name: "not a module", args: []string{"--root", t.TempDir(), "--out", out}, code: 1, stderrHas: []string{"ccwire docs:", "scenarios"}},
 		{name: "check before writing", args: []string{"--out", out, "--check"}, code: 1, stdoutHas: []string{filepath.Join(out, "en", "messages.md")}, stderrHas: []string{"out of date", "ccwire docs"}},
 	} {
 		code, stdout, stderr := run(tc.args...)

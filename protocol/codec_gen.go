@@ -4336,3 +4336,61 @@ func pickStreamEventBody(d *decoder) (StreamEventBody, error) {
 	}
 	return new(UnknownStreamEvent), nil
 }
+
+// subtypeOf returns the subtype of a message whose kind has a subtype
+// member, "" for the others.
+func subtypeOf(m Message) Subtype {
+	switch m := m.(type) {
+	case *FilesPersisted:
+		return SubtypeFilesPersisted
+	case *LocalCommandOutput:
+		return SubtypeLocalCommandOutput
+	case *ControlRequestProgress:
+		return SubtypeControlRequestProgress
+	case *ModelRefusal:
+		return m.Subtype
+	case *PluginInstall:
+		return SubtypePluginInstall
+	case *BackgroundTasksChanged:
+		return SubtypeBackgroundTasksChanged
+	case *SessionStateChanged:
+		return SubtypeSessionStateChanged
+	case *WorkerShuttingDown:
+		return SubtypeWorkerShuttingDown
+	case *CommandsChanged:
+		return SubtypeCommandsChanged
+	case *Notification:
+		return SubtypeNotification
+	case *MemoryRecall:
+		return SubtypeMemoryRecall
+	case *ElicitationComplete:
+		return SubtypeElicitationComplete
+	case *PermissionDenied:
+		return SubtypePermissionDenied
+	case *Informational:
+		return SubtypeInformational
+	case *SessionWritesLost:
+		return SubtypeSessionWritesLost
+	case *MirrorError:
+		return SubtypeMirrorError
+	case *SystemInit:
+		return SubtypeInit
+	case *SystemStatus:
+		return SubtypeStatus
+	case *CompactBoundary:
+		return SubtypeCompactBoundary
+	case *APIRetry:
+		return SubtypeAPIRetry
+	case *HookMessage:
+		return m.Subtype
+	case *TaskMessage:
+		return m.Subtype
+	case *ThinkingTokens:
+		return SubtypeThinkingTokens
+	case *SystemMessage:
+		return m.Subtype
+	case *ResultMessage:
+		return m.Subtype
+	}
+	return ""
+}

@@ -508,37 +508,20 @@ type UnknownMessage struct {
 	SessionID string `json:"session_id"` // session ID
 }
 
-// Message types.
-
-// SubtypeOf returns a message's subtype, or "" when its kind has none.
+// SubtypeOf returns a message's subtype, or "" when its kind has none: a
+// control request's or answer's is its body's.
 func SubtypeOf(m Message) Subtype {
 	switch m := m.(type) {
-	case *SystemInit:
-		return SubtypeInit
-	case *SystemStatus:
-		return SubtypeStatus
-	case *CompactBoundary:
-		return SubtypeCompactBoundary
-	case *APIRetry:
-		return SubtypeAPIRetry
-	case *HookMessage:
-		return m.Subtype
-	case *TaskMessage:
-		return m.Subtype
-	case *ThinkingTokens:
-		return SubtypeThinkingTokens
-	case *SystemMessage:
-		return m.Subtype
-	case *ResultMessage:
-		return m.Subtype
 	case *ControlRequest:
 		if m.Request != nil {
 			return Subtype(m.Request.ControlSubtype())
 		}
+		return ""
 	case *ControlResponse:
 		if m.Response != nil {
 			return Subtype(m.Response.ControlSubtype())
 		}
+		return ""
 	}
-	return otherSubtype(m)
+	return subtypeOf(m)
 }

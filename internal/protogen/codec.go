@@ -44,6 +44,7 @@ func (m *model) codec() []byte {
 		m.accessors(&b, u)
 		m.picker(&b, u)
 	}
+	m.subtypes(&b)
 	return []byte(b.String())
 }
 
@@ -145,6 +146,28 @@ func (m *model) accessors(b *strings.Builder, u *union) {
 		}
 		fmt.Fprintf(b, "\n// %s returns the %s as the input gave it.\nfunc (m *%s) %s() %s { return m.%s }\n", u.accessor, u.key, v.name, u.accessor, u.result, f.goName)
 	}
+}
+
+// subtypes writes subtypeOf, which returns the "subtype" of the messages
+// whose kind has one of its own.
+func (m *model) subtypes(b *strings.Builder) {
+	b.WriteString("\n// subtypeOf returns the subtype of a message whose kind has a subtype\n")
+	b.WriteString("// member, \"\" for the others.\nfunc subtypeOf(m Message) Subtype {\n\tswitch m := m.(type) {\n")
+	for _, ws := range m.structs {
+		if ws.union != "Message" {
+			continue
+		}
+		if v, ok := ws.constOf("subtype"); ok {
+			fmt.Fprintf(b, "\tcase *%s:\n\t\treturn %s\n", ws.name, m.constName("Subtype", v))
+		} else if f := ws.field("subtype"); f != nil {
+			conv := "m." + f.goName
+			if f.goType != "Subtype" {
+				conv = "Subtype(" + conv + ")"
+			}
+			fmt.Fprintf(b, "\tcase *%s:\n\t\treturn %s\n", ws.name, conv)
+		}
+	}
+	b.WriteString("\t}\n\treturn \"\"\n}\n")
 }
 
 // constName is the constant of enum with value v, or a conversion.

@@ -26,6 +26,13 @@
 // while the field stays zero. Members kept as JSON text (json.RawMessage
 // fields such as tool inputs) and strings are views of the message's line
 // where possible: treat them as read-only.
+//
+// The types' struct tags are the model's one source: `json:"key"` names a
+// member, `wire:"..."` says how it is written and which union variant a
+// struct is (see CONTRIBUTING.md). go generate writes the codec's tables,
+// methods and dispatch from them (codec_gen.go), and package
+// protocol/schema's description of the model, which the reference and the
+// JSON Schema bundles are built from.
 package protocol
 
 //go:generate go run ../internal/protogen

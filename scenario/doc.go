@@ -25,6 +25,7 @@
 // session ids, timestamps, durations, temporary paths, process ids, the OS
 // version) are replaced by stable placeholders, UUIDs and ids numbered by
 // first appearance ("<uuid:1>") so that references stay linked; two runs
-// of a scenario give byte-identical recordings. [WriteRecording] stores
-// them as recordings/<version>/<id>.txtar.
+// of a scenario give byte-identical recordings. A [Recording] is that
+// record, typed: the runner builds it, [WriteRecording] stores it as
+// recordings/<version>/<id>.txtar and [ReadRecording] reads it back.
 package scenario

@@ -44,7 +44,7 @@ type Result struct {
 	Err error
 	// Recording is the normalized recording of the run (see the package
 	// documentation); nil for a skipped run or one that could not start.
-	Recording []byte
+	Recording *Recording
 	// Elapsed is the wall time of the run.
 	Elapsed time.Duration
 	// CPU is the CPU time of the run's CLI process, user plus system, the
@@ -148,7 +148,7 @@ type run struct {
 	cpu       time.Duration // the CLI process's CPU time, once it exited
 }
 
-func (x *run) do(ctx context.Context) (rec []byte, problems []error) {
+func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 	pl, sc := x.plan, x.plan.Scenario
 	ctx, cancel := context.WithTimeout(ctx, sc.Timeout)
 	defer cancel()

@@ -9,10 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
-
-	"golang.org/x/tools/txtar"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/match"
@@ -158,108 +155,73 @@ func recordedVersions(dir string) ([]string, error) {
 
 // loadRun reads the recording of scenario sc against CLI version v.
 func loadRun(file string, sc *scenario.Scenario, v string) (*run, error) {
-	data, err := os.ReadFile(file)
+	rec, err := scenario.ReadRecording(file)
 	if err != nil {
 		return nil, fmt.Errorf("docgen: %w", err)
 	}
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("docgen: recording %s: %s", file, fmt.Sprintf(format, args...))
 	}
+	if rec.Version != v {
+		return nil, bad("run.json says CLI %q, the directory %q", rec.Version, v)
+	}
+	if rec.Scenario != sc.ID {
+		return nil, bad("run.json says scenario %q", rec.Scenario)
+	}
 	plan, err := sc.Plan(v)
 	if err != nil {
 		return nil, bad("%v", err)
 	}
-	ar := txtar.Parse(data)
-	r := &run{version: v}
-	var requests []*apiExchange
-	for _, f := range ar.Files {
-		switch {
-		case f.Name == "run.json":
-			info, err := jsontree.Parse(f.Data)
-			if err != nil {
-				return nil, bad("run.json: %v", err)
-			}
-			if got := info.StringAt("cli_version"); got != v {
-				return nil, bad("run.json says CLI %q, the directory %q", got, v)
-			}
-			if n := info.Get("side_requests"); n != nil {
-				r.sideRequests, _ = strconv.Atoi(n.Str)
-			}
-			if n := info.Get("exit_code"); n != nil {
-				r.exitCode, _ = strconv.Atoi(n.Str)
-			}
-		case f.Name == "stdio.jsonl":
-			for i, line := range strings.Split(strings.TrimSuffix(string(f.Data), "\n"), "\n") {
-				if line == "" {
-					continue
-				}
-				ev, err := stdioEvent([]byte(line))
-				if err != nil {
-					return nil, bad("stdio.jsonl line %d: %v", i+1, err)
-				}
-				r.events = append(r.events, ev)
-			}
-		case strings.HasPrefix(f.Name, "requests/"):
-			n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(f.Name, "requests/"), ".json"))
-			if err != nil {
-				return nil, bad("unexpected file %s", f.Name)
-			}
-			req, err := jsontree.Parse(f.Data)
-			if err != nil {
-				return nil, bad("%s: %v", f.Name, err)
-			}
-			requests = append(requests, apiEvent(n, req, plan.Script))
-		}
+	r := &run{version: v, exitCode: rec.ExitCode}
+	for _, s := range rec.Side {
+		r.sideRequests += s.Count
 	}
-	slices.SortFunc(requests, func(a, b *apiExchange) int { return a.seq - b.seq })
+	for _, e := range rec.Events {
+		ev, err := stdioEvent(e)
+		if err != nil {
+			return nil, bad("%v", err)
+		}
+		r.events = append(r.events, ev)
+	}
+	var requests []*apiExchange
+	for i, q := range rec.Requests {
+		requests = append(requests, apiEvent(i+1, q, plan.Script))
+	}
 	r.events = placeRequests(r.events, requests)
 	markAsserted(r.events, plan, sc.Ignore)
 	return r, nil
 }
 
-// stdioEvent decodes one record of stdio.jsonl.
-func stdioEvent(line []byte) (*event, error) {
-	rec, err := jsontree.Parse(line)
+// stdioEvent makes the event of a recorded stdin or stdout line.
+func stdioEvent(e scenario.Event) (*event, error) {
+	ev := &event{kind: eventStdout, turn: e.Turn}
+	if e.Kind == scenario.EventStdin {
+		ev.kind = eventStdin
+	}
+	if e.Msg == nil {
+		ev.line = []byte(e.Text)
+		return ev, nil
+	}
+	m, err := jsontree.Parse(e.Msg)
 	if err != nil {
 		return nil, err
 	}
-	ev := &event{kind: eventStdout}
-	switch rec.StringAt("dir") {
-	case "stdin":
-		ev.kind = eventStdin
-	case "stdout":
-	default:
-		return nil, fmt.Errorf("dir %q is neither stdin nor stdout", rec.StringAt("dir"))
-	}
-	if t := rec.Get("turn"); t != nil {
-		ev.turn, _ = strconv.Atoi(t.Str)
-	}
-	if m := rec.Get("msg"); m != nil {
-		ev.msg = m
-		ev.line = []byte(m.String())
-	} else {
-		ev.line = []byte(rec.StringAt("text"))
-	}
+	ev.msg, ev.line = m, e.Msg
 	return ev, nil
 }
 
-// apiEvent makes the event of a recorded main-loop request.
-func apiEvent(seq int, req *jsontree.Value, script stubapi.Script) *apiExchange {
+// apiEvent makes the event of recorded main-loop request seq.
+func apiEvent(seq int, q scenario.Request, script stubapi.Script) *apiExchange {
 	a := &apiExchange{
 		seq:     seq,
-		stream:  req.Get("stream") != nil && req.Get("stream").Bool,
-		model:   req.StringAt("model"),
-		outcome: req.StringAt("outcome"),
-		detail:  req.StringAt("detail"),
-		turn:    -1,
+		stream:  q.Stream,
+		model:   q.Model,
+		outcome: string(q.Outcome),
+		detail:  q.Detail,
+		status:  q.Status,
+		turn:    q.Turn,
 	}
-	if s := req.Get("status"); s != nil {
-		a.status, _ = strconv.Atoi(s.Str)
-	}
-	if t := req.Get("turn"); t != nil {
-		a.turn, _ = strconv.Atoi(t.Str)
-	}
-	if a.outcome == string(stubapi.OutcomeServed) && a.turn >= 0 && a.turn < len(script.Turns) {
+	if q.Outcome == stubapi.OutcomeServed && a.turn >= 0 && a.turn < len(script.Turns) {
 		a.answer = turnSummary(script.Turns[a.turn])
 	}
 	return a

@@ -386,6 +386,11 @@ func TestLoadErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	data, err := os.ReadFile(filepath.Join(src, recordingsDir, "2.1.37", "text-simple.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recording := string(data)
 	setup := func(t *testing.T, recordings map[string]string) string {
 		root := t.TempDir()
 		if err := os.Symlink(filepath.Join(src, protocolDir), filepath.Join(root, protocolDir)); err != nil {
@@ -413,8 +418,10 @@ func TestLoadErrors(t *testing.T) {
 	}{
 		{"no scenario", map[string]string{"recordings/2.1.37/gone.txtar": "-- run.json --\n{}\n"}, "has no scenario file"},
 		{"bad version dir", map[string]string{"recordings/latest/text-simple.txtar": ""}, "named after a CLI version"},
-		{"version mismatch", map[string]string{"recordings/2.1.37/text-simple.txtar": "-- run.json --\n{\"cli_version\":\"9.9.9\"}\n"}, `says CLI "9.9.9"`},
-		{"bad stdio", map[string]string{"recordings/2.1.37/text-simple.txtar": "-- stdio.jsonl --\n{\"dir\":\"sideways\"}\n"}, "neither stdin nor stdout"},
+		{"version mismatch", map[string]string{"recordings/2.1.37/text-simple.txtar": strings.NewReplacer(
+			`"cli_version": "2.1.37"`, `"cli_version": "9.9.9"`, "against Claude Code 2.1.37.", "against Claude Code 9.9.9.").Replace(recording)}, `says CLI "9.9.9"`},
+		{"not a recording", map[string]string{"recordings/2.1.37/text-simple.txtar": "-- run.json --\n{}\n"}, `no member "scenario"`},
+		{"bad event", map[string]string{"recordings/2.1.37/text-simple.txtar": strings.Replace(recording, `"dir":"stdin"`, `"dir":"sideways"`, 1)}, "neither stdin nor stdout"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

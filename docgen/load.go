@@ -177,6 +177,9 @@ func loadRun(file string, sc *scenario.Scenario, v string) (*run, error) {
 		r.sideRequests += s.Count
 	}
 	for _, e := range rec.Events {
+		if e.Kind == scenario.EventRequest {
+			continue
+		}
 		ev, err := stdioEvent(e)
 		if err != nil {
 			return nil, bad("%v", err)

@@ -421,7 +421,7 @@ func TestLoadErrors(t *testing.T) {
 		{"version mismatch", map[string]string{"recordings/2.1.37/text-simple.txtar": strings.NewReplacer(
 			`"cli_version": "2.1.37"`, `"cli_version": "9.9.9"`, "against Claude Code 2.1.37.", "against Claude Code 9.9.9.").Replace(recording)}, `says CLI "9.9.9"`},
 		{"not a recording", map[string]string{"recordings/2.1.37/text-simple.txtar": "-- run.json --\n{}\n"}, `no member "scenario"`},
-		{"bad event", map[string]string{"recordings/2.1.37/text-simple.txtar": strings.Replace(recording, `"dir":"stdin"`, `"dir":"sideways"`, 1)}, "neither stdin nor stdout"},
+		{"bad event", map[string]string{"recordings/2.1.37/text-simple.txtar": strings.Replace(recording, `"dir":"stdin"`, `"dir":"sideways"`, 1)}, `dir "sideways" is neither`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/stubapi"
@@ -53,6 +54,11 @@ type stdioLine struct {
 	// stdoutLine is the 1-based number of an undecodable line among the
 	// CLI's stdout lines, 0 if unknown.
 	stdoutLine int
+	// at is when the runner began to write a stdin line.
+	at time.Time
+	// expect numbers, from 1, the expectation of the turn that matched a
+	// stdout line; 0 for none.
+	expect int
 }
 
 // recording is what a run collected, before normalization.
@@ -67,8 +73,9 @@ type recording struct {
 	unused   int
 }
 
-// encode makes the Recording of the run, with volatile values replaced by
-// placeholders (see the package documentation). The normalizer numbers
+// encode makes the Recording of the run, with the main-loop requests
+// placed among the lines (see placeRequests) and volatile values replaced
+// by placeholders (see the package documentation). The normalizer numbers
 // placeholders by first appearance in the order of the archive: events,
 // then run.json's flags and environment, then the requests, then the side
 // requests.
@@ -82,8 +89,33 @@ func (rec *recording) encode(n *normalizer) *Recording {
 		Args:        []string{},
 		Env:         []string{},
 	}
-	for _, l := range rec.stdio {
-		ev := Event{Turn: l.turn, Kind: EventKind(l.dir)}
+	var main []stubapi.Request
+	var side []stubapi.Request
+	for _, r := range rec.requests {
+		if r.IsMain() {
+			main = append(main, r)
+		} else {
+			side = append(side, r)
+		}
+	}
+
+	pos := placeRequests(rec.stdio, main)
+	k := 0 // the next request to place
+	request := func(before int) {
+		for ; k < len(main) && pos[k] <= before; k++ {
+			turn := 0
+			switch {
+			case len(out.Events) > 0:
+				turn = out.Events[len(out.Events)-1].Turn
+			case len(rec.stdio) > 0:
+				turn = rec.stdio[0].turn
+			}
+			out.Events = append(out.Events, Event{Kind: EventRequest, Turn: turn, Request: k + 1})
+		}
+	}
+	for i, l := range rec.stdio {
+		request(i)
+		ev := Event{Turn: l.turn, Kind: EventKind(l.dir), Expect: l.expect}
 		if parsed, err := jsontree.Parse(l.data); err == nil && l.note == "" {
 			ev.Msg = n.value(parsed).AppendCompact(nil)
 		} else {
@@ -94,16 +126,7 @@ func (rec *recording) encode(n *normalizer) *Recording {
 		}
 		out.Events = append(out.Events, ev)
 	}
-
-	var main []stubapi.Request
-	var side []stubapi.Request
-	for _, r := range rec.requests {
-		if r.IsMain() {
-			main = append(main, r)
-		} else {
-			side = append(side, r)
-		}
-	}
+	request(len(rec.stdio))
 	for _, a := range rec.args {
 		out.Args = append(out.Args, n.text(a))
 	}

@@ -26,7 +26,8 @@ import (
 //
 //	run.json           the run: scenario, CLI version, flags, environment,
 //	                   exit status, request counts, unused script turns
-//	stdio.jsonl        the events, one a line (see [Event])
+//	events.jsonl       the events in order, one a line (see [Event]): stdin
+//	                   lines, stdout lines and main-loop requests
 //	requests/N.json    main-loop request N (see [Request])
 //	side.json          the side requests, counted by kind (see [SideRequests])
 type Recording struct {
@@ -42,10 +43,14 @@ type Recording struct {
 	// UnusedTurns is how many turns of the stub script the run left
 	// unused.
 	UnusedTurns int
-	// Events are the run's stdin and stdout lines, in order.
+	// Events are the run's stdin and stdout lines and main-loop requests,
+	// in order. The lines are in the order the runner wrote and read them;
+	// the requests are placed among them by a causal rule, as late as
+	// causality lets them go (see [EventRequest]).
 	Events []Event
 	// Requests are the main-loop requests to the fake API, in the order
-	// they arrived (the main loop sends one at a time).
+	// they arrived (the main loop sends one at a time); the events list
+	// each once, in this order.
 	Requests []Request
 	// Side are the requests outside the main loop (token counts, helper
 	// calls on a small model, title generation, …), counted by kind: their
@@ -63,20 +68,50 @@ const (
 	EventStdin EventKind = "stdin"
 	// EventStdout is a line the CLI wrote on its stdout.
 	EventStdout EventKind = "stdout"
+	// EventRequest is a main-loop request to the fake API (see
+	// Event.Request). Which of a stdout line and a request the runner
+	// sees first varies from run to run, so the runner places each
+	// request where causality puts it, as late as it lets it go:
+	//
+	//  1. after the stdin lines the runner had begun to write when the
+	//     request arrived, and after the request before it;
+	//  2. a served request right before the first stdout line carrying
+	//     the message ID of its script turn (stubapi.MessageID, on an
+	//     assistant message or a message_start stream event): the CLI
+	//     writes no answer before asking for it;
+	//  3. any other request (a fault, an abort, an overrun, a served
+	//     one whose answer shows on no line) between the requests before
+	//     and after it, within its turn: right before the first line
+	//     carrying its script turn's message ID (the part of an answer
+	//     it got before a fault), or else the first line that reports
+	//     what became of it (a system/api_retry notice, a result, an
+	//     assistant message with an ID the fake API did not give, a
+	//     synthetic user message), or else right before the next request
+	//     or at the end of its turn.
+	EventRequest EventKind = "api"
 )
 
-// Event is one step of a run, a line of stdio.jsonl:
+// Event is one step of a run, a line of events.jsonl:
 //
 //	{"turn":1,"dir":"stdin","msg":{…}}
-//	{"turn":1,"dir":"stdout","msg":{…}}
+//	{"turn":1,"dir":"stdout","expect":2,"msg":{…}}
 //	{"turn":1,"dir":"stdout","text":"…","error":"…"}
+//	{"turn":1,"dir":"api","request":1}
 type Event struct {
 	// Kind says what the event is.
 	Kind EventKind
 	// Turn is the scenario turn (from 1) the line was written or read in;
 	// lines read after the last turn, while the CLI finishes, have the
-	// last turn's number.
+	// last turn's number. A request has the turn of the event before it.
 	Turn int
+	// Expect numbers, from 1, the pattern of the turn's expect.jsonl (the
+	// variant for the version) that matched this stdout line, as the
+	// runner matched them: each pattern the first line after the previous
+	// pattern's that it matches. 0 for a line no pattern matched.
+	Expect int
+	// Request numbers, from 1, the main-loop request of an EventRequest:
+	// Recording.Requests[Request-1].
+	Request int
 	// Msg is the line's message, normalized, as compact JSON; nil for a
 	// line that is not a JSON message (see Text).
 	Msg json.RawMessage
@@ -131,7 +166,7 @@ type SideRequests struct {
 // The names of the archive's files.
 const (
 	runFile    = "run.json"
-	eventsFile = "stdio.jsonl"
+	eventsFile = "events.jsonl"
 	sideFile   = "side.json"
 )
 
@@ -202,6 +237,9 @@ func parseRecording(data []byte) (*Recording, error) {
 		return nil, err
 	}
 	if err := r.parseEvents(evData); err != nil {
+		return nil, err
+	}
+	if err := checkRequestEvents(r.Events, main); err != nil {
 		return nil, err
 	}
 	for i := range main {
@@ -302,13 +340,52 @@ func (r *Recording) parseEvents(data []byte) error {
 	return nil
 }
 
+// checkRequestEvents checks that events list main-loop requests 1 to n
+// once each, in order.
+func checkRequestEvents(events []Event, n int) error {
+	placed := 0
+	for i, ev := range events {
+		if ev.Kind != EventRequest {
+			continue
+		}
+		if placed++; ev.Request != placed || placed > n {
+			return fmt.Errorf("%s line %d: request %d where request %d of %d belongs", eventsFile, i+1, ev.Request, placed, n)
+		}
+	}
+	if placed != n {
+		return fmt.Errorf("%s lists %d main-loop requests of %d", eventsFile, placed, n)
+	}
+	return nil
+}
+
 func parseEvent(line []byte) (Event, error) {
 	v, err := jsontree.Parse(line)
 	if err != nil {
 		return Event{}, err
 	}
-	o := readObject(v, "turn", "dir", "msg", "text", "error")
+	o := readObject(v, "turn", "dir", "expect", "msg", "text", "error", "request")
 	ev := Event{Turn: o.int("turn"), Kind: EventKind(o.str("dir"))}
+	if o.err != nil {
+		return Event{}, o.err
+	}
+	if ev.Kind == EventRequest {
+		if o.has("expect") || o.has("msg") || o.has("text") || o.has("error") {
+			return Event{}, errors.New("a request with a line's members")
+		}
+		ev.Request = o.int("request")
+		return ev, o.err
+	}
+	if o.has("request") {
+		return Event{}, fmt.Errorf("a %s line with a request", ev.Kind)
+	}
+	if o.has("expect") {
+		if ev.Expect = o.int("expect"); ev.Expect < 1 && o.err == nil {
+			o.fail("expect %d", ev.Expect)
+		}
+		if ev.Kind != EventStdout || !o.has("msg") {
+			o.fail("expect on a line that is not a stdout message")
+		}
+	}
 	switch {
 	case o.has("msg"):
 		if o.has("text") || o.has("error") {
@@ -333,7 +410,7 @@ func parseEvent(line []byte) (Event, error) {
 		}
 	case EventStdout:
 	default:
-		return Event{}, fmt.Errorf("dir %q is neither stdin nor stdout", ev.Kind)
+		return Event{}, fmt.Errorf("dir %q is neither stdin, stdout nor api", ev.Kind)
 	}
 	return ev, nil
 }
@@ -466,6 +543,9 @@ func (r *Recording) Marshal() ([]byte, error) {
 			return nil, fmt.Errorf("scenario: marshal recording: %w", err)
 		}
 	}
+	if err := checkRequestEvents(r.Events, len(r.Requests)); err != nil {
+		return nil, fmt.Errorf("scenario: marshal recording: %w", err)
+	}
 	ar := &txtar.Archive{Comment: []byte(recordingComment(r.Scenario, r.Title, r.Version))}
 	ar.Files = append(ar.Files, txtar.File{Name: runFile, Data: r.runJSON()})
 	events, err := r.eventsJSONL()
@@ -518,21 +598,36 @@ func (r *Recording) eventsJSONL() ([]byte, error) {
 	return out, nil
 }
 
-// appendJSON appends the event's line of stdio.jsonl, without its newline.
+// appendJSON appends the event's line of events.jsonl, without its
+// newline.
 func (ev Event) appendJSON(dst []byte) ([]byte, error) {
 	switch ev.Kind {
+	case EventRequest:
+		if ev.Msg != nil || ev.Text != "" || ev.Error != "" || ev.Expect != 0 {
+			return nil, errors.New("a request with a line's fields")
+		}
+		return fmt.Appendf(dst, `{"turn":%d,"dir":"api","request":%d}`, ev.Turn, ev.Request), nil
 	case EventStdin, EventStdout:
 	default:
 		return nil, fmt.Errorf("unknown kind %q", ev.Kind)
 	}
-	if ev.Msg != nil && (ev.Text != "" || ev.Error != "") {
+	switch {
+	case ev.Msg != nil && (ev.Text != "" || ev.Error != ""):
 		return nil, errors.New("both a message and text")
-	}
-	if ev.Kind == EventStdin && ev.Error != "" {
+	case ev.Kind == EventStdin && ev.Error != "":
 		return nil, errors.New("an error on a stdin line")
+	case ev.Request != 0:
+		return nil, errors.New("a line with a request number")
+	case ev.Expect != 0 && (ev.Kind != EventStdout || ev.Msg == nil):
+		return nil, errors.New("expect on a line that is not a stdout message")
+	case ev.Expect < 0:
+		return nil, fmt.Errorf("expect %d", ev.Expect)
 	}
 	dst = fmt.Appendf(dst, `{"turn":%d,"dir":`, ev.Turn)
 	dst = jsontree.NewString(string(ev.Kind)).AppendCompact(dst)
+	if ev.Expect != 0 {
+		dst = fmt.Appendf(dst, `,"expect":%d`, ev.Expect)
+	}
 	if ev.Msg != nil {
 		dst = append(dst, `,"msg":`...)
 		var b bytes.Buffer

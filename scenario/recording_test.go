@@ -76,12 +76,15 @@ const smallRecording = "Recording of scenario small (A (small) one) against Clau
   "side_requests": 3,
   "unused_turns": 0
 }
--- stdio.jsonl --
+-- events.jsonl --
 {"turn":1,"dir":"stdin","msg":{"type":"user","message":{"role":"user","content":"hi <cwd>"}}}
 {"turn":1,"dir":"stdin","text":"not JSON"}
-{"turn":1,"dir":"stdout","msg":{"type":"system","subtype":"init","n":1.50}}
+{"turn":1,"dir":"stdout","expect":1,"msg":{"type":"system","subtype":"init","n":1.50}}
+{"turn":1,"dir":"api","request":1}
 {"turn":1,"dir":"stdout","text":"garbage","error":"line 2: invalid character"}
-{"turn":2,"dir":"stdout","msg":{"type":"result","result":"\u00e9\n"}}
+{"turn":1,"dir":"stdout","msg":{"type":"assistant"}}
+{"turn":1,"dir":"api","request":2}
+{"turn":2,"dir":"stdout","expect":3,"msg":{"type":"result","result":"\u00e9\n"}}
 -- requests/1.json --
 {
   "method": "POST",
@@ -151,13 +154,19 @@ func TestSmallRecordingRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Title != "A (small) one" || rec.ExitCode != -1 || len(rec.Events) != 5 || len(rec.Requests) != 2 || len(rec.Side) != 2 {
+	if rec.Title != "A (small) one" || rec.ExitCode != -1 || len(rec.Events) != 8 || len(rec.Requests) != 2 || len(rec.Side) != 2 {
 		t.Errorf("read %+v", rec)
+	}
+	if ev := rec.Events[2]; ev.Kind != scenario.EventStdout || ev.Expect != 1 {
+		t.Errorf("event 3 = %+v, want a stdout line that expectation 1 matched", ev)
+	}
+	if ev := rec.Events[6]; ev.Kind != scenario.EventRequest || ev.Request != 2 || ev.Turn != 1 {
+		t.Errorf("event 7 = %+v, want request 2 in turn 1", ev)
 	}
 	if got := rec.Requests[0].Header["accept"]; !reflect.DeepEqual(got, []string{"a", "b"}) {
 		t.Errorf("header accept = %q", got)
 	}
-	if got, want := string(rec.Events[4].Msg), `{"type":"result","result":"\u00e9\n"}`; got != want {
+	if got, want := string(rec.Events[7].Msg), `{"type":"result","result":"\u00e9\n"}`; got != want {
 		t.Errorf("message %s, want %s as written", got, want)
 	}
 	got, err := rec.Marshal()
@@ -180,12 +189,18 @@ func TestParseRecordingErrors(t *testing.T) {
 		{"twice", `"exit_code": -1,`, `"exit_code": -1, "exit_code": 1,`, `"exit_code" twice`},
 		{"not an integer", `"exit_code": -1`, `"exit_code": 1.5`, "not an integer"},
 		{"missing member", `"unused_turns": 0`, `"unused": 0`, `unknown member "unused"`},
-		{"main count", `"main_requests": 2`, `"main_requests": 3`, "side.json where requests/3.json belongs"},
+		{"main count", `"main_requests": 2`, `"main_requests": 3`, "lists 2 main-loop requests of 3"},
 		{"side count", `"side_requests": 3`, `"side_requests": 4`, "counts 4 side requests, side.json 3"},
-		{"dir", `"dir":"stdin","text"`, `"dir":"sideways","text"`, "neither stdin nor stdout"},
+		{"dir", `"dir":"stdin","text"`, `"dir":"sideways","text"`, "neither stdin, stdout nor api"},
+		{"request order", `"request":1}`, `"request":2}`, "request 2 where request 1 of 2 belongs"},
+		{"request missing", `{"turn":1,"dir":"api","request":2}` + "\n", "", "lists 1 main-loop requests of 2"},
+		{"request and line", `"dir":"api","request":1`, `"dir":"api","request":1,"text":"x"`, "a request with a line's members"},
+		{"line and request", `"msg":{"type":"assistant"}`, `"request":1,"msg":{"type":"assistant"}`, "a stdout line with a request"},
+		{"expect on stdin", `"dir":"stdin","msg"`, `"dir":"stdin","expect":1,"msg"`, "not a stdout message"},
+		{"expect zero", `"expect":1`, `"expect":0`, "expect 0"},
 		{"no msg", `{"turn":1,"dir":"stdin","text":"not JSON"}`, `{"turn":1,"dir":"stdin"}`, "neither msg nor text"},
 		{"both", `"text":"garbage"`, `"msg":{},"text":"garbage"`, "both msg and text"},
-		{"bad JSON", `"subtype":"init"`, `"subtype":init`, "stdio.jsonl line 3"},
+		{"bad JSON", `"subtype":"init"`, `"subtype":init`, "events.jsonl line 3"},
 		{"order", "-- side.json --", "-- side.jsonl --", "side.jsonl where side.json belongs"},
 		{"header case", `"x-api-key"`, `"X-Api-Key"`, "not in lower case"},
 		{"body and text", `"body_text": "not JSON"`, `"body_text": "not JSON", "body": {}`, "both body and body_text"},

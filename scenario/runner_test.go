@@ -118,9 +118,12 @@ copied
 		t.Errorf("two runs differ:\n%s\n----\n%s", rec, second)
 	}
 	for _, want := range []string{
-		"-- run.json --", "-- stdio.jsonl --", "-- side.json --",
+		"-- run.json --", "-- events.jsonl --", "-- side.json --",
 		`{"turn":1,"dir":"stdin","msg":{"type":"user","message":{"role":"user","content":"hi"}}}`,
 		`"cwd":"<cwd>","session_id":"<uuid:1>","tmp":"<session>/tmp"`,
+		`{"turn":1,"dir":"stdout","expect":1,"msg":{"type":"system","subtype":"init",`,
+		`{"turn":1,"dir":"stdout","expect":2,"msg":{"type":"assistant",`,
+		`{"turn":1,"dir":"stdout","expect":3,"msg":{"type":"result",`,
 		`"pid":"<pid>"`, `"duration_ms":"<duration>"`, `"unused_turns": 1`, `"exit_code": 0`,
 	} {
 		if !strings.Contains(rec, want) {
@@ -170,7 +173,7 @@ func TestRunControlRequest(t *testing.T) {
 	}
 	rec := recordingText(t, res)
 	for _, want := range []string{
-		`{"turn":1,"dir":"stdout","msg":{"type":"control_request","request_id":"<request_id:1>"`,
+		`{"turn":1,"dir":"stdout","expect":1,"msg":{"type":"control_request","request_id":"<request_id:1>"`,
 		`{"turn":2,"dir":"stdin","msg":{"type":"control_response","response":{"subtype":"success","request_id":"<request_id:1>","response":{"behavior":"allow"}},"session":"<uuid:1>"}}`,
 	} {
 		if !strings.Contains(rec, want) {

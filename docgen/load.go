@@ -176,22 +176,24 @@ func loadRun(file string, sc *scenario.Scenario, v string) (*run, error) {
 	for _, s := range rec.Side {
 		r.sideRequests += s.Count
 	}
-	for _, e := range rec.Events {
+	for i, e := range rec.Events {
 		if e.Kind == scenario.EventRequest {
+			api := apiEvent(e.Request, rec.Requests[e.Request-1], plan.Script)
+			r.events = append(r.events, &event{kind: eventAPI, turn: e.Turn, api: api})
 			continue
 		}
 		ev, err := stdioEvent(e)
 		if err != nil {
-			return nil, bad("%v", err)
+			return nil, bad("event %d: %v", i+1, err)
+		}
+		if e.Expect > 0 {
+			if e.Turn < 1 || e.Turn > len(plan.Turns) || e.Expect > len(plan.Turns[e.Turn-1].Expect) {
+				return nil, bad("event %d: the scenario has no expectation %d in turn %d: record it again", i+1, e.Expect, e.Turn)
+			}
+			ev.asserted = patternKeyTree(plan.Turns[e.Turn-1].Expect[e.Expect-1].Pattern)
 		}
 		r.events = append(r.events, ev)
 	}
-	var requests []*apiExchange
-	for i, q := range rec.Requests {
-		requests = append(requests, apiEvent(i+1, q, plan.Script))
-	}
-	r.events = placeRequests(r.events, requests)
-	markAsserted(r.events, plan, sc.Ignore)
 	return r, nil
 }
 
@@ -255,142 +257,15 @@ func turnSummary(t stubapi.Turn) string {
 	return strings.Join(parts, ", ") + " (" + stop + ")"
 }
 
-// placeRequests puts the main-loop requests among the stdio lines. A
-// recording keeps the two apart, so a request goes before the first
-// message that comes from the turn it was answered from (the stub's
-// message IDs tell which), and a request that served nothing goes before
-// the next request, or else before the next message the model's answer
-// would have produced.
-func placeRequests(stdio []*event, requests []*apiExchange) []*event {
-	pos := make([]int, len(requests)) // index in stdio to insert before
-	from := 0
-	for i := range stdio {
-		if stdio[i].kind == eventStdin {
-			from = i + 1
-			break
-		}
+// patternKeyTree returns the keys a pattern names.
+func patternKeyTree(p match.Pattern) *keyTree {
+	t := &keyTree{}
+	text, err := p.MarshalJSON()
+	if err != nil {
+		return t
 	}
-	begin := from
-	for i, a := range requests {
-		p := -1
-		if a.turn >= 0 && a.outcome == string(stubapi.OutcomeServed) {
-			id := stubapi.MessageID(a.turn)
-			for j := from; j < len(stdio); j++ {
-				if messageID(stdio[j]) == id {
-					p = j
-					break
-				}
-			}
-		}
-		pos[i] = p
-		if p >= 0 {
-			from = p
-		}
+	if v, err := jsontree.Parse(text); err == nil {
+		t.merge(patternKeys(v))
 	}
-	// Requests that served nothing go before the first message their
-	// failure leads to (an api_retry notice, a synthetic answer, the
-	// result), and at the latest before the next served request.
-	served := map[string]bool{}
-	last, start := 0, begin
-	for i, a := range requests {
-		if pos[i] >= 0 {
-			served[stubapi.MessageID(a.turn)] = true
-			last, start = pos[i], pos[i]+1
-			continue
-		}
-		next := len(stdio)
-		for j := i + 1; j < len(requests); j++ {
-			if pos[j] >= 0 {
-				next = pos[j]
-				break
-			}
-		}
-		for j := max(start, last); j < next; j++ {
-			if followsFailure(stdio[j], served) {
-				next = j
-				break
-			}
-		}
-		pos[i] = next
-		last = next
-	}
-	out := make([]*event, 0, len(stdio)+len(requests))
-	k := 0
-	for j, ev := range stdio {
-		for k < len(requests) && pos[k] <= j {
-			out = append(out, &event{kind: eventAPI, api: requests[k], turn: ev.turn})
-			k++
-		}
-		out = append(out, ev)
-	}
-	for ; k < len(requests); k++ {
-		out = append(out, &event{kind: eventAPI, api: requests[k]})
-	}
-	return out
-}
-
-// messageID returns the Messages API ID an assistant message or a
-// message_start stream event carries.
-func messageID(ev *event) string {
-	if ev.kind != eventStdout || ev.msg == nil {
-		return ""
-	}
-	switch ev.msg.StringAt("type") {
-	case "assistant":
-		return ev.msg.StringAt("message", "id")
-	case "stream_event":
-		return ev.msg.StringAt("event", "message", "id")
-	}
-	return ""
-}
-
-// followsFailure reports whether a stdout message can follow a failed
-// request: a retry notice, an answer not from a turn served before, a
-// result.
-func followsFailure(ev *event, served map[string]bool) bool {
-	if ev.kind != eventStdout || ev.msg == nil {
-		return false
-	}
-	switch ev.msg.StringAt("type") {
-	case "assistant", "stream_event":
-		return !served[messageID(ev)]
-	case "result":
-		return true
-	case "system":
-		return ev.msg.StringAt("subtype") == "api_retry"
-	}
-	return false
-}
-
-// markAsserted finds, turn by turn, the messages the scenario's
-// expectations matched (each the earliest match after the previous one, as
-// the runner matches them) and records the keys they name.
-func markAsserted(events []*event, plan *scenario.Plan, ignore []string) {
-	opts := []match.Option{match.Ignore(ignore...)}
-	for _, t := range plan.Turns {
-		var out []*event
-		for _, ev := range events {
-			if ev.kind == eventStdout && ev.turn == t.N && ev.msg != nil {
-				out = append(out, ev)
-			}
-		}
-		j := 0
-		for _, exp := range t.Expect {
-			for k := j; k < len(out); k++ {
-				if exp.Pattern.Match(out[k].line, opts...) == nil {
-					text, err := exp.Pattern.MarshalJSON()
-					if err == nil {
-						if p, err := jsontree.Parse(text); err == nil {
-							if out[k].asserted == nil {
-								out[k].asserted = &keyTree{}
-							}
-							out[k].asserted.merge(patternKeys(p))
-						}
-					}
-					j = k + 1
-					break
-				}
-			}
-		}
-	}
+	return t
 }

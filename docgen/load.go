@@ -9,10 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
-
-	"golang.org/x/tools/txtar"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/match"
@@ -154,108 +151,78 @@ func recordedVersions(dir string) ([]string, error) {
 
 // loadRun reads the recording of scenario sc against CLI version v.
 func loadRun(file string, sc *scenario.Scenario, v string) (*run, error) {
-	data, err := os.ReadFile(file)
+	rec, err := scenario.ReadRecording(file)
 	if err != nil {
 		return nil, fmt.Errorf("docgen: %w", err)
 	}
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("docgen: recording %s: %s", file, fmt.Sprintf(format, args...))
 	}
+	if rec.Version != v {
+		return nil, bad("run.json says CLI %q, the directory %q", rec.Version, v)
+	}
+	if rec.Scenario != sc.ID {
+		return nil, bad("run.json says scenario %q", rec.Scenario)
+	}
 	plan, err := sc.Plan(v)
 	if err != nil {
 		return nil, bad("%v", err)
 	}
-	ar := txtar.Parse(data)
-	r := &run{version: v}
-	var requests []*apiExchange
-	for _, f := range ar.Files {
-		switch {
-		case f.Name == "run.json":
-			info, err := jsontree.Parse(f.Data)
-			if err != nil {
-				return nil, bad("run.json: %v", err)
-			}
-			if got := info.StringAt("cli_version"); got != v {
-				return nil, bad("run.json says CLI %q, the directory %q", got, v)
-			}
-			if n := info.Get("side_requests"); n != nil {
-				r.sideRequests, _ = strconv.Atoi(n.Str)
-			}
-			if n := info.Get("exit_code"); n != nil {
-				r.exitCode, _ = strconv.Atoi(n.Str)
-			}
-		case f.Name == "stdio.jsonl":
-			for i, line := range strings.Split(strings.TrimSuffix(string(f.Data), "\n"), "\n") {
-				if line == "" {
-					continue
-				}
-				ev, err := stdioEvent([]byte(line))
-				if err != nil {
-					return nil, bad("stdio.jsonl line %d: %v", i+1, err)
-				}
-				r.events = append(r.events, ev)
-			}
-		case strings.HasPrefix(f.Name, "requests/"):
-			n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(f.Name, "requests/"), ".json"))
-			if err != nil {
-				return nil, bad("unexpected file %s", f.Name)
-			}
-			req, err := jsontree.Parse(f.Data)
-			if err != nil {
-				return nil, bad("%s: %v", f.Name, err)
-			}
-			requests = append(requests, apiEvent(n, req, plan.Script))
-		}
+	r := &run{version: v, exitCode: rec.ExitCode}
+	for _, s := range rec.Side {
+		r.sideRequests += s.Count
 	}
-	slices.SortFunc(requests, func(a, b *apiExchange) int { return a.seq - b.seq })
-	r.events = placeRequests(r.events, requests)
-	markAsserted(r.events, plan, sc.Ignore)
+	for i, e := range rec.Events {
+		if e.Kind == scenario.EventRequest {
+			api := apiEvent(e.Request, rec.Requests[e.Request-1], plan.Script)
+			r.events = append(r.events, &event{kind: eventAPI, turn: e.Turn, api: api})
+			continue
+		}
+		ev, err := stdioEvent(e)
+		if err != nil {
+			return nil, bad("event %d: %v", i+1, err)
+		}
+		if e.Expect > 0 {
+			if e.Turn < 1 || e.Turn > len(plan.Turns) || e.Expect > len(plan.Turns[e.Turn-1].Expect) {
+				return nil, bad("event %d: the scenario has no expectation %d in turn %d: record it again", i+1, e.Expect, e.Turn)
+			}
+			ev.asserted = patternKeyTree(plan.Turns[e.Turn-1].Expect[e.Expect-1].Pattern)
+		}
+		r.events = append(r.events, ev)
+	}
 	return r, nil
 }
 
-// stdioEvent decodes one record of stdio.jsonl.
-func stdioEvent(line []byte) (*event, error) {
-	rec, err := jsontree.Parse(line)
+// stdioEvent makes the event of a recorded stdin or stdout line.
+func stdioEvent(e scenario.Event) (*event, error) {
+	ev := &event{kind: eventStdout, turn: e.Turn}
+	if e.Kind == scenario.EventStdin {
+		ev.kind = eventStdin
+	}
+	if e.Msg == nil {
+		ev.line = []byte(e.Text)
+		return ev, nil
+	}
+	m, err := jsontree.Parse(e.Msg)
 	if err != nil {
 		return nil, err
 	}
-	ev := &event{kind: eventStdout}
-	switch rec.StringAt("dir") {
-	case "stdin":
-		ev.kind = eventStdin
-	case "stdout":
-	default:
-		return nil, fmt.Errorf("dir %q is neither stdin nor stdout", rec.StringAt("dir"))
-	}
-	if t := rec.Get("turn"); t != nil {
-		ev.turn, _ = strconv.Atoi(t.Str)
-	}
-	if m := rec.Get("msg"); m != nil {
-		ev.msg = m
-		ev.line = []byte(m.String())
-	} else {
-		ev.line = []byte(rec.StringAt("text"))
-	}
+	ev.msg, ev.line = m, e.Msg
 	return ev, nil
 }
 
-// apiEvent makes the event of a recorded main-loop request.
-func apiEvent(seq int, req *jsontree.Value, script stubapi.Script) *apiExchange {
+// apiEvent makes the event of recorded main-loop request seq.
+func apiEvent(seq int, q scenario.Request, script stubapi.Script) *apiExchange {
 	a := &apiExchange{
 		seq:     seq,
-		stream:  req.Get("stream") != nil && req.Get("stream").Bool,
-		model:   req.StringAt("model"),
-		outcome: req.StringAt("outcome"),
-		detail:  req.StringAt("detail"),
-		turn:    -1,
+		stream:  q.Stream,
+		model:   q.Model,
+		outcome: string(q.Outcome),
+		detail:  q.Detail,
+		status:  q.Status,
+		turn:    q.Turn,
 	}
-	if s := req.Get("status"); s != nil {
-		a.status, _ = strconv.Atoi(s.Str)
-	}
-	if t := req.Get("turn"); t != nil {
-		a.turn, _ = strconv.Atoi(t.Str)
-	}
-	if a.outcome == string(stubapi.OutcomeServed) && a.turn >= 0 && a.turn < len(script.Turns) {
+	if q.Outcome == stubapi.OutcomeServed && a.turn >= 0 && a.turn < len(script.Turns) {
 		a.answer = turnSummary(script.Turns[a.turn])
 	}
 	return a
@@ -286,142 +253,15 @@ func turnSummary(t stubapi.Turn) string {
 	return strings.Join(parts, ", ") + " (" + stop + ")"
 }
 
-// placeRequests puts the main-loop requests among the stdio lines. A
-// recording keeps the two apart, so a request goes before the first
-// message that comes from the turn it was answered from (the stub's
-// message IDs tell which), and a request that served nothing goes before
-// the next request, or else before the next message the model's answer
-// would have produced.
-func placeRequests(stdio []*event, requests []*apiExchange) []*event {
-	pos := make([]int, len(requests)) // index in stdio to insert before
-	from := 0
-	for i := range stdio {
-		if stdio[i].kind == eventStdin {
-			from = i + 1
-			break
-		}
+// patternKeyTree returns the keys a pattern names.
+func patternKeyTree(p match.Pattern) *keyTree {
+	t := &keyTree{}
+	text, err := p.MarshalJSON()
+	if err != nil {
+		return t
 	}
-	begin := from
-	for i, a := range requests {
-		p := -1
-		if a.turn >= 0 && a.outcome == string(stubapi.OutcomeServed) {
-			id := stubapi.MessageID(a.turn)
-			for j := from; j < len(stdio); j++ {
-				if messageID(stdio[j]) == id {
-					p = j
-					break
-				}
-			}
-		}
-		pos[i] = p
-		if p >= 0 {
-			from = p
-		}
+	if v, err := jsontree.Parse(text); err == nil {
+		t.merge(patternKeys(v))
 	}
-	// Requests that served nothing go before the first message their
-	// failure leads to (an api_retry notice, a synthetic answer, the
-	// result), and at the latest before the next served request.
-	served := map[string]bool{}
-	last, start := 0, begin
-	for i, a := range requests {
-		if pos[i] >= 0 {
-			served[stubapi.MessageID(a.turn)] = true
-			last, start = pos[i], pos[i]+1
-			continue
-		}
-		next := len(stdio)
-		for j := i + 1; j < len(requests); j++ {
-			if pos[j] >= 0 {
-				next = pos[j]
-				break
-			}
-		}
-		for j := max(start, last); j < next; j++ {
-			if followsFailure(stdio[j], served) {
-				next = j
-				break
-			}
-		}
-		pos[i] = next
-		last = next
-	}
-	out := make([]*event, 0, len(stdio)+len(requests))
-	k := 0
-	for j, ev := range stdio {
-		for k < len(requests) && pos[k] <= j {
-			out = append(out, &event{kind: eventAPI, api: requests[k], turn: ev.turn})
-			k++
-		}
-		out = append(out, ev)
-	}
-	for ; k < len(requests); k++ {
-		out = append(out, &event{kind: eventAPI, api: requests[k]})
-	}
-	return out
-}
-
-// messageID returns the Messages API ID an assistant message or a
-// message_start stream event carries.
-func messageID(ev *event) string {
-	if ev.kind != eventStdout || ev.msg == nil {
-		return ""
-	}
-	switch ev.msg.StringAt("type") {
-	case "assistant":
-		return ev.msg.StringAt("message", "id")
-	case "stream_event":
-		return ev.msg.StringAt("event", "message", "id")
-	}
-	return ""
-}
-
-// followsFailure reports whether a stdout message can follow a failed
-// request: a retry notice, an answer not from a turn served before, a
-// result.
-func followsFailure(ev *event, served map[string]bool) bool {
-	if ev.kind != eventStdout || ev.msg == nil {
-		return false
-	}
-	switch ev.msg.StringAt("type") {
-	case "assistant", "stream_event":
-		return !served[messageID(ev)]
-	case "result":
-		return true
-	case "system":
-		return ev.msg.StringAt("subtype") == "api_retry"
-	}
-	return false
-}
-
-// markAsserted finds, turn by turn, the messages the scenario's
-// expectations matched (each the earliest match after the previous one, as
-// the runner matches them) and records the keys they name.
-func markAsserted(events []*event, plan *scenario.Plan, ignore []string) {
-	opts := []match.Option{match.Ignore(ignore...)}
-	for _, t := range plan.Turns {
-		var out []*event
-		for _, ev := range events {
-			if ev.kind == eventStdout && ev.turn == t.N && ev.msg != nil {
-				out = append(out, ev)
-			}
-		}
-		j := 0
-		for _, exp := range t.Expect {
-			for k := j; k < len(out); k++ {
-				if exp.Pattern.Match(out[k].line, opts...) == nil {
-					text, err := exp.Pattern.MarshalJSON()
-					if err == nil {
-						if p, err := jsontree.Parse(text); err == nil {
-							if out[k].asserted == nil {
-								out[k].asserted = &keyTree{}
-							}
-							out[k].asserted.merge(patternKeys(p))
-						}
-					}
-					j = k + 1
-					break
-				}
-			}
-		}
-	}
+	return t
 }

@@ -7,12 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/protocol"
 	protomodel "github.com/ccwire/ccwire/protocol/schema"
-	"github.com/ccwire/ccwire/stubapi"
 )
 
 func TestSlugger(t *testing.T) {
@@ -257,48 +254,6 @@ func TestLoadSchema(t *testing.T) {
 	}
 }
 
-func TestPlaceRequests(t *testing.T) {
-	t.Parallel()
-	ev := func(kind eventKind, line string) *event {
-		e := &event{kind: kind, turn: 1, line: []byte(line)}
-		e.msg, _ = jsontree.Parse(e.line)
-		return e
-	}
-	assistant := func(turn int) string {
-		return `{"type":"assistant","message":{"id":"` + stubapi.MessageID(turn) + `","content":[]}}`
-	}
-	stdio := []*event{
-		ev(eventStdin, `{"type":"user"}`),
-		ev(eventStdout, `{"type":"system","subtype":"init"}`),
-		ev(eventStdout, assistant(0)),
-		ev(eventStdout, assistant(0)),
-		ev(eventStdout, `{"type":"user","message":{"content":[{"type":"tool_result"}]}}`),
-		ev(eventStdout, `{"type":"system","subtype":"api_retry"}`),
-		ev(eventStdout, assistant(1)),
-		ev(eventStdout, `{"type":"result"}`),
-	}
-	requests := []*apiExchange{
-		{seq: 0, turn: 0, outcome: "fault"},
-		{seq: 1, turn: 0, outcome: "served"},
-		{seq: 2, turn: 1, outcome: "fault"},
-		{seq: 3, turn: 1, outcome: "served"},
-		{seq: 4, turn: -1, outcome: "overrun"},
-	}
-	var got []string
-	for _, e := range placeRequests(stdio, requests) {
-		switch e.kind {
-		case eventAPI:
-			got = append(got, "api"+string(rune('0'+e.api.seq)))
-		default:
-			got = append(got, e.msg.StringAt("type"))
-		}
-	}
-	want := []string{"user", "system", "api0", "api1", "assistant", "assistant", "user", "api2", "system", "api3", "assistant", "api4", "result"}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("placeRequests (-want +got):\n%s", diff)
-	}
-}
-
 func TestCompareVersions(t *testing.T) {
 	t.Parallel()
 	vs := []string{"2.1.330", "10.0", "2.1.37", "2.1.4", "2.1.37"}
@@ -332,6 +287,11 @@ func TestLoadErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	data, err := os.ReadFile(filepath.Join(src, recordingsDir, "2.1.37", "text-simple.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recording := string(data)
 	setup := func(t *testing.T, recordings map[string]string) string {
 		root := t.TempDir()
 		write := func(rel string, data []byte) {
@@ -356,8 +316,11 @@ func TestLoadErrors(t *testing.T) {
 	}{
 		{"no scenario", map[string]string{"recordings/2.1.37/gone.txtar": "-- run.json --\n{}\n"}, "has no scenario file"},
 		{"bad version dir", map[string]string{"recordings/latest/text-simple.txtar": ""}, "named after a CLI version"},
-		{"version mismatch", map[string]string{"recordings/2.1.37/text-simple.txtar": "-- run.json --\n{\"cli_version\":\"9.9.9\"}\n"}, `says CLI "9.9.9"`},
-		{"bad stdio", map[string]string{"recordings/2.1.37/text-simple.txtar": "-- stdio.jsonl --\n{\"dir\":\"sideways\"}\n"}, "neither stdin nor stdout"},
+		{"version mismatch", map[string]string{"recordings/2.1.37/text-simple.txtar": strings.NewReplacer(
+			`"cli_version": "2.1.37"`, `"cli_version": "9.9.9"`, "against Claude Code 2.1.37.", "against Claude Code 9.9.9.").Replace(recording)}, `says CLI "9.9.9"`},
+		{"not a recording", map[string]string{"recordings/2.1.37/text-simple.txtar": "-- run.json --\n{}\n"}, `no member "scenario"`},
+		{"stale match", map[string]string{"recordings/2.1.37/text-simple.txtar": strings.Replace(recording, `"expect":1,`, `"expect":9,`, 1)}, "no expectation 9 in turn 1"},
+		{"bad event", map[string]string{"recordings/2.1.37/text-simple.txtar": strings.Replace(recording, `"dir":"stdin"`, `"dir":"sideways"`, 1)}, `dir "sideways" is neither`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

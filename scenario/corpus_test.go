@@ -5,7 +5,6 @@ import (
 	"context"
 	"flag"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -73,10 +72,15 @@ func TestCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatalf("no committed recording (run go test ./scenario -update, or ccwire spec): %v", err)
 			}
-			if !bytes.Equal(r.Recording, want) {
-				got := filepath.Join(t.TempDir(), filepath.Base(path))
-				_ = os.WriteFile(got, r.Recording, 0o644)
-				t.Errorf("the run does not reproduce %s:\n%s", path, firstDifference(want, r.Recording))
+			if r.Recording == nil {
+				t.Fatal("no recording")
+			}
+			got, err := r.Recording.Marshal()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("the run does not reproduce %s:\n%s", path, firstDifference(want, got))
 			}
 		})
 	}

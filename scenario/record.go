@@ -9,8 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"golang.org/x/tools/txtar"
+	"time"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/stubapi"
@@ -32,11 +31,15 @@ func WriteRecording(dir string, r Result) error {
 	if r.Recording == nil {
 		return nil
 	}
+	data, err := r.Recording.Marshal()
+	if err != nil {
+		return err
+	}
 	p := RecordingPath(dir, r.Version, r.Scenario.ID)
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return fmt.Errorf("scenario: write recording: %w", err)
 	}
-	if err := os.WriteFile(p, r.Recording, 0o644); err != nil {
+	if err := os.WriteFile(p, data, 0o644); err != nil {
 		return fmt.Errorf("scenario: write recording: %w", err)
 	}
 	return nil
@@ -51,6 +54,11 @@ type stdioLine struct {
 	// stdoutLine is the 1-based number of an undecodable line among the
 	// CLI's stdout lines, 0 if unknown.
 	stdoutLine int
+	// at is when the runner began to write a stdin line.
+	at time.Time
+	// expect numbers, from 1, the expectation of the turn that matched a
+	// stdout line; 0 for none.
+	expect int
 }
 
 // recording is what a run collected, before normalization.
@@ -65,37 +73,22 @@ type recording struct {
 	unused   int
 }
 
-// encode writes the recording as a txtar archive with volatile values
-// replaced by placeholders (see the package documentation):
-//
-//	run.json           the run: scenario, CLI version, flags, exit status
-//	stdio.jsonl        stdin and stdout lines in order, one record a line
-//	requests/N.json    main-loop request N: what the CLI sent, how the stub answered
-//	side.json          the side requests, counted by kind
-func (rec *recording) encode(n *normalizer) []byte {
-	ar := &txtar.Archive{Comment: fmt.Appendf(nil,
-		"Recording of scenario %s (%s) against Claude Code %s.\n"+
-			"Written by `ccwire spec`; `go test ./scenario` checks that a new run reproduces it byte for byte.\n"+
-			"Values that change between runs are placeholders: <uuid:N>, <cwd>, <home>, <timestamp>, <duration>, ….\n",
-		rec.scenario.ID, rec.scenario.Title.En, rec.version)}
-
-	// stdio first: the order in which placeholders are numbered follows
-	// the order of the archive.
-	var stdio []byte
-	for _, l := range rec.stdio {
-		v := jsontree.NewObject(jsontree.Member{Key: "turn", Val: jsontree.NewInt(l.turn)}, jsontree.Member{Key: "dir", Val: jsontree.NewString(l.dir)})
-		if parsed, err := jsontree.Parse(l.data); err == nil && l.note == "" {
-			v.Set("msg", n.value(parsed))
-		} else {
-			v.Set("text", jsontree.NewString(n.text(string(l.data))))
-			if l.note != "" {
-				v.Set("error", jsontree.NewString(n.text(l.note)))
-			}
-		}
-		stdio = v.AppendCompact(stdio)
-		stdio = append(stdio, '\n')
+// encode makes the Recording of the run, with the main-loop requests
+// placed among the lines (see placeRequests) and volatile values replaced
+// by placeholders (see the package documentation). The normalizer numbers
+// placeholders by first appearance in the order of the archive: events,
+// then run.json's flags and environment, then the requests, then the side
+// requests.
+func (rec *recording) encode(n *normalizer) *Recording {
+	out := &Recording{
+		Scenario:    rec.scenario.ID,
+		Title:       rec.scenario.Title.En,
+		Version:     rec.version,
+		ExitCode:    rec.exitCode,
+		UnusedTurns: rec.unused,
+		Args:        []string{},
+		Env:         []string{},
 	}
-
 	var main []stubapi.Request
 	var side []stubapi.Request
 	for _, r := range rec.requests {
@@ -105,33 +98,46 @@ func (rec *recording) encode(n *normalizer) []byte {
 			side = append(side, r)
 		}
 	}
-	args := jsontree.NewArray()
+
+	pos := placeRequests(rec.stdio, main)
+	k := 0 // the next request to place
+	request := func(before int) {
+		for ; k < len(main) && pos[k] <= before; k++ {
+			turn := 0
+			switch {
+			case len(out.Events) > 0:
+				turn = out.Events[len(out.Events)-1].Turn
+			case len(rec.stdio) > 0:
+				turn = rec.stdio[0].turn
+			}
+			out.Events = append(out.Events, Event{Kind: EventRequest, Turn: turn, Request: k + 1})
+		}
+	}
+	for i, l := range rec.stdio {
+		request(i)
+		ev := Event{Turn: l.turn, Kind: EventKind(l.dir), Expect: l.expect}
+		if parsed, err := jsontree.Parse(l.data); err == nil && l.note == "" {
+			ev.Msg = n.value(parsed).AppendCompact(nil)
+		} else {
+			ev.Text = n.text(string(l.data))
+			if l.note != "" {
+				ev.Error = n.text(l.note)
+			}
+		}
+		out.Events = append(out.Events, ev)
+	}
+	request(len(rec.stdio))
 	for _, a := range rec.args {
-		args.Elems = append(args.Elems, jsontree.NewString(n.text(a)))
+		out.Args = append(out.Args, n.text(a))
 	}
-	env := jsontree.NewArray()
 	for _, e := range rec.env {
-		env.Elems = append(env.Elems, jsontree.NewString(n.text(e)))
+		out.Env = append(out.Env, n.text(e))
 	}
-	run := jsontree.NewObject(
-		jsontree.Member{Key: "scenario", Val: jsontree.NewString(rec.scenario.ID)},
-		jsontree.Member{Key: "cli_version", Val: jsontree.NewString(rec.version)},
-		jsontree.Member{Key: "args", Val: args},
-		jsontree.Member{Key: "env", Val: env},
-		jsontree.Member{Key: "exit_code", Val: jsontree.NewInt(rec.exitCode)},
-		jsontree.Member{Key: "main_requests", Val: jsontree.NewInt(len(main))},
-		jsontree.Member{Key: "side_requests", Val: jsontree.NewInt(len(side))},
-		jsontree.Member{Key: "unused_turns", Val: jsontree.NewInt(rec.unused)},
-	)
-	ar.Files = append(ar.Files,
-		txtar.File{Name: "run.json", Data: append(run.AppendIndent(nil, ""), '\n')},
-		txtar.File{Name: "stdio.jsonl", Data: stdio},
-	)
 
 	seen := map[string][]string{} // body member -> compact values in order of request
-	for i, r := range main {
-		v := requestValue(r, n)
-		if body := v.Get("body"); body != nil && body.Kind == jsontree.Object {
+	for _, r := range main {
+		q, body := requestRecord(r, n)
+		if body != nil && body.Kind == jsontree.Object {
 			for _, key := range []string{"system", "tools"} {
 				m := body.Get(key)
 				if m == nil {
@@ -139,18 +145,18 @@ func (rec *recording) encode(n *normalizer) []byte {
 				}
 				text := m.String()
 				if j := slices.Index(seen[key], text); j >= 0 {
-					body.Set(key, jsontree.NewString(fmt.Sprintf("<same as requests/%d.json>", j+1)))
+					body.Set(key, jsontree.NewString(fmt.Sprintf("<same as %s>", requestFile(j+1))))
 				}
 				seen[key] = append(seen[key], text)
 			}
 		}
-		ar.Files = append(ar.Files, txtar.File{
-			Name: fmt.Sprintf("requests/%d.json", i+1),
-			Data: append(v.AppendIndent(nil, ""), '\n'),
-		})
+		if body != nil {
+			q.Body = body.AppendCompact(nil)
+		}
+		out.Requests = append(out.Requests, q)
 	}
-	ar.Files = append(ar.Files, txtar.File{Name: "side.json", Data: append(sideSummary(side, n).AppendIndent(nil, ""), '\n')})
-	return txtar.Format(ar)
+	out.Side = sideSummary(side, n)
+	return out
 }
 
 // requestHeaderNoise are request headers left out of recordings: they
@@ -158,65 +164,54 @@ func (rec *recording) encode(n *normalizer) []byte {
 // from the CLI (the Node.js version a JavaScript CLI runs on).
 var requestHeaderNoise = []string{"Content-Length", "X-Stainless-Runtime-Version"}
 
-// requestValue is the recorded form of a main-loop request.
-func requestValue(r stubapi.Request, n *normalizer) *jsontree.Value {
-	v := jsontree.NewObject(
-		jsontree.Member{Key: "method", Val: jsontree.NewString(r.Method)},
-		jsontree.Member{Key: "path", Val: jsontree.NewString(r.Path)},
-	)
-	if r.Query != "" {
-		v.Set("query", jsontree.NewString(r.Query))
+// requestRecord is the recorded form of a main-loop request, but for a
+// JSON body, which it returns normalized apart.
+func requestRecord(r stubapi.Request, n *normalizer) (Request, *jsontree.Value) {
+	q := Request{
+		Method:  r.Method,
+		Path:    r.Path,
+		Query:   r.Query,
+		Model:   r.Model,
+		Stream:  r.Stream,
+		Turn:    r.Turn,
+		Status:  r.Status,
+		Outcome: r.Outcome,
 	}
-	v.Set("model", jsontree.NewString(r.Model))
-	v.Set("stream", jsontree.NewBool(r.Stream))
-	v.Set("turn", jsontree.NewInt(r.Turn))
-	v.Set("status", jsontree.NewInt(r.Status))
-	v.Set("outcome", jsontree.NewString(string(r.Outcome)))
 	if r.Detail != "" {
-		v.Set("detail", jsontree.NewString(n.text(r.Detail)))
+		q.Detail = n.text(r.Detail)
 	}
-	v.Set("header", headerValue(r.Header, n))
-	switch {
-	case len(r.Body) > 0:
-		if b, err := jsontree.Parse(r.Body); err == nil {
-			v.Set("body", n.value(b))
-		} else {
-			v.Set("body_text", jsontree.NewString(n.text(string(r.Body))))
-		}
-	case r.BodyText != "":
-		v.Set("body_text", jsontree.NewString(n.text(r.BodyText)))
-	}
-	return v
-}
-
-func headerValue(h http.Header, n *normalizer) *jsontree.Value {
-	keys := make([]string, 0, len(h))
-	for k := range h {
+	q.Header = map[string][]string{}
+	keys := make([]string, 0, len(r.Header))
+	for k := range r.Header {
 		if !slices.Contains(requestHeaderNoise, http.CanonicalHeaderKey(k)) {
 			keys = append(keys, k)
 		}
 	}
 	slices.Sort(keys)
-	v := jsontree.NewObject()
 	for _, k := range keys {
-		vals := jsontree.NewArray()
-		for _, s := range h[k] {
+		vals := []string{}
+		for _, s := range r.Header[k] {
 			n.learnID(strings.ToLower(k), s)
-			vals.Elems = append(vals.Elems, jsontree.NewString(n.text(s)))
+			vals = append(vals, n.text(s))
 		}
-		if len(vals.Elems) == 1 {
-			v.Set(strings.ToLower(k), vals.Elems[0])
-		} else {
-			v.Set(strings.ToLower(k), vals)
-		}
+		q.Header[strings.ToLower(k)] = vals
 	}
-	return v
+	switch {
+	case len(r.Body) > 0:
+		if b, err := jsontree.Parse(r.Body); err == nil {
+			return q, n.value(b)
+		}
+		q.BodyText = n.text(string(r.Body))
+	case r.BodyText != "":
+		q.BodyText = n.text(r.BodyText)
+	}
+	return q, nil
 }
 
 // sideSummary counts side requests by what they are: arrival order and
 // number of side requests racing the main loop are not stable, their kinds
 // are.
-func sideSummary(side []stubapi.Request, n *normalizer) *jsontree.Value {
+func sideSummary(side []stubapi.Request, n *normalizer) []SideRequests {
 	type kind struct {
 		Method, Path, Model, Reason, Outcome string
 		Status                               int
@@ -235,18 +230,12 @@ func sideSummary(side []stubapi.Request, n *normalizer) *jsontree.Value {
 		kb, _ := json.Marshal(b)
 		return bytes.Compare(ka, kb)
 	})
-	out := jsontree.NewArray()
+	out := []SideRequests{}
 	for _, k := range kinds {
-		e := jsontree.NewObject(jsontree.Member{Key: "method", Val: jsontree.NewString(k.Method)}, jsontree.Member{Key: "path", Val: jsontree.NewString(k.Path)})
-		if k.Model != "" {
-			e.Set("model", jsontree.NewString(k.Model))
-		}
-		e.Set("stream", jsontree.NewBool(k.Stream))
-		e.Set("reason", jsontree.NewString(k.Reason))
-		e.Set("status", jsontree.NewInt(k.Status))
-		e.Set("outcome", jsontree.NewString(k.Outcome))
-		e.Set("count", jsontree.NewInt(counts[k]))
-		out.Elems = append(out.Elems, e)
+		out = append(out, SideRequests{
+			Method: k.Method, Path: k.Path, Model: k.Model, Stream: k.Stream,
+			Reason: k.Reason, Status: k.Status, Outcome: stubapi.Outcome(k.Outcome), Count: counts[k],
+		})
 	}
 	return out
 }

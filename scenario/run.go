@@ -44,7 +44,7 @@ type Result struct {
 	Err error
 	// Recording is the normalized recording of the run (see the package
 	// documentation); nil for a skipped run or one that could not start.
-	Recording []byte
+	Recording *Recording
 	// Elapsed is the wall time of the run.
 	Elapsed time.Duration
 	// CPU is the CPU time of the run's CLI process, user plus system, the
@@ -148,7 +148,7 @@ type run struct {
 	cpu       time.Duration // the CLI process's CPU time, once it exited
 }
 
-func (x *run) do(ctx context.Context) (rec []byte, problems []error) {
+func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 	pl, sc := x.plan, x.plan.Scenario
 	ctx, cancel := context.WithTimeout(ctx, sc.Timeout)
 	defer cancel()
@@ -355,10 +355,11 @@ func (x *run) turn(ctx context.Context, sess *claude.Session, t *TurnPlan) error
 		if !t.Raw {
 			data = x.substitute(data)
 		}
+		at := time.Now()
 		if err := sess.SendRaw(ctx, append(slices.Clip(data), '\n')); err != nil {
 			return fmt.Errorf("turn %d: write %s to the CLI's stdin: %w", t.N, l.Source, err)
 		}
-		x.stdio = append(x.stdio, stdioLine{turn: t.N, dir: "stdin", data: data})
+		x.stdio = append(x.stdio, stdioLine{turn: t.N, dir: "stdin", data: data, at: at})
 	}
 	if len(t.Expect) == 0 {
 		return nil
@@ -389,6 +390,7 @@ func (x *run) turn(ctx context.Context, sess *claude.Session, t *TurnPlan) error
 		raw := msg.Raw()
 		matched := t.Expect[next].Pattern.Match(raw, opts...) == nil
 		if matched {
+			x.stdio[len(x.stdio)-1].expect = next + 1
 			next++
 			if next == len(t.Expect) {
 				return nil

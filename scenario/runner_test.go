@@ -1,7 +1,6 @@
 package scenario_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -56,6 +55,19 @@ func fakeBinary(t testing.TB) claude.Binary {
 	return b
 }
 
+// recordingText returns the recording of a run as written.
+func recordingText(t *testing.T, res scenario.Result) string {
+	t.Helper()
+	if res.Recording == nil {
+		t.Fatal("the run has no recording")
+	}
+	data, err := res.Recording.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
 func mustParse(t *testing.T, name, text string) *scenario.Scenario {
 	t.Helper()
 	sc, err := scenario.Parse(name+".txtar", []byte(text))
@@ -101,14 +113,17 @@ copied
 	if second.Status != scenario.Passed {
 		t.Fatalf("second run: status %s: %v", second.Status, second.Err)
 	}
-	if !bytes.Equal(first.Recording, second.Recording) {
-		t.Errorf("two runs differ:\n%s\n----\n%s", first.Recording, second.Recording)
+	rec := recordingText(t, first)
+	if second := recordingText(t, second); rec != second {
+		t.Errorf("two runs differ:\n%s\n----\n%s", rec, second)
 	}
-	rec := string(first.Recording)
 	for _, want := range []string{
-		"-- run.json --", "-- stdio.jsonl --", "-- side.json --",
+		"-- run.json --", "-- events.jsonl --", "-- side.json --",
 		`{"turn":1,"dir":"stdin","msg":{"type":"user","message":{"role":"user","content":"hi"}}}`,
 		`"cwd":"<cwd>","session_id":"<uuid:1>","tmp":"<session>/tmp"`,
+		`{"turn":1,"dir":"stdout","expect":1,"msg":{"type":"system","subtype":"init",`,
+		`{"turn":1,"dir":"stdout","expect":2,"msg":{"type":"assistant",`,
+		`{"turn":1,"dir":"stdout","expect":3,"msg":{"type":"result",`,
 		`"pid":"<pid>"`, `"duration_ms":"<duration>"`, `"unused_turns": 1`, `"exit_code": 0`,
 	} {
 		if !strings.Contains(rec, want) {
@@ -134,8 +149,8 @@ func TestRunAuth(t *testing.T) {
 		if res.Status != scenario.Passed {
 			t.Fatalf("auth %q: status %s: %v", tc.auth, res.Status, res.Err)
 		}
-		if !strings.Contains(string(res.Recording), tc.init) {
-			t.Errorf("auth %q: the CLI did not see %s:\n%s", tc.auth, tc.init, res.Recording)
+		if rec := recordingText(t, res); !strings.Contains(rec, tc.init) {
+			t.Errorf("auth %q: the CLI did not see %s:\n%s", tc.auth, tc.init, rec)
 		}
 	}
 }
@@ -156,9 +171,9 @@ func TestRunControlRequest(t *testing.T) {
 	if res.Status != scenario.Passed {
 		t.Fatalf("status %s: %v", res.Status, res.Err)
 	}
-	rec := string(res.Recording)
+	rec := recordingText(t, res)
 	for _, want := range []string{
-		`{"turn":1,"dir":"stdout","msg":{"type":"control_request","request_id":"<request_id:1>"`,
+		`{"turn":1,"dir":"stdout","expect":1,"msg":{"type":"control_request","request_id":"<request_id:1>"`,
 		`{"turn":2,"dir":"stdin","msg":{"type":"control_response","response":{"subtype":"success","request_id":"<request_id:1>","response":{"behavior":"allow"}},"session":"<uuid:1>"}}`,
 	} {
 		if !strings.Contains(rec, want) {
@@ -180,8 +195,8 @@ func TestRunBadStdoutLine(t *testing.T) {
 		t.Fatalf("status %s: %v", res.Status, res.Err)
 	}
 	want := `{"turn":1,"dir":"stdout","text":"this is not JSON <cwd>","error":`
-	if !strings.Contains(string(res.Recording), want) {
-		t.Errorf("recording lacks %s:\n%s", want, res.Recording)
+	if rec := recordingText(t, res); !strings.Contains(rec, want) {
+		t.Errorf("recording lacks %s:\n%s", want, rec)
 	}
 }
 

@@ -1,0 +1,803 @@
+package scenario
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/ccwire/ccwire/internal/jsontree"
+	"github.com/ccwire/ccwire/stubapi"
+)
+
+// Recording is the normalized record of one run of a scenario against one
+// CLI version (see the package documentation for the placeholders): what
+// recordings/<version>/<scenario>.txtar holds. A [Runner] builds it as the
+// run goes; [ParseRecording] reads it back and [Recording.Marshal] writes
+// it, byte for byte as read when it was written by Marshal.
+//
+// The archive has these files, in this order:
+//
+//	run.json           the run: scenario, CLI version, flags, environment,
+//	                   exit status, request counts, unused script turns
+//	events.jsonl       the events in order, one a line (see [Event]): stdin
+//	                   lines, stdout lines and main-loop requests
+//	requests/N.json    main-loop request N (see [Request])
+//	side.json          the side requests, counted by kind (see [SideRequests])
+type Recording struct {
+	// Scenario is the scenario's ID and Title its English title.
+	Scenario, Title string
+	// Version is the CLI version run.
+	Version string
+	// Args are the CLI flags the scenario adds and Env the environment
+	// variables the run set.
+	Args, Env []string
+	// ExitCode is the CLI's exit status, -1 when it did not exit by itself.
+	ExitCode int
+	// UnusedTurns is how many turns of the stub script the run left
+	// unused.
+	UnusedTurns int
+	// Events are the run's stdin and stdout lines and main-loop requests,
+	// in order. The lines are in the order the runner wrote and read them;
+	// the requests are placed among them by a causal rule, as late as
+	// causality lets them go (see [EventRequest]).
+	Events []Event
+	// Requests are the main-loop requests to the fake API, in the order
+	// they arrived (the main loop sends one at a time); the events list
+	// each once, in this order.
+	Requests []Request
+	// Side are the requests outside the main loop (token counts, helper
+	// calls on a small model, title generation, …), counted by kind: their
+	// number and kinds are stable from run to run, the times they arrive
+	// at are not.
+	Side []SideRequests
+}
+
+// EventKind says what an [Event] is; it is written as the event's "dir".
+type EventKind string
+
+// The event kinds.
+const (
+	// EventStdin is a line written to the CLI's stdin.
+	EventStdin EventKind = "stdin"
+	// EventStdout is a line the CLI wrote on its stdout.
+	EventStdout EventKind = "stdout"
+	// EventRequest is a main-loop request to the fake API (see
+	// Event.Request). Which of a stdout line and a request the runner
+	// sees first varies from run to run, so the runner places each
+	// request where causality puts it, as late as it lets it go:
+	//
+	//  1. after the stdin lines the runner had begun to write when the
+	//     request arrived, and after the request before it;
+	//  2. a served request right before the first stdout line carrying
+	//     the message ID of its script turn (stubapi.MessageID, on an
+	//     assistant message or a message_start stream event): the CLI
+	//     writes no answer before asking for it;
+	//  3. any other request (a fault, an abort, an overrun, a served
+	//     one whose answer shows on no line) between the requests before
+	//     and after it, within its turn: right before the first line
+	//     carrying its script turn's message ID (the part of an answer
+	//     it got before a fault), or else the first line that reports
+	//     what became of it (a system/api_retry notice, a result, an
+	//     assistant message with an ID the fake API did not give, a
+	//     synthetic user message), or else right before the next request
+	//     or at the end of its turn.
+	EventRequest EventKind = "api"
+)
+
+// Event is one step of a run, a line of events.jsonl:
+//
+//	{"turn":1,"dir":"stdin","msg":{…}}
+//	{"turn":1,"dir":"stdout","expect":2,"msg":{…}}
+//	{"turn":1,"dir":"stdout","text":"…","error":"…"}
+//	{"turn":1,"dir":"api","request":1}
+type Event struct {
+	// Kind says what the event is.
+	Kind EventKind
+	// Turn is the scenario turn (from 1) the line was written or read in;
+	// lines read after the last turn, while the CLI finishes, have the
+	// last turn's number. A request has the turn of the event before it.
+	Turn int
+	// Expect numbers, from 1, the pattern of the turn's expect.jsonl (the
+	// variant for the version) that matched this stdout line, as the
+	// runner matched them: each pattern the first line after the previous
+	// pattern's that it matches. 0 for a line no pattern matched.
+	Expect int
+	// Request numbers, from 1, the main-loop request of an EventRequest:
+	// Recording.Requests[Request-1].
+	Request int
+	// Msg is the line's message, normalized, as compact JSON; nil for a
+	// line that is not a JSON message (see Text).
+	Msg json.RawMessage
+	// Text is a line that is not a JSON message (a raw stdin line, a
+	// stdout line that could not be decoded), normalized; Error says why a
+	// stdout line could not be decoded.
+	Text, Error string
+}
+
+// Request is a main-loop request to the fake API, normalized: what the CLI
+// sent and how the fake API answered, a file requests/N.json.
+type Request struct {
+	// Method, Path and Query are the request line's.
+	Method, Path, Query string
+	// Model and Stream are the model and stream flag the body named.
+	Model  string
+	Stream bool
+	// Turn is the index of the script turn the request was answered from
+	// (or whose fault it met), stubapi.NoTurn for none.
+	Turn int
+	// Status is the HTTP status answered, 0 for none.
+	Status int
+	// Outcome says how the request was answered; Detail names the fault
+	// met or the error sent, if any.
+	Outcome stubapi.Outcome
+	Detail  string
+	// Header is the request's header by lower-case name, without
+	// Content-Length and X-Stainless-Runtime-Version (they follow from the
+	// body or from the machine) and with secrets redacted.
+	Header map[string][]string
+	// Body is a JSON body as compact JSON; a "system" or "tools" member
+	// equal to an earlier request's is the string
+	// "<same as requests/N.json>". BodyText is a body that is not JSON.
+	Body     json.RawMessage
+	BodyText string
+}
+
+// SideRequests counts the side requests of one kind, an element of
+// side.json.
+type SideRequests struct {
+	Method, Path, Model string
+	Stream              bool
+	// Reason is the rule that classified the requests as side requests.
+	Reason string
+	Status int
+	// Outcome says how they were answered (normally stubapi.OutcomeSide).
+	Outcome stubapi.Outcome
+	// Count is how many requests of the kind the run made.
+	Count int
+}
+
+// The names of the archive's files.
+const (
+	runFile    = "run.json"
+	eventsFile = "events.jsonl"
+	sideFile   = "side.json"
+)
+
+func requestFile(n int) string { return "requests/" + strconv.Itoa(n) + ".json" }
+
+// recordingComment is the archive's comment.
+func recordingComment(id, title, version string) string {
+	return "Recording of scenario " + id + " (" + title + ") against Claude Code " + version + ".\n" + commentTail
+}
+
+const commentTail = "Written by `ccwire spec`; `go test ./scenario` checks that a new run reproduces it byte for byte.\n" +
+	"Values that change between runs are placeholders: <uuid:N>, <cwd>, <home>, <timestamp>, <duration>, ….\n"
+
+// ReadRecording reads the recording in file path (see [ParseRecording]).
+func ReadRecording(path string) (*Recording, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	r, err := ParseRecording(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return r, nil
+}
+
+// ParseRecording reads a recording written by [Recording.Marshal]. It is
+// strict: the archive must have the files Marshal writes, in its order,
+// with no unknown or repeated members, and the counts of run.json must
+// agree with the requests. Whitespace in the JSON may differ from what
+// Marshal writes.
+func ParseRecording(data []byte) (*Recording, error) {
+	r, err := parseRecording(data)
+	if err != nil {
+		return nil, fmt.Errorf("scenario: recording: %w", err)
+	}
+	return r, nil
+}
+
+func parseRecording(data []byte) (*Recording, error) {
+	ar := txtar.Parse(data)
+	files := ar.Files
+	next := func(name string) ([]byte, error) {
+		if len(files) == 0 {
+			return nil, fmt.Errorf("no %s", name)
+		}
+		if files[0].Name != name {
+			return nil, fmt.Errorf("file %s where %s belongs", files[0].Name, name)
+		}
+		f := files[0]
+		files = files[1:]
+		return f.Data, nil
+	}
+	r := &Recording{}
+	runData, err := next(runFile)
+	if err != nil {
+		return nil, err
+	}
+	main, side, err := r.parseRun(runData)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", runFile, err)
+	}
+	if err := r.parseComment(string(ar.Comment)); err != nil {
+		return nil, err
+	}
+	evData, err := next(eventsFile)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.parseEvents(evData); err != nil {
+		return nil, err
+	}
+	if err := checkRequestEvents(r.Events, main); err != nil {
+		return nil, err
+	}
+	for i := range main {
+		name := requestFile(i + 1)
+		d, err := next(name)
+		if err != nil {
+			return nil, fmt.Errorf("run.json counts %d main-loop requests: %w", main, err)
+		}
+		q, err := parseRequest(d)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		r.Requests = append(r.Requests, q)
+	}
+	sideData, err := next(sideFile)
+	if err != nil {
+		return nil, err
+	}
+	if r.Side, err = parseSide(sideData); err != nil {
+		return nil, fmt.Errorf("%s: %w", sideFile, err)
+	}
+	if len(files) > 0 {
+		return nil, fmt.Errorf("unexpected file %s", files[0].Name)
+	}
+	if n := r.sideCount(); n != side {
+		return nil, fmt.Errorf("run.json counts %d side requests, side.json %d", side, n)
+	}
+	return r, nil
+}
+
+// parseComment reads the title from the archive's comment, which must be
+// the one Marshal writes.
+func (r *Recording) parseComment(c string) error {
+	head := "Recording of scenario " + r.Scenario + " ("
+	tail := ") against Claude Code " + r.Version + ".\n" + commentTail
+	if !strings.HasPrefix(c, head) || !strings.HasSuffix(c, tail) || len(c) < len(head)+len(tail) {
+		return fmt.Errorf("the comment is not the one of a recording of scenario %s against Claude Code %s", r.Scenario, r.Version)
+	}
+	r.Title = c[len(head) : len(c)-len(tail)]
+	if err := oneLine("the title", r.Title); err != nil {
+		return err
+	}
+	return nil
+}
+
+func oneLine(what, s string) error {
+	if strings.ContainsAny(s, "\r\n") {
+		return fmt.Errorf("%s %q is not one line", what, s)
+	}
+	return nil
+}
+
+// parseRun reads run.json and returns its request counts.
+func (r *Recording) parseRun(data []byte) (main, side int, err error) {
+	v, err := jsontree.Parse(data)
+	if err != nil {
+		return 0, 0, err
+	}
+	o := readObject(v, "scenario", "cli_version", "args", "env", "exit_code", "main_requests", "side_requests", "unused_turns")
+	r.Scenario = o.str("scenario")
+	r.Version = o.str("cli_version")
+	r.Args = o.strs("args")
+	r.Env = o.strs("env")
+	r.ExitCode = o.int("exit_code")
+	main = o.int("main_requests")
+	side = o.int("side_requests")
+	r.UnusedTurns = o.int("unused_turns")
+	if o.err != nil {
+		return 0, 0, o.err
+	}
+	if err := oneLine("the scenario", r.Scenario); err != nil {
+		return 0, 0, err
+	}
+	if err := oneLine("the CLI version", r.Version); err != nil {
+		return 0, 0, err
+	}
+	if main < 0 || side < 0 {
+		return 0, 0, errors.New("a negative request count")
+	}
+	return main, side, nil
+}
+
+// parseEvents reads stdio.jsonl.
+func (r *Recording) parseEvents(data []byte) error {
+	if len(data) == 0 {
+		return nil
+	}
+	if data[len(data)-1] != '\n' {
+		return fmt.Errorf("%s does not end with a newline", eventsFile)
+	}
+	for i, line := range strings.Split(string(data[:len(data)-1]), "\n") {
+		ev, err := parseEvent([]byte(line))
+		if err != nil {
+			return fmt.Errorf("%s line %d: %w", eventsFile, i+1, err)
+		}
+		r.Events = append(r.Events, ev)
+	}
+	return nil
+}
+
+// checkRequestEvents checks that events list main-loop requests 1 to n
+// once each, in order.
+func checkRequestEvents(events []Event, n int) error {
+	placed := 0
+	for i, ev := range events {
+		if ev.Kind != EventRequest {
+			continue
+		}
+		if placed++; ev.Request != placed || placed > n {
+			return fmt.Errorf("%s line %d: request %d where request %d of %d belongs", eventsFile, i+1, ev.Request, placed, n)
+		}
+	}
+	if placed != n {
+		return fmt.Errorf("%s lists %d main-loop requests of %d", eventsFile, placed, n)
+	}
+	return nil
+}
+
+func parseEvent(line []byte) (Event, error) {
+	v, err := jsontree.Parse(line)
+	if err != nil {
+		return Event{}, err
+	}
+	o := readObject(v, "turn", "dir", "expect", "msg", "text", "error", "request")
+	ev := Event{Turn: o.int("turn"), Kind: EventKind(o.str("dir"))}
+	if o.err != nil {
+		return Event{}, o.err
+	}
+	if ev.Kind == EventRequest {
+		if o.has("expect") || o.has("msg") || o.has("text") || o.has("error") {
+			return Event{}, errors.New("a request with a line's members")
+		}
+		ev.Request = o.int("request")
+		return ev, o.err
+	}
+	if o.has("request") {
+		return Event{}, fmt.Errorf("a %s line with a request", ev.Kind)
+	}
+	if o.has("expect") {
+		if ev.Expect = o.int("expect"); ev.Expect < 1 && o.err == nil {
+			o.fail("expect %d", ev.Expect)
+		}
+		if ev.Kind != EventStdout || !o.has("msg") {
+			o.fail("expect on a line that is not a stdout message")
+		}
+	}
+	switch {
+	case o.has("msg"):
+		if o.has("text") || o.has("error") {
+			return Event{}, errors.New("both msg and text")
+		}
+		ev.Msg = o.m["msg"].AppendCompact(nil)
+	case o.has("text"):
+		ev.Text = o.str("text")
+		if o.has("error") {
+			ev.Error = o.str("error")
+		}
+	default:
+		o.fail("neither msg nor text")
+	}
+	if o.err != nil {
+		return Event{}, o.err
+	}
+	switch ev.Kind {
+	case EventStdin:
+		if ev.Error != "" {
+			return Event{}, errors.New("an error on a stdin line")
+		}
+	case EventStdout:
+	default:
+		return Event{}, fmt.Errorf("dir %q is neither stdin, stdout nor api", ev.Kind)
+	}
+	return ev, nil
+}
+
+// The members of requests/N.json, in order.
+var requestMembers = []string{"method", "path", "query", "model", "stream", "turn", "status", "outcome", "detail", "header", "body", "body_text"}
+
+func parseRequest(data []byte) (Request, error) {
+	v, err := jsontree.Parse(data)
+	if err != nil {
+		return Request{}, err
+	}
+	o := readObject(v, requestMembers...)
+	q := Request{
+		Method:  o.str("method"),
+		Path:    o.str("path"),
+		Model:   o.str("model"),
+		Stream:  o.bool("stream"),
+		Turn:    o.int("turn"),
+		Status:  o.int("status"),
+		Outcome: stubapi.Outcome(o.str("outcome")),
+	}
+	if o.has("query") {
+		if q.Query = o.str("query"); q.Query == "" && o.err == nil {
+			o.fail("an empty query")
+		}
+	}
+	if o.has("detail") {
+		if q.Detail = o.str("detail"); q.Detail == "" && o.err == nil {
+			o.fail("an empty detail")
+		}
+	}
+	h := o.get("header", jsontree.Object)
+	if h != nil {
+		q.Header = map[string][]string{}
+		for _, m := range h.Members {
+			if _, dup := q.Header[m.Key]; dup {
+				o.fail("header %s twice", m.Key)
+			}
+			if m.Key != strings.ToLower(m.Key) {
+				o.fail("header %s is not in lower case", m.Key)
+			}
+			switch m.Val.Kind {
+			case jsontree.String:
+				q.Header[m.Key] = []string{m.Val.Str}
+			case jsontree.Array:
+				vals := []string{}
+				for _, e := range m.Val.Elems {
+					if e.Kind != jsontree.String {
+						o.fail("header %s: a value that is not a string", m.Key)
+					}
+					vals = append(vals, e.Str)
+				}
+				if len(vals) == 1 {
+					o.fail("header %s: one value in an array", m.Key)
+				}
+				q.Header[m.Key] = vals
+			default:
+				o.fail("header %s: neither a string nor an array", m.Key)
+			}
+		}
+	}
+	switch {
+	case o.has("body") && o.has("body_text"):
+		o.fail("both body and body_text")
+	case o.has("body"):
+		q.Body = o.m["body"].AppendCompact(nil)
+	case o.has("body_text"):
+		if q.BodyText = o.str("body_text"); q.BodyText == "" && o.err == nil {
+			o.fail("an empty body_text")
+		}
+	}
+	if o.err != nil {
+		return Request{}, o.err
+	}
+	return q, nil
+}
+
+func parseSide(data []byte) ([]SideRequests, error) {
+	v, err := jsontree.Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	if v.Kind != jsontree.Array {
+		return nil, errors.New("not an array")
+	}
+	var out []SideRequests
+	for i, e := range v.Elems {
+		o := readObject(e, "method", "path", "model", "stream", "reason", "status", "outcome", "count")
+		s := SideRequests{
+			Method:  o.str("method"),
+			Path:    o.str("path"),
+			Stream:  o.bool("stream"),
+			Reason:  o.str("reason"),
+			Status:  o.int("status"),
+			Outcome: stubapi.Outcome(o.str("outcome")),
+			Count:   o.int("count"),
+		}
+		if o.has("model") {
+			if s.Model = o.str("model"); s.Model == "" && o.err == nil {
+				o.fail("an empty model")
+			}
+		}
+		if o.err == nil && s.Count < 1 {
+			o.fail("count %d", s.Count)
+		}
+		if o.err != nil {
+			return nil, fmt.Errorf("element %d: %w", i+1, o.err)
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+func (r *Recording) sideCount() int {
+	n := 0
+	for _, s := range r.Side {
+		n += s.Count
+	}
+	return n
+}
+
+// Marshal writes the recording as a txtar archive (see [Recording]). It
+// fails on a recording it could not read back: a title, scenario or
+// version of more than one line, a message or body that is not JSON, an
+// event of unknown kind.
+func (r *Recording) Marshal() ([]byte, error) {
+	for _, f := range []struct{ what, s string }{{"the title", r.Title}, {"the scenario", r.Scenario}, {"the CLI version", r.Version}} {
+		if err := oneLine(f.what, f.s); err != nil {
+			return nil, fmt.Errorf("scenario: marshal recording: %w", err)
+		}
+	}
+	if err := checkRequestEvents(r.Events, len(r.Requests)); err != nil {
+		return nil, fmt.Errorf("scenario: marshal recording: %w", err)
+	}
+	ar := &txtar.Archive{Comment: []byte(recordingComment(r.Scenario, r.Title, r.Version))}
+	ar.Files = append(ar.Files, txtar.File{Name: runFile, Data: r.runJSON()})
+	events, err := r.eventsJSONL()
+	if err != nil {
+		return nil, fmt.Errorf("scenario: marshal recording: %w", err)
+	}
+	ar.Files = append(ar.Files, txtar.File{Name: eventsFile, Data: events})
+	for i, q := range r.Requests {
+		data, err := q.marshal()
+		if err != nil {
+			return nil, fmt.Errorf("scenario: marshal recording: request %d: %w", i+1, err)
+		}
+		ar.Files = append(ar.Files, txtar.File{Name: requestFile(i + 1), Data: data})
+	}
+	ar.Files = append(ar.Files, txtar.File{Name: sideFile, Data: r.sideJSON()})
+	return txtar.Format(ar), nil
+}
+
+func (r *Recording) runJSON() []byte {
+	v := jsontree.NewObject(
+		jsontree.Member{Key: "scenario", Val: jsontree.NewString(r.Scenario)},
+		jsontree.Member{Key: "cli_version", Val: jsontree.NewString(r.Version)},
+		jsontree.Member{Key: "args", Val: stringArray(r.Args)},
+		jsontree.Member{Key: "env", Val: stringArray(r.Env)},
+		jsontree.Member{Key: "exit_code", Val: jsontree.NewInt(r.ExitCode)},
+		jsontree.Member{Key: "main_requests", Val: jsontree.NewInt(len(r.Requests))},
+		jsontree.Member{Key: "side_requests", Val: jsontree.NewInt(r.sideCount())},
+		jsontree.Member{Key: "unused_turns", Val: jsontree.NewInt(r.UnusedTurns)},
+	)
+	return append(v.AppendIndent(nil, ""), '\n')
+}
+
+func stringArray(ss []string) *jsontree.Value {
+	v := jsontree.NewArray()
+	for _, s := range ss {
+		v.Elems = append(v.Elems, jsontree.NewString(s))
+	}
+	return v
+}
+
+func (r *Recording) eventsJSONL() ([]byte, error) {
+	var out []byte
+	for i, ev := range r.Events {
+		line, err := ev.appendJSON(out)
+		if err != nil {
+			return nil, fmt.Errorf("event %d: %w", i+1, err)
+		}
+		out = append(line, '\n')
+	}
+	return out, nil
+}
+
+// appendJSON appends the event's line of events.jsonl, without its
+// newline.
+func (ev Event) appendJSON(dst []byte) ([]byte, error) {
+	switch ev.Kind {
+	case EventRequest:
+		if ev.Msg != nil || ev.Text != "" || ev.Error != "" || ev.Expect != 0 {
+			return nil, errors.New("a request with a line's fields")
+		}
+		return fmt.Appendf(dst, `{"turn":%d,"dir":"api","request":%d}`, ev.Turn, ev.Request), nil
+	case EventStdin, EventStdout:
+	default:
+		return nil, fmt.Errorf("unknown kind %q", ev.Kind)
+	}
+	switch {
+	case ev.Msg != nil && (ev.Text != "" || ev.Error != ""):
+		return nil, errors.New("both a message and text")
+	case ev.Kind == EventStdin && ev.Error != "":
+		return nil, errors.New("an error on a stdin line")
+	case ev.Request != 0:
+		return nil, errors.New("a line with a request number")
+	case ev.Expect != 0 && (ev.Kind != EventStdout || ev.Msg == nil):
+		return nil, errors.New("expect on a line that is not a stdout message")
+	case ev.Expect < 0:
+		return nil, fmt.Errorf("expect %d", ev.Expect)
+	}
+	dst = fmt.Appendf(dst, `{"turn":%d,"dir":`, ev.Turn)
+	dst = jsontree.NewString(string(ev.Kind)).AppendCompact(dst)
+	if ev.Expect != 0 {
+		dst = fmt.Appendf(dst, `,"expect":%d`, ev.Expect)
+	}
+	if ev.Msg != nil {
+		dst = append(dst, `,"msg":`...)
+		var b bytes.Buffer
+		if err := json.Compact(&b, ev.Msg); err != nil {
+			return nil, fmt.Errorf("message: %w", err)
+		}
+		dst = append(dst, b.Bytes()...)
+	} else {
+		dst = append(dst, `,"text":`...)
+		dst = jsontree.NewString(ev.Text).AppendCompact(dst)
+		if ev.Error != "" {
+			dst = append(dst, `,"error":`...)
+			dst = jsontree.NewString(ev.Error).AppendCompact(dst)
+		}
+	}
+	return append(dst, '}'), nil
+}
+
+func (q Request) marshal() ([]byte, error) {
+	v := jsontree.NewObject(
+		jsontree.Member{Key: "method", Val: jsontree.NewString(q.Method)},
+		jsontree.Member{Key: "path", Val: jsontree.NewString(q.Path)},
+	)
+	if q.Query != "" {
+		v.Set("query", jsontree.NewString(q.Query))
+	}
+	v.Set("model", jsontree.NewString(q.Model))
+	v.Set("stream", jsontree.NewBool(q.Stream))
+	v.Set("turn", jsontree.NewInt(q.Turn))
+	v.Set("status", jsontree.NewInt(q.Status))
+	v.Set("outcome", jsontree.NewString(string(q.Outcome)))
+	if q.Detail != "" {
+		v.Set("detail", jsontree.NewString(q.Detail))
+	}
+	keys := make([]string, 0, len(q.Header))
+	for k := range q.Header {
+		if k != strings.ToLower(k) {
+			return nil, fmt.Errorf("header %s is not in lower case", k)
+		}
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	h := jsontree.NewObject()
+	for _, k := range keys {
+		if vals := q.Header[k]; len(vals) == 1 {
+			h.Set(k, jsontree.NewString(vals[0]))
+		} else {
+			h.Set(k, stringArray(vals))
+		}
+	}
+	v.Set("header", h)
+	switch {
+	case q.Body != nil && q.BodyText != "":
+		return nil, errors.New("both a JSON body and body text")
+	case q.Body != nil:
+		b, err := jsontree.Parse(q.Body)
+		if err != nil {
+			return nil, fmt.Errorf("body: %w", err)
+		}
+		v.Set("body", b)
+	case q.BodyText != "":
+		v.Set("body_text", jsontree.NewString(q.BodyText))
+	}
+	return append(v.AppendIndent(nil, ""), '\n'), nil
+}
+
+func (r *Recording) sideJSON() []byte {
+	out := jsontree.NewArray()
+	for _, s := range r.Side {
+		e := jsontree.NewObject(jsontree.Member{Key: "method", Val: jsontree.NewString(s.Method)}, jsontree.Member{Key: "path", Val: jsontree.NewString(s.Path)})
+		if s.Model != "" {
+			e.Set("model", jsontree.NewString(s.Model))
+		}
+		e.Set("stream", jsontree.NewBool(s.Stream))
+		e.Set("reason", jsontree.NewString(s.Reason))
+		e.Set("status", jsontree.NewInt(s.Status))
+		e.Set("outcome", jsontree.NewString(string(s.Outcome)))
+		e.Set("count", jsontree.NewInt(s.Count))
+		out.Elems = append(out.Elems, e)
+	}
+	return append(out.AppendIndent(nil, ""), '\n')
+}
+
+// object reads the members of a JSON object strictly: known keys only,
+// each once, of the expected types. The first problem is kept in err.
+type object struct {
+	m   map[string]*jsontree.Value
+	err error
+}
+
+func readObject(v *jsontree.Value, keys ...string) *object {
+	o := &object{m: map[string]*jsontree.Value{}}
+	if v.Kind != jsontree.Object {
+		o.fail("not an object")
+		return o
+	}
+	for _, m := range v.Members {
+		switch {
+		case !slices.Contains(keys, m.Key):
+			o.fail("unknown member %q", m.Key)
+		case o.m[m.Key] != nil:
+			o.fail("member %q twice", m.Key)
+		default:
+			o.m[m.Key] = m.Val
+		}
+	}
+	return o
+}
+
+func (o *object) fail(format string, args ...any) {
+	if o.err == nil {
+		o.err = fmt.Errorf(format, args...)
+	}
+}
+
+func (o *object) has(key string) bool { return o.m[key] != nil }
+
+// get returns member key, failing if it is missing or not of kind k.
+func (o *object) get(key string, k jsontree.Kind) *jsontree.Value {
+	v := o.m[key]
+	switch {
+	case v == nil:
+		o.fail("no member %q", key)
+		return nil
+	case v.Kind != k:
+		o.fail("member %q is a %s, not a %s", key, v.Kind, k)
+		return nil
+	}
+	return v
+}
+
+func (o *object) str(key string) string {
+	if v := o.get(key, jsontree.String); v != nil {
+		return v.Str
+	}
+	return ""
+}
+
+func (o *object) bool(key string) bool {
+	if v := o.get(key, jsontree.Bool); v != nil {
+		return v.Bool
+	}
+	return false
+}
+
+func (o *object) int(key string) int {
+	v := o.get(key, jsontree.Number)
+	if v == nil {
+		return 0
+	}
+	n, err := strconv.Atoi(v.Str)
+	if err != nil || strconv.Itoa(n) != v.Str {
+		o.fail("member %q is not an integer: %s", key, v.Str)
+		return 0
+	}
+	return n
+}
+
+func (o *object) strs(key string) []string {
+	v := o.get(key, jsontree.Array)
+	if v == nil {
+		return nil
+	}
+	out := []string{}
+	for _, e := range v.Elems {
+		if e.Kind != jsontree.String {
+			o.fail("member %q has an element that is not a string", key)
+			return nil
+		}
+		out = append(out, e.Str)
+	}
+	return out
+}

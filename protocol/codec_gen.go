@@ -767,6 +767,7 @@ func init() {
 		stringField("status", func(m *TaskMessage) *string { return &m.Status }),
 		stringField("output_file", func(m *TaskMessage) *string { return &m.OutputFile }),
 		stringField("summary", func(m *TaskMessage) *string { return &m.Summary }),
+		boolField("summary_is_report", func(m *TaskMessage) *bool { return &m.SummaryIsReport }),
 		objectField[TaskMessage, TaskUsage]("usage", &taskUsageTable, func(m *TaskMessage) *TaskUsage { return &m.Usage }),
 		stringField("last_tool_name", func(m *TaskMessage) *string { return &m.LastToolName }),
 		stringField("uuid", func(m *TaskMessage) *string { return &m.UUID }),

@@ -161,7 +161,7 @@ type APIRetry struct {
 // HookMessage reports a hook's life (system/hook_started, hook_progress,
 // hook_response).
 type HookMessage struct {
-	envelope  `wire:"union=Message,type=system,fallback"`
+	envelope  `wire:"union=Message,type=system"`
 	Subtype   Subtype `json:"subtype" wire:"oneof=hook_started|hook_progress|hook_response"` // SubtypeHookStarted, SubtypeHookProgress or SubtypeHookResponse
 	HookID    string  `json:"hook_id"`                                                       // hook run ID
 	HookName  string  `json:"hook_name"`                                                     // hook name
@@ -189,31 +189,32 @@ type TaskUsage struct {
 // CLI 2.1.330 also reports changes of a task's state with it
 // (system/task_updated, with Patch).
 type TaskMessage struct {
-	envelope       `wire:"union=Message,type=system"`
-	Subtype        Subtype         `json:"subtype" wire:"oneof=task_started|task_progress|task_updated|task_notification"` // SubtypeTaskStarted, SubtypeTaskProgress or SubtypeTaskNotification
-	TaskID         string          `json:"task_id"`                                                                        // task ID
-	ToolUseID      string          `json:"tool_use_id"`                                                                    // the tool call that started the task
-	Description    string          `json:"description"`                                                                    // what the task does
-	TaskType       string          `json:"task_type"`                                                                      // kind of task
-	Status         string          `json:"status"`                                                                         // completed, failed or stopped (task_notification)
-	OutputFile     string          `json:"output_file"`                                                                    // file holding the task's output (task_notification)
-	Summary        string          `json:"summary"`                                                                        // summary of the outcome
-	Usage          TaskUsage       `json:"usage"`                                                                          // what the task used
-	LastToolName   string          `json:"last_tool_name"`                                                                 // last tool the task called (task_progress)
-	UUID           string          `json:"uuid"`                                                                           // message UUID
-	SessionID      string          `json:"session_id"`                                                                     // session ID
-	RunID          string          `json:"run_id"`                                                                         // ID of this run of the task; a resumed task gets a new one (CLI 2.1.330)
-	SubagentType   string          `json:"subagent_type"`                                                                  // agent type of a subagent task (CLI 2.1.330)
-	IsBackgrounded bool            `json:"is_backgrounded"`                                                                // the task runs in the background (task_started, CLI 2.1.330)
-	SpawnDepth     int64           `json:"spawn_depth"`                                                                    // how deep in subagents the task was started (task_started, CLI 2.1.330)
-	ParentTaskID   string          `json:"parent_task_id"`                                                                 // the subagent task that launched this one (task_started, CLI 2.1.330)
-	WorkflowName   string          `json:"workflow_name"`                                                                  // the workflow the task runs (task_started, CLI 2.1.330)
-	Prompt         string          `json:"prompt"`                                                                         // the prompt the task was given (task_started, CLI 2.1.330)
-	SkipTranscript bool            `json:"skip_transcript"`                                                                // the task's messages are not in the transcript (CLI 2.1.330)
-	Ambient        bool            `json:"ambient"`                                                                        // not activity: leave it out of activity indicators (CLI 2.1.330)
-	Reason         string          `json:"reason"`                                                                         // why the task ended otherwise than by itself: worker_restart (task_notification, CLI 2.1.330)
-	ResourceLinks  json.RawMessage `json:"resource_links"`                                                                 // MCP resources the task produced (task_notification, CLI 2.1.330)
-	Patch          TaskPatch       `json:"patch"`                                                                          // what changed (task_updated, CLI 2.1.330)
+	envelope        `wire:"union=Message,type=system"`
+	Subtype         Subtype         `json:"subtype" wire:"oneof=task_started|task_progress|task_updated|task_notification"` // SubtypeTaskStarted, SubtypeTaskProgress or SubtypeTaskNotification
+	TaskID          string          `json:"task_id"`                                                                        // task ID
+	ToolUseID       string          `json:"tool_use_id"`                                                                    // the tool call that started the task
+	Description     string          `json:"description"`                                                                    // what the task does
+	TaskType        string          `json:"task_type"`                                                                      // kind of task
+	Status          string          `json:"status"`                                                                         // completed, failed or stopped (task_notification)
+	OutputFile      string          `json:"output_file"`                                                                    // file holding the task's output (task_notification)
+	Summary         string          `json:"summary"`                                                                        // summary of the outcome
+	SummaryIsReport bool            `json:"summary_is_report"`                                                              // the summary is the subagent's own final report, not a status line (seen from CLI 2.1.330)
+	Usage           TaskUsage       `json:"usage"`                                                                          // what the task used
+	LastToolName    string          `json:"last_tool_name"`                                                                 // last tool the task called (task_progress)
+	UUID            string          `json:"uuid"`                                                                           // message UUID
+	SessionID       string          `json:"session_id"`                                                                     // session ID
+	RunID           string          `json:"run_id"`                                                                         // ID of this run of the task; a resumed task gets a new one (CLI 2.1.330)
+	SubagentType    string          `json:"subagent_type"`                                                                  // agent type of a subagent task (CLI 2.1.330)
+	IsBackgrounded  bool            `json:"is_backgrounded"`                                                                // the task runs in the background (task_started, CLI 2.1.330)
+	SpawnDepth      int64           `json:"spawn_depth"`                                                                    // how deep in subagents the task was started (task_started, CLI 2.1.330)
+	ParentTaskID    string          `json:"parent_task_id"`                                                                 // the subagent task that launched this one (task_started, CLI 2.1.330)
+	WorkflowName    string          `json:"workflow_name"`                                                                  // the workflow the task runs (task_started, CLI 2.1.330)
+	Prompt          string          `json:"prompt"`                                                                         // the prompt the task was given (task_started, CLI 2.1.330)
+	SkipTranscript  bool            `json:"skip_transcript"`                                                                // the task's messages are not in the transcript (CLI 2.1.330)
+	Ambient         bool            `json:"ambient"`                                                                        // not activity: leave it out of activity indicators (CLI 2.1.330)
+	Reason          string          `json:"reason"`                                                                         // why the task ended otherwise than by itself: worker_restart (task_notification, CLI 2.1.330)
+	ResourceLinks   json.RawMessage `json:"resource_links"`                                                                 // MCP resources the task produced (task_notification, CLI 2.1.330)
+	Patch           TaskPatch       `json:"patch"`                                                                          // what changed (task_updated, CLI 2.1.330)
 }
 
 // ThinkingTokens estimates the thinking tokens spent so far in a turn

@@ -204,6 +204,9 @@ func (m *model) level(b *strings.Builder, u *union, variants []*wireStruct, dept
 	}
 	var arms []*arm
 	for _, v := range variants {
+		if v.fallback && v.oneOfAt(len(v.consts)) != nil {
+			panic(fmt.Sprintf("%s: a %s variant chosen by oneof values is no fallback", v.name, u.name))
+		}
 		if len(v.consts) <= depth {
 			if oneOf := v.oneOfAt(depth); oneOf != nil {
 				key = oneOf.key

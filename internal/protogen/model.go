@@ -331,7 +331,7 @@ func (m *model) classify(f *wireField, input bool) error {
 	case t == "json.RawMessage":
 		f.shape = "raw"
 	case t == "Content":
-		f.shape = "content"
+		f.shape, f.elem = "content", "ContentBlock"
 	case t == "[]ContentBlock":
 		f.shape, f.elem = "blocks", "ContentBlock"
 	case strings.HasPrefix(t, "map[string]") && m.byName[t[len("map[string]"):]] != nil:

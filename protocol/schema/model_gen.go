@@ -64,7 +64,7 @@ func protocolModel() *Model {
 				Members: []*Member{
 					{Key: "type", Shape: ShapeConst, Const: "tool_result"},
 					{Key: "tool_use_id", Field: "ToolUseID", GoType: "string", Doc: "the call this answers", Shape: ShapeString},
-					{Key: "content", Field: "Content", GoType: "Content", Doc: "the result: a string or text and image blocks", Shape: ShapeContent},
+					{Key: "content", Field: "Content", GoType: "Content", Doc: "the result: a string or text and image blocks", Shape: ShapeContent, Elem: "ContentBlock"},
 					{Key: "is_error", Field: "IsError", GoType: "bool", Doc: "the tool failed or permission was denied", Shape: ShapeBoolean},
 				},
 			},
@@ -1125,9 +1125,8 @@ func protocolModel() *Model {
 				Doc: []string{
 					"HookMessage reports a hook's life (system/hook_started, hook_progress, hook_response).",
 				},
-				Message:  true,
-				Union:    "Message",
-				Fallback: true,
+				Message: true,
+				Union:   "Message",
 				Members: []*Member{
 					{Key: "type", Shape: ShapeConst, Const: "system"},
 					{Key: "subtype", Field: "Subtype", GoType: "Subtype", Doc: "SubtypeHookStarted, SubtypeHookProgress or SubtypeHookResponse", Shape: ShapeString, Enum: "Subtype", OneOf: []string{"hook_started", "hook_progress", "hook_response"}},
@@ -1172,6 +1171,7 @@ func protocolModel() *Model {
 					{Key: "status", Field: "Status", GoType: "string", Doc: "completed, failed or stopped (task_notification)", Shape: ShapeString},
 					{Key: "output_file", Field: "OutputFile", GoType: "string", Doc: "file holding the task's output (task_notification)", Shape: ShapeString},
 					{Key: "summary", Field: "Summary", GoType: "string", Doc: "summary of the outcome", Shape: ShapeString},
+					{Key: "summary_is_report", Field: "SummaryIsReport", GoType: "bool", Doc: "the summary is the subagent's own final report, not a status line (seen from CLI 2.1.330)", Shape: ShapeBoolean},
 					{Key: "usage", Field: "Usage", GoType: "TaskUsage", Doc: "what the task used", Shape: ShapeObject, Elem: "TaskUsage"},
 					{Key: "last_tool_name", Field: "LastToolName", GoType: "string", Doc: "last tool the task called (task_progress)", Shape: ShapeString},
 					{Key: "uuid", Field: "UUID", GoType: "string", Doc: "message UUID", Shape: ShapeString},
@@ -1334,7 +1334,7 @@ func protocolModel() *Model {
 				},
 				Members: []*Member{
 					{Key: "role", Field: "Role", GoType: "string", Doc: "\"user\"", Shape: ShapeString},
-					{Key: "content", Field: "Content", GoType: "Content", Doc: "the prompt, or tool results", Shape: ShapeContent},
+					{Key: "content", Field: "Content", GoType: "Content", Doc: "the prompt, or tool results", Shape: ShapeContent, Elem: "ContentBlock"},
 				},
 			},
 			{

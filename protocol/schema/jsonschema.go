@@ -1,5 +1,7 @@
 package schema
 
+//go:generate go run ../../cmd/ccwire schema -root ../.. -out ../../schema
+
 import (
 	"errors"
 	"fmt"

@@ -123,6 +123,13 @@ func JSONSchema(m *Model, version string, lines iter.Seq2[Line, error]) (*Bundle
 	return bu, nil
 }
 
+// The member holding the payload of a successful control response, which
+// the model keeps raw: its type depends on the request answered.
+const (
+	payloadHolder = "SuccessResponse"
+	payloadMember = "response"
+)
+
 // maxErrors is how many bad lines [JSONSchema] reports before it stops.
 const maxErrors = 20
 
@@ -171,7 +178,8 @@ func (b *Bundle) Files() []File {
 	return files
 }
 
-// closure returns the definitions name refers to, itself included, sorted.
+// closure returns the definitions name refers to, itself included, sorted:
+// by $ref, and the payload definitions for the holder of payloads.
 func (b *Bundle) closure(name string) []string {
 	seen := map[string]bool{}
 	var visit func(string)
@@ -182,6 +190,12 @@ func (b *Bundle) closure(name string) []string {
 		seen[n] = true
 		for _, r := range refs(b.defs[n]) {
 			visit(r)
+		}
+		if n == payloadHolder {
+			// Its payload's description names the payload definitions.
+			for _, p := range b.Answers {
+				visit(p)
+			}
 		}
 	}
 	visit(name)
@@ -338,7 +352,7 @@ func (b *builder) answer(v *jsontree.Value) error {
 			return nil
 		}
 		sub, ok := b.requests[b.at.File+"\x00"+r.StringAt("request_id")]
-		payload := r.Get("response")
+		payload := r.Get(payloadMember)
 		if !ok || payload == nil || payload.Kind != jsontree.Object {
 			return nil
 		}
@@ -347,7 +361,7 @@ func (b *builder) answer(v *jsontree.Value) error {
 			return nil
 		}
 		b.answers[sub] = t.Name
-		return b.object(t, payload, "response.response")
+		return b.object(t, payload, payloadHolder+"."+payloadMember)
 	}
 	return nil
 }
@@ -801,7 +815,7 @@ func (b *builder) typeDoc(t *Type) string {
 func (b *builder) memberSchema(t *Type, mm *Member, mo *memberObs, fallback bool) *jsontree.Value {
 	s := jsontree.NewObject()
 	doc := mm.Doc
-	if t.Name == "SuccessResponse" && mm.Key == "response" && len(b.answers) > 0 {
+	if t.Name == payloadHolder && mm.Key == payloadMember && len(b.answers) > 0 {
 		var pairs []string
 		for _, sub := range slices.Sorted(maps.Keys(b.answers)) {
 			pairs = append(pairs, sub+": "+b.answers[sub])

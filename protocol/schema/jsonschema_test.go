@@ -264,6 +264,13 @@ func TestJSONSchemaKindFiles(t *testing.T) {
 			t.Errorf("%s = %v, want %v", path, got, want)
 		}
 	}
+	answers, err := schema.JSONSchema(schema.Protocol(), "9.9.9", linesOf(initReq, initResp))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := answers.Kind("ControlResponse"); !bytes.Contains(data, []byte(`"InitializeResponse": {`)) {
+		t.Error("the ControlResponse kind file lacks the payload definitions its description names")
+	}
 	if _, ok := b.Kind("SystemMessage"); ok {
 		t.Error("Kind(SystemMessage) ok, but no line is one")
 	}

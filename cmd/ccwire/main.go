@@ -11,6 +11,7 @@
 //	cli        install a pinned Claude Code CLI version or print its path
 //	spec       run the conformance scenarios against the real Claude Code CLI
 //	docs       generate the protocol reference in docs/ from the scenarios and recordings
+//	schema     generate the JSON Schema of each recorded CLI version's protocol in schema/
 //
 // Run "ccwire <command> -h" for a command's flags.
 package main
@@ -50,6 +51,7 @@ func commands() []command {
 		{"cli", "install a pinned Claude Code CLI version or print its path", runCLI},
 		{"spec", "run the conformance scenarios against the real Claude Code CLI", runSpec},
 		{"docs", "generate the protocol reference in docs/ from the scenarios and recordings", runDocs},
+		{"schema", "generate the JSON Schema of each recorded CLI version's protocol in schema/", runSchema},
 	}
 }
 

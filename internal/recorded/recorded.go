@@ -1,0 +1,164 @@
+// Package recorded reads the protocol lines of the recordings
+// (recordings/<version>/<scenario>.txtar): every stdin and stdout message
+// of their stdio.jsonl section, for [schema.JSONSchema].
+//
+// It is the one place that knows the recording format for that purpose,
+// so that it can move to a typed reader of package scenario.
+package recorded
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"iter"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+
+	"github.com/ccwire/ccwire/internal/jsontree"
+	"github.com/ccwire/ccwire/protocol/schema"
+	"github.com/ccwire/ccwire/scenario"
+)
+
+// Versions returns the CLI versions dir (the recordings folder) holds
+// recordings of, oldest first.
+func Versions(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("recorded: %w", err)
+	}
+	type version struct {
+		name string
+		v    scenario.Version
+	}
+	var vs []version
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		v, err := scenario.ParseVersion(e.Name())
+		if err != nil {
+			return nil, fmt.Errorf("recorded: %s: a folder of recordings is named after a CLI version: %w", filepath.Join(dir, e.Name()), err)
+		}
+		vs = append(vs, version{e.Name(), v})
+	}
+	slices.SortFunc(vs, func(a, b version) int { return a.v.Compare(b.v) })
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = v.name
+	}
+	return out, nil
+}
+
+// Lines yields the protocol lines of every recording of CLI version under
+// dir (the recordings folder), file by file in name order, each file's in
+// order. A line the CLI wrote that was not JSON (recorded as text) is no
+// message and is left out. The placeholders a recording puts for the
+// numbers of members that change from run to run ("duration_ms":
+// "<duration>", "<time>", "<pid>", "<pid:N>") are turned back into a
+// number, 0, so that the line has the JSON types the CLI wrote. An error (a file that cannot be read, a
+// malformed record) names the file and line and ends the sequence.
+func Lines(dir, version string) iter.Seq2[schema.Line, error] {
+	return func(yield func(schema.Line, error) bool) {
+		files, err := filepath.Glob(filepath.Join(dir, version, "*"+scenario.RecordingExt))
+		if err == nil && len(files) == 0 {
+			err = fmt.Errorf("no recordings of CLI %s in %s: %w", version, dir, fs.ErrNotExist)
+		}
+		if err != nil {
+			yield(schema.Line{}, fmt.Errorf("recorded: %w", err))
+			return
+		}
+		slices.Sort(files)
+		for _, f := range files {
+			for l, err := range fileLines(f) {
+				if !yield(l, err) || err != nil {
+					return
+				}
+			}
+		}
+	}
+}
+
+// stdioSection is the section of a recording holding the stdio records.
+const stdioSection = "stdio.jsonl"
+
+// fileLines yields the protocol lines of one recording.
+func fileLines(file string) iter.Seq2[schema.Line, error] {
+	return func(yield func(schema.Line, error) bool) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			yield(schema.Line{}, fmt.Errorf("recorded: %w", err))
+			return
+		}
+		section := ""
+		for i, line := range bytes.Split(data, []byte("\n")) {
+			if name, ok := marker(line); ok {
+				section = name
+				continue
+			}
+			if section != stdioSection || len(bytes.TrimSpace(line)) == 0 {
+				continue
+			}
+			l, ok, err := record(line)
+			if err != nil {
+				yield(schema.Line{}, fmt.Errorf("recorded: %s:%d: %w", file, i+1, err))
+				return
+			}
+			if !ok {
+				continue
+			}
+			l.File, l.Num = file, i+1
+			if !yield(l, nil) {
+				return
+			}
+		}
+	}
+}
+
+// marker reports whether line starts a txtar section, "-- NAME --", and
+// its name.
+func marker(line []byte) (string, bool) {
+	name, ok := bytes.CutPrefix(line, []byte("-- "))
+	if !ok {
+		return "", false
+	}
+	name, ok = bytes.CutSuffix(name, []byte(" --"))
+	if !ok {
+		return "", false
+	}
+	return string(bytes.TrimSpace(name)), true
+}
+
+// numberPlaceholder matches the placeholders a recording puts for numbers.
+var numberPlaceholder = regexp.MustCompile(`^<(duration|time|pid(:[0-9]+)?)>$`)
+
+// record decodes one stdio record, {"turn":N,"dir":"stdin"|"stdout","msg":{...}};
+// ok is false for a record of a line that was not JSON ({"text":...}).
+func record(line []byte) (l schema.Line, ok bool, err error) {
+	rec, err := jsontree.Parse(line)
+	if err != nil {
+		return l, false, err
+	}
+	l.Dir = rec.StringAt("dir")
+	if l.Dir != "stdin" && l.Dir != "stdout" {
+		return l, false, fmt.Errorf("dir %q is neither stdin nor stdout", l.Dir)
+	}
+	msg := rec.Get("msg")
+	if msg == nil {
+		if rec.Get("text") == nil {
+			return l, false, errors.New("a record with neither msg nor text")
+		}
+		return l, false, nil
+	}
+	// The recording puts them for the values of members only.
+	msg.Walk(func(key string, v *jsontree.Value) *jsontree.Value {
+		if key != "" && v.Kind == jsontree.String && numberPlaceholder.MatchString(v.Str) {
+			return jsontree.NewInt(0)
+		}
+		return v
+	})
+	l.Msg = msg.AppendCompact(nil)
+	return l, true, nil
+}

@@ -1,14 +1,12 @@
 // Package recorded reads the protocol lines of the recordings
 // (recordings/<version>/<scenario>.txtar): every stdin and stdout message
-// of their stdio.jsonl section, for [schema.JSONSchema].
+// of their events, for [schema.JSONSchema].
 //
 // It is the one place that knows the recording format for that purpose,
 // so that it can move to a typed reader of package scenario.
 package recorded
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"io/fs"
 	"iter"
@@ -81,33 +79,23 @@ func Lines(dir, version string) iter.Seq2[schema.Line, error] {
 	}
 }
 
-// stdioSection is the section of a recording holding the stdio records.
-const stdioSection = "stdio.jsonl"
-
-// fileLines yields the protocol lines of one recording.
+// fileLines yields the protocol lines of one recording: its stdin and
+// stdout events that hold a message.
 func fileLines(file string) iter.Seq2[schema.Line, error] {
 	return func(yield func(schema.Line, error) bool) {
-		data, err := os.ReadFile(file)
+		rec, err := scenario.ReadRecording(file)
 		if err != nil {
 			yield(schema.Line{}, fmt.Errorf("recorded: %w", err))
 			return
 		}
-		section := ""
-		for i, line := range bytes.Split(data, []byte("\n")) {
-			if name, ok := marker(line); ok {
-				section = name
+		for i, ev := range rec.Events {
+			if ev.Kind == scenario.EventRequest || ev.Msg == nil {
 				continue
 			}
-			if section != stdioSection || len(bytes.TrimSpace(line)) == 0 {
-				continue
-			}
-			l, ok, err := record(line)
+			l, err := line(ev)
 			if err != nil {
-				yield(schema.Line{}, fmt.Errorf("recorded: %s:%d: %w", file, i+1, err))
+				yield(schema.Line{}, fmt.Errorf("recorded: %s: event %d: %w", file, i+1, err))
 				return
-			}
-			if !ok {
-				continue
 			}
 			l.File, l.Num = file, i+1
 			if !yield(l, nil) {
@@ -117,40 +105,14 @@ func fileLines(file string) iter.Seq2[schema.Line, error] {
 	}
 }
 
-// marker reports whether line starts a txtar section, "-- NAME --", and
-// its name.
-func marker(line []byte) (string, bool) {
-	name, ok := bytes.CutPrefix(line, []byte("-- "))
-	if !ok {
-		return "", false
-	}
-	name, ok = bytes.CutSuffix(name, []byte(" --"))
-	if !ok {
-		return "", false
-	}
-	return string(bytes.TrimSpace(name)), true
-}
-
 // numberPlaceholder matches the placeholders a recording puts for numbers.
 var numberPlaceholder = regexp.MustCompile(`^<(duration|time|pid(:[0-9]+)?)>$`)
 
-// record decodes one stdio record, {"turn":N,"dir":"stdin"|"stdout","msg":{...}};
-// ok is false for a record of a line that was not JSON ({"text":...}).
-func record(line []byte) (l schema.Line, ok bool, err error) {
-	rec, err := jsontree.Parse(line)
+// line turns a recorded stdin or stdout message into a protocol line.
+func line(ev scenario.Event) (schema.Line, error) {
+	msg, err := jsontree.Parse(ev.Msg)
 	if err != nil {
-		return l, false, err
-	}
-	l.Dir = rec.StringAt("dir")
-	if l.Dir != "stdin" && l.Dir != "stdout" {
-		return l, false, fmt.Errorf("dir %q is neither stdin nor stdout", l.Dir)
-	}
-	msg := rec.Get("msg")
-	if msg == nil {
-		if rec.Get("text") == nil {
-			return l, false, errors.New("a record with neither msg nor text")
-		}
-		return l, false, nil
+		return schema.Line{}, err
 	}
 	// The recording puts them for the values of members only.
 	msg.Walk(func(key string, v *jsontree.Value) *jsontree.Value {
@@ -159,6 +121,5 @@ func record(line []byte) (l schema.Line, ok bool, err error) {
 		}
 		return v
 	})
-	l.Msg = msg.AppendCompact(nil)
-	return l, true, nil
+	return schema.Line{Dir: string(ev.Kind), Msg: msg.AppendCompact(nil)}, nil
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ccwire/ccwire/protocol/schema"
+	"github.com/ccwire/ccwire/scenario"
 )
 
 // write writes files (path -> content) under a new temporary folder and
@@ -30,89 +31,94 @@ func write(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-const recordingA = `Recording of scenario a.
--- run.json --
-{"scenario":"a","cli_version":"9.9.9"}
--- stdio.jsonl --
-{"turn":1,"dir":"stdin","msg":{"type":"user","message":{"role":"user","content":"hi"}}}
-{"turn":1,"dir":"stdout","msg":{"type":"result","duration_ms":"<duration>","resetsAt":"<time>","pid":"<pid:2>","uuid":"<uuid:1>","result":"took <duration>","list":["<pid>"]}}
-{"turn":1,"dir":"stdout","text":"not json","error":"invalid character"}
-
--- requests/1.json --
-{"turn":1,"dir":"stdout","msg":{"type":"not a line"}}
-`
-
-const recordingB = `-- stdio.jsonl --
-{"turn":1,"dir":"stdout","msg":{"type":"keep_alive"}}
--- side.json --
-{}
-`
+// copyRecording copies a committed recording of CLI 2.1.37 to
+// dir/<version>/<name> and returns the copy's path and recording.
+func copyRecording(t *testing.T, dir, version, name string) (string, *scenario.Recording) {
+	t.Helper()
+	src := filepath.Join("..", "..", "recordings", "2.1.37", name)
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join(dir, version, name)
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := scenario.ParseRecording(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst, rec
+}
 
 func TestLines(t *testing.T) {
 	t.Parallel()
-	dir := write(t, map[string]string{
-		"9.9.9/b.txtar":     recordingB,
-		"9.9.9/a.txtar":     recordingA,
-		"9.9.9/notes.md":    "not a recording",
-		"1.0.0/other.txtar": recordingB,
-	})
-	a, b := filepath.Join(dir, "9.9.9", "a.txtar"), filepath.Join(dir, "9.9.9", "b.txtar")
+	dir := write(t, map[string]string{"9.9.9/notes.md": "not a recording"})
+	b, recB := copyRecording(t, dir, "9.9.9", "text-simple.txtar")
+	a, recA := copyRecording(t, dir, "9.9.9", "bash-single.txtar")
+	copyRecording(t, dir, "1.0.0", "multi-turn.txtar")
+	var want []schema.Line
+	for _, f := range []struct {
+		path string
+		rec  *scenario.Recording
+	}{{a, recA}, {b, recB}} {
+		for i, ev := range f.rec.Events {
+			if ev.Msg != nil && ev.Kind != scenario.EventRequest {
+				want = append(want, schema.Line{File: f.path, Num: i + 1, Dir: string(ev.Kind)})
+			}
+		}
+	}
 	var got []schema.Line
 	for l, err := range Lines(dir, "9.9.9") {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got = append(got, l)
-	}
-	want := []schema.Line{
-		{File: a, Num: 5, Dir: "stdin", Msg: []byte(`{"type":"user","message":{"role":"user","content":"hi"}}`)},
-		{File: a, Num: 6, Dir: "stdout", Msg: []byte(`{"type":"result","duration_ms":0,"resetsAt":0,"pid":0,"uuid":"<uuid:1>","result":"took <duration>","list":["<pid>"]}`)},
-		{File: b, Num: 2, Dir: "stdout", Msg: []byte(`{"type":"keep_alive"}`)},
+		if !json.Valid(l.Msg) || strings.Contains(string(l.Msg), `"duration_ms":"<duration>"`) {
+			t.Errorf("%s: %s", l, l.Msg)
+		}
+		got = append(got, schema.Line{File: l.File, Num: l.Num, Dir: l.Dir})
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("lines:\n%s\nwant:\n%s", show(got), show(want))
 	}
 }
 
+func TestLineNumbers(t *testing.T) {
+	t.Parallel()
+	l, err := line(scenario.Event{Kind: scenario.EventStdout, Msg: []byte(`{"type":"result","duration_ms":"<duration>","resetsAt":"<time>","pid":"<pid:2>","uuid":"<uuid:1>","result":"took <duration>","list":["<pid>"]}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"type":"result","duration_ms":0,"resetsAt":0,"pid":0,"uuid":"<uuid:1>","result":"took <duration>","list":["<pid>"]}`
+	if l.Dir != "stdout" || string(l.Msg) != want {
+		t.Errorf("line = %s %s, want stdout %s", l.Dir, l.Msg, want)
+	}
+}
+
 func show(ls []schema.Line) string {
 	var b strings.Builder
 	for _, l := range ls {
-		b.WriteString(l.String() + " " + l.Dir + " " + string(l.Msg) + "\n")
+		b.WriteString(l.String() + " " + l.Dir + "\n")
 	}
 	return b.String()
 }
 
 func TestLinesErrors(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
-		name  string
-		file  string
-		want  []string
-		notIs error
-	}{
-		{name: "malformed record", file: "-- stdio.jsonl --\n{\"dir\":\"stdout\",\"msg\":{}}\n{\"dir\":\n", want: []string{"r.txtar:3"}},
-		{name: "bad direction", file: "-- stdio.jsonl --\n{\"dir\":\"stderr\",\"msg\":{}}\n", want: []string{"r.txtar:2", `dir "stderr"`}},
-		{name: "neither msg nor text", file: "-- stdio.jsonl --\n{\"dir\":\"stdout\"}\n", want: []string{"r.txtar:2", "neither msg nor text"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			dir := write(t, map[string]string{"9.9.9/r.txtar": tc.file})
-			n := 0
-			var last error
-			for _, err := range Lines(dir, "9.9.9") {
-				n++
-				last = err
-			}
-			if last == nil {
-				t.Fatal("no error")
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(last.Error(), w) {
-					t.Errorf("error %q lacks %q", last, w)
-				}
-			}
-		})
-	}
+	t.Run("malformed recording", func(t *testing.T) {
+		t.Parallel()
+		dir := write(t, map[string]string{"9.9.9/r.txtar": "-- events.jsonl --\n{\"dir\":\n"})
+		var last error
+		for _, err := range Lines(dir, "9.9.9") {
+			last = err
+		}
+		if last == nil || !strings.Contains(last.Error(), "r.txtar") {
+			t.Errorf("error %v, want one naming r.txtar", last)
+		}
+	})
 	t.Run("no recordings", func(t *testing.T) {
 		t.Parallel()
 		for _, err := range Lines(t.TempDir(), "9.9.9") {
@@ -125,7 +131,8 @@ func TestLinesErrors(t *testing.T) {
 	})
 	t.Run("stop early", func(t *testing.T) {
 		t.Parallel()
-		dir := write(t, map[string]string{"9.9.9/a.txtar": recordingA})
+		dir := t.TempDir()
+		copyRecording(t, dir, "9.9.9", "bash-single.txtar")
 		for range Lines(dir, "9.9.9") {
 			break
 		}
@@ -179,25 +186,21 @@ func TestCommittedRecordings(t *testing.T) {
 	}
 }
 
-// FuzzRecord decodes stdio records: a record it accepts gives a JSON
-// message with no number placeholder left as a member's value.
-func FuzzRecord(f *testing.F) {
+// FuzzLine turns recorded messages into lines: a message it accepts gives
+// a JSON message with no number placeholder left as a member's value.
+func FuzzLine(f *testing.F) {
 	for _, s := range []string{
-		`{"turn":1,"dir":"stdout","msg":{"type":"result","duration_ms":"<duration>","x":["<pid:3>"]}}`,
-		`{"turn":1,"dir":"stdin","msg":{"type":"user"}}`,
-		`{"turn":1,"dir":"stdout","text":"oops"}`,
-		`{"dir":"stdout","msg":"<time>"}`,
-		`{"dir":"nope"}`,
+		`{"type":"result","duration_ms":"<duration>","x":["<pid:3>"]}`,
+		`{"type":"user"}`,
+		`"<time>"`,
+		`{"a":{"b":"<pid>"}}`,
 	} {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, line []byte) {
-		l, ok, err := record(line)
-		if err != nil || !ok {
+	f.Fuzz(func(t *testing.T, msg []byte) {
+		l, err := line(scenario.Event{Kind: scenario.EventStdout, Msg: msg})
+		if err != nil {
 			return
-		}
-		if l.Dir != "stdin" && l.Dir != "stdout" {
-			t.Errorf("dir %q", l.Dir)
 		}
 		var v any
 		if err := json.Unmarshal(l.Msg, &v); err != nil {

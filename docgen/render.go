@@ -161,6 +161,8 @@ func (r *renderer) indexPage() string {
 		link("scenarios/", rootLink(indexPage, "scenarios")), link("recordings/", rootLink(indexPage, "recordings")),
 		code("<uuid:1>"), code("go generate ./..."), code("ccwire docs")))
 	p.para(r.f("CLI versions recorded: %s.", versionList(r.c.versions)))
+	p.para(r.f("JSON Schema (draft 2020-12) of every line each recorded version writes or reads, for validators in any language: %s, one folder per version, written by %s.",
+		link("schema/", rootLink(indexPage, "schema")), code("ccwire schema")))
 
 	p.heading(2, r.t("Scenarios"))
 	var items []string

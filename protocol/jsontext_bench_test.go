@@ -107,6 +107,7 @@ func BenchmarkDecoderReuse(b *testing.B) {
 			b.Run("impl=reused", func(b *testing.B) {
 				b.SetBytes(linesSize(lines))
 				b.ReportAllocs()
+				cpu := startCPU()
 				for b.Loop() {
 					var d decoder
 					for _, l := range lines {
@@ -115,10 +116,12 @@ func BenchmarkDecoderReuse(b *testing.B) {
 						}
 					}
 				}
+				cpu.report(b)
 			})
 			b.Run("impl=fresh", func(b *testing.B) {
 				b.SetBytes(linesSize(lines))
 				b.ReportAllocs()
+				cpu := startCPU()
 				for b.Loop() {
 					for _, l := range lines {
 						var d decoder
@@ -127,6 +130,7 @@ func BenchmarkDecoderReuse(b *testing.B) {
 						}
 					}
 				}
+				cpu.report(b)
 			})
 		})
 	}
@@ -227,6 +231,7 @@ func BenchmarkMemberLists(b *testing.B) {
 			var keptS [][]string
 			b.Run("impl=arena", func(b *testing.B) {
 				b.ReportAllocs()
+				cpu := startCPU()
 				for b.Loop() {
 					var d decoder
 					for _, s := range sizes {
@@ -239,11 +244,13 @@ func BenchmarkMemberLists(b *testing.B) {
 						}
 					}
 				}
+				cpu.report(b)
 				b.ReportMetric(float64(nm), "lists/op")
 				b.ReportMetric(float64(ns), "string-arrays/op")
 			})
 			b.Run("impl=exact", func(b *testing.B) {
 				b.ReportAllocs()
+				cpu := startCPU()
 				for b.Loop() {
 					for _, s := range sizes {
 						keptM, keptS = keptM[:0], keptS[:0]
@@ -255,6 +262,7 @@ func BenchmarkMemberLists(b *testing.B) {
 						}
 					}
 				}
+				cpu.report(b)
 				b.ReportMetric(float64(nm), "lists/op")
 				b.ReportMetric(float64(ns), "string-arrays/op")
 			})
@@ -459,9 +467,11 @@ func BenchmarkLines(b *testing.B) {
 						b.Run("impl="+s.name, func(b *testing.B) {
 							b.SetBytes(int64(len(stream)))
 							b.ReportAllocs()
+							cpu := startCPU()
 							for b.Loop() {
 								readLines(b, s.open(bytes.NewReader(stream)), mode == "decode")
 							}
+							cpu.report(b)
 						})
 					}
 				})
@@ -508,25 +518,31 @@ func BenchmarkLongLine(b *testing.B) {
 					b.ReportAllocs()
 					var peak, peakRSS uint64
 					rssOK := true
+					cpu := startCPU()
 					for b.Loop() {
 						b.StopTimer()
+						cpu.pause()
 						src.reset()
 						runtime.GC()
 						debug.FreeOSMemory()
 						baseRSS, ok := resetRSSPeak()
 						rssOK = rssOK && ok
 						sampler := startHeapSampler()
+						cpu.resume()
 						b.StartTimer()
 						if n := readLines(b, s.open(src), mode == "decode"); n != 1 {
 							b.Fatalf("%d lines", n)
 						}
 						b.StopTimer()
+						cpu.pause()
 						peak = max(peak, sampler.stop())
 						if hwm, ok := rssPeak(); ok && hwm > baseRSS {
 							peakRSS = max(peakRSS, hwm-baseRSS)
 						}
+						cpu.resume()
 						b.StartTimer()
 					}
+					cpu.report(b)
 					b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
 					b.ReportMetric(float64(peak)/float64(src.size()), "peak-heap/line")
 					if rssOK {

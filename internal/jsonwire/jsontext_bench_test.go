@@ -466,6 +466,7 @@ func BenchmarkWalk(b *testing.B) {
 				var w walk
 				b.SetBytes(c.size)
 				b.ReportAllocs()
+				cpu := startCPU()
 				for b.Loop() {
 					for _, line := range c.lines {
 						w.reset()
@@ -474,6 +475,7 @@ func BenchmarkWalk(b *testing.B) {
 						}
 					}
 				}
+				cpu.report(b)
 			})
 			b.Run("impl=jsontext-value", func(b *testing.B) {
 				d := jsontext.NewDecoder(bytes.NewReader(nil))
@@ -481,6 +483,7 @@ func BenchmarkWalk(b *testing.B) {
 				var w walk
 				b.SetBytes(c.size)
 				b.ReportAllocs()
+				cpu := startCPU()
 				for b.Loop() {
 					for _, line := range c.lines {
 						w.reset()
@@ -489,6 +492,7 @@ func BenchmarkWalk(b *testing.B) {
 						}
 					}
 				}
+				cpu.report(b)
 			})
 			b.Run("impl=jsontext-token", func(b *testing.B) {
 				d := jsontext.NewDecoder(bytes.NewReader(nil))
@@ -496,6 +500,7 @@ func BenchmarkWalk(b *testing.B) {
 				var w walk
 				b.SetBytes(c.size)
 				b.ReportAllocs()
+				cpu := startCPU()
 				for b.Loop() {
 					for _, line := range c.lines {
 						w.reset()
@@ -509,6 +514,7 @@ func BenchmarkWalk(b *testing.B) {
 						}
 					}
 				}
+				cpu.report(b)
 			})
 		})
 	}
@@ -525,6 +531,7 @@ func BenchmarkRawMembers(b *testing.B) {
 				var spans []span
 				b.SetBytes(c.size)
 				b.ReportAllocs()
+				cpu := startCPU()
 				for b.Loop() {
 					for _, line := range c.lines {
 						spans = spans[:0]
@@ -534,6 +541,7 @@ func BenchmarkRawMembers(b *testing.B) {
 						}
 					}
 				}
+				cpu.report(b)
 			})
 			b.Run("impl=jsontext", func(b *testing.B) {
 				d := jsontext.NewDecoder(bytes.NewReader(nil))
@@ -541,6 +549,7 @@ func BenchmarkRawMembers(b *testing.B) {
 				var spans []span
 				b.SetBytes(c.size)
 				b.ReportAllocs()
+				cpu := startCPU()
 				for b.Loop() {
 					for _, line := range c.lines {
 						spans = spans[:0]
@@ -550,6 +559,7 @@ func BenchmarkRawMembers(b *testing.B) {
 						}
 					}
 				}
+				cpu.report(b)
 			})
 		})
 	}
@@ -637,6 +647,7 @@ func BenchmarkSkipLine(b *testing.B) {
 				var d Decoder
 				b.SetBytes(c.size)
 				b.ReportAllocs()
+				cpu := startCPU()
 				for b.Loop() {
 					for _, line := range c.lines {
 						d.Reset(line)
@@ -648,6 +659,7 @@ func BenchmarkSkipLine(b *testing.B) {
 						}
 					}
 				}
+				cpu.report(b)
 			})
 			for _, o := range []struct {
 				name string
@@ -661,6 +673,7 @@ func BenchmarkSkipLine(b *testing.B) {
 					var bb bytes.Buffer
 					b.SetBytes(c.size)
 					b.ReportAllocs()
+					cpu := startCPU()
 					for b.Loop() {
 						for _, line := range c.lines {
 							bb = *bytes.NewBuffer(line)
@@ -673,11 +686,13 @@ func BenchmarkSkipLine(b *testing.B) {
 							}
 						}
 					}
+					cpu.report(b)
 				})
 			}
 			b.Run("impl=encoding-json", func(b *testing.B) {
 				b.SetBytes(c.size)
 				b.ReportAllocs()
+				cpu := startCPU()
 				for b.Loop() {
 					for _, line := range c.lines {
 						if !json.Valid(line) {
@@ -685,6 +700,7 @@ func BenchmarkSkipLine(b *testing.B) {
 						}
 					}
 				}
+				cpu.report(b)
 			})
 		})
 	}
@@ -752,16 +768,19 @@ func BenchmarkQuote(b *testing.B) {
 				var buf []byte
 				b.SetBytes(size)
 				b.ReportAllocs()
+				cpu := startCPU()
 				for b.Loop() {
 					for _, s := range strs {
 						buf = AppendString(buf[:0], s)
 					}
 				}
+				cpu.report(b)
 			})
 			b.Run("impl=jsontext", func(b *testing.B) {
 				var buf []byte
 				b.SetBytes(size)
 				b.ReportAllocs()
+				cpu := startCPU()
 				for b.Loop() {
 					for _, s := range strs {
 						var err error
@@ -770,6 +789,7 @@ func BenchmarkQuote(b *testing.B) {
 						}
 					}
 				}
+				cpu.report(b)
 			})
 		})
 	}
@@ -805,16 +825,19 @@ func BenchmarkUnquote(b *testing.B) {
 				var buf []byte
 				b.SetBytes(size)
 				b.ReportAllocs()
+				cpu := startCPU()
 				for b.Loop() {
 					for _, q := range quoted {
 						buf = Unquote(buf[:0], q[1:len(q)-1])
 					}
 				}
+				cpu.report(b)
 			})
 			b.Run("impl=jsontext", func(b *testing.B) {
 				var buf []byte
 				b.SetBytes(size)
 				b.ReportAllocs()
+				cpu := startCPU()
 				for b.Loop() {
 					for _, q := range quoted {
 						var err error
@@ -823,6 +846,7 @@ func BenchmarkUnquote(b *testing.B) {
 						}
 					}
 				}
+				cpu.report(b)
 			})
 		})
 	}

@@ -212,7 +212,8 @@ func lineSizes(tb testing.TB, lines [][]byte) []listSizes {
 // BenchmarkMemberLists isolates the arenas (d): it replays, line after
 // line, the member lists and string arrays decoding the corpus keeps, of
 // their real sizes, through the decoder's keep and keepStrings (carved
-// from shared arenas) and through one allocation of the exact size per
+// from arenas shared by all lines, as in a Reader, or by one line's
+// lists, as in Decode) and through one allocation of the exact size per
 // list, the way a decoder without arenas would keep them. The lists of the
 // last line stay reachable, as a caller keeps its messages.
 func BenchmarkMemberLists(b *testing.B) {
@@ -235,6 +236,25 @@ func BenchmarkMemberLists(b *testing.B) {
 				for b.Loop() {
 					var d decoder
 					for _, s := range sizes {
+						keptM, keptS = keptM[:0], keptS[:0]
+						for _, n := range s.members {
+							keptM = append(keptM, d.keep(scratch[:n]))
+						}
+						for _, n := range s.strings {
+							keptS = append(keptS, d.keepStrings(strs[:n]))
+						}
+					}
+				}
+				cpu.report(b)
+				b.ReportMetric(float64(nm), "lists/op")
+				b.ReportMetric(float64(ns), "string-arrays/op")
+			})
+			b.Run("impl=arena-per-line", func(b *testing.B) {
+				b.ReportAllocs()
+				cpu := startCPU()
+				for b.Loop() {
+					for _, s := range sizes {
+						var d decoder
 						keptM, keptS = keptM[:0], keptS[:0]
 						for _, n := range s.members {
 							keptM = append(keptM, d.keep(scratch[:n]))

@@ -47,7 +47,7 @@ var (
 //   - transcripts: the real CLI stdout in protocol/testdata/transcripts
 //     (98 lines, 83 kB), what protocol's BenchmarkReader reads;
 //   - recordings: every stdin and stdout message of the conformance
-//     recordings (recordings/*/*.txtar, stdio.jsonl, the "msg" member of
+//     recordings (recordings/*/*.txtar, events.jsonl, the "msg" member of
 //     each line: 749 lines, 0.56 MB, up to 17 kB a line);
 //   - tool_result_1MB: one user line holding a 1 MiB tool_result made of
 //     escape-heavy text, as protocol's tool_result_100MB benchmark uses.
@@ -99,12 +99,12 @@ func loadCorpora() ([]benchCorpus, error) {
 			return nil, err
 		}
 		for _, file := range ar.Files {
-			if file.Name != "stdio.jsonl" {
+			if file.Name != "events.jsonl" {
 				continue
 			}
 			for l := range bytes.SplitSeq(file.Data, []byte("\n")) {
-				if len(l) == 0 {
-					continue
+				if len(l) == 0 || !bytes.Contains(l, []byte(`"msg":`)) {
+					continue // an API request or a line that was not JSON
 				}
 				msg, err := memberRaw(l, "msg")
 				if err != nil {

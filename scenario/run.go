@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/match"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/stubapi"
@@ -103,7 +104,7 @@ func DefaultEnv() []string { return []string{"CLAUDE_CODE_MAX_RETRIES=0"} }
 func (r *Runner) Run(ctx context.Context, sc *Scenario) Result {
 	start := time.Now()
 	res := Result{Scenario: sc, Version: r.Binary.Version}
-	v, err := ParseVersion(r.Binary.Version)
+	v, err := cliversion.Parse(r.Binary.Version)
 	if err != nil {
 		return r.fail(res, start, fmt.Errorf("CLI version: %w", err))
 	}

@@ -293,7 +293,7 @@ func TestRunAll(t *testing.T) {
 	bin := fakeBinary(t)
 	scs := []*scenario.Scenario{
 		mustParse(t, "one", header("one", "")+helloTurn+unused),
-		mustParse(t, "two", header("two", `, "cli": ">=3.0", "not_applicable": {"en": "needs 3.0", "ja": "3.0が必要"}`)+helloTurn+unused),
+		mustParse(t, "two", header("two", `, "cli": ">=3.0.0", "not_applicable": {"en": "needs 3.0", "ja": "3.0が必要"}`)+helloTurn+unused),
 		mustParse(t, "three", header("three", `, "env": {"FAKE_EXIT": "1"}`)+helloTurn+unused),
 	}
 	runners := []*scenario.Runner{{Binary: bin}, {Binary: bin}}

@@ -61,8 +61,8 @@ type Client struct {
 
 	tr           *translator // owned by the goroutine calling route, as evbuf
 	evbuf        []Event
-	out          *fifo[item]
-	attached     chan struct{} // closed once conn is set
+	out          *fifo[item, error] // ends with nil after a clean exit
+	attached     chan struct{}      // closed once conn is set
 	dispatchDone chan struct{}
 
 	leftMu   sync.Mutex
@@ -171,7 +171,7 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 }
 
 // newClient returns a client that is not attached to a CLI yet: its route
-// method is to see the CLI's stdout (see eventQueue.route), then attach
+// method is to see the CLI's stdout (see SessionConfig.route), then attach
 // gives it the CLI.
 func newClient(opts Options, version string) *Client {
 	c := &Client{
@@ -184,7 +184,7 @@ func newClient(opts Options, version string) *Client {
 		pending:        make(map[string]chan controlAnswer),
 		handling:       make(map[string]context.CancelFunc),
 		tr:             newTranslator(),
-		out:            newFIFO[item](),
+		out:            newFIFO[item, error](),
 		dispatchDone:   make(chan struct{}),
 		attached:       make(chan struct{}),
 	}

@@ -26,8 +26,8 @@ func FuzzStdoutTranscript(f *testing.F) {
 		case 2:
 			r = iotest.HalfReader(r)
 		}
-		q := newEventQueue()
-		if err := pump(r, &tr, q, nil, slog.New(slog.DiscardHandler)); err != nil {
+		q := newFIFO[event, *ExitError]()
+		if err := pump(r, &tr, q.push, nil, slog.New(slog.DiscardHandler)); err != nil {
 			t.Fatal(err)
 		}
 		lines, dropped := tr.snapshot()

@@ -71,8 +71,10 @@ type SessionConfig struct {
 	// commands its tools run.
 	AllowNetwork bool
 
-	// route, when set, takes the session's stdout events as they are
-	// decoded, on the reading goroutine (see eventQueue.route).
+	// route, when set, sees the session's stdout events first, as they are
+	// decoded, on the reading goroutine; the events it takes (returns true
+	// for) are not queued for the session's readers. A Client routes a
+	// session's stdout this way, without a goroutine hop.
 	route func(event) bool
 }
 
@@ -123,7 +125,8 @@ type Session struct {
 	stdout *os.File // read end
 	stderr *os.File // read end
 
-	queue      *eventQueue
+	queue      *fifo[event, *ExitError] // stdout events route did not take
+	route      func(event) bool
 	stderrTail *tailBuffer
 	transcript transcript
 
@@ -175,12 +178,12 @@ func start(ctx context.Context, bin Binary, cfg SessionConfig) (_ *Session, err 
 		bin:        bin,
 		logger:     cfg.Logger,
 		timeout:    cfg.CloseTimeout,
-		queue:      newEventQueue(),
+		queue:      newFIFO[event, *ExitError](),
+		route:      cfg.route,
 		exited:     make(chan struct{}),
 		stderrDone: make(chan struct{}),
 		readerDone: make(chan struct{}),
 	}
-	s.queue.route = cfg.route
 	s.transcript.max = cfg.TranscriptLines
 	if s.logger == nil {
 		s.logger = slog.New(slog.DiscardHandler)
@@ -315,7 +318,7 @@ func (s *Session) readStderr() {
 
 func (s *Session) readStdout(opts []protocol.ReaderOption) {
 	defer close(s.readerDone)
-	readErr := pump(s.stdout, &s.transcript, s.queue, opts, s.logger)
+	readErr := pump(s.stdout, &s.transcript, s.deliver, opts, s.logger)
 	s.stdout.Close()
 	<-s.exited
 	<-s.stderrDone
@@ -328,11 +331,19 @@ func (s *Session) readStdout(opts []protocol.ReaderOption) {
 	s.queue.finish(exitErrorOf(s.state, s.waitErr, readErr, stopped, s.stderrTail.String()))
 }
 
-// pump decodes messages from r into q until r ends, recording every line
-// in tr (without copying: a line is the bytes its message holds). Lines
-// that fail to decode are queued as errors and skipped. It returns the
-// error that ended reading, nil at EOF.
-func pump(r io.Reader, tr *transcript, q *eventQueue, opts []protocol.ReaderOption, logger *slog.Logger) error {
+// deliver hands one stdout event to the session's route, and queues it for
+// the session's readers unless the route takes it.
+func (s *Session) deliver(ev event) {
+	if s.route == nil || !s.route(ev) {
+		s.queue.push(ev)
+	}
+}
+
+// pump decodes messages from r and delivers them until r ends, recording
+// every line in tr (without copying: a line is the bytes its message
+// holds). Lines that fail to decode are delivered as errors and skipped.
+// It returns the error that ended reading, nil at EOF.
+func pump(r io.Reader, tr *transcript, deliver func(event), opts []protocol.ReaderOption, logger *slog.Logger) error {
 	opts = append(slices.Clip(opts), protocol.WithLineFunc(func(line []byte, size int64) {
 		tr.add(Stdout, line, size)
 	}))
@@ -341,12 +352,12 @@ func pump(r io.Reader, tr *transcript, q *eventQueue, opts []protocol.ReaderOpti
 		m, err := rd.Next()
 		switch {
 		case err == nil:
-			q.push(event{msg: m})
+			deliver(event{msg: m})
 		case errors.Is(err, io.EOF):
 			return nil
 		case isLineError(err):
 			logger.Debug("claude: undecodable stdout line", "err", err)
-			q.push(event{err: err})
+			deliver(event{err: err})
 		default:
 			return err
 		}
@@ -488,7 +499,7 @@ func (s *Session) ReadUntil(ctx context.Context, stop func(protocol.Message) boo
 	var msgs []protocol.Message
 	var lineErrs []error
 	for {
-		ev, end, err := s.queue.next(ctx)
+		ev, end, err := s.nextEvent(ctx)
 		switch {
 		case err != nil:
 			ce := &ContextError{Err: err, Messages: msgs}
@@ -519,7 +530,7 @@ func (s *Session) ReadUntil(ctx context.Context, stop func(protocol.Message) boo
 func (s *Session) Messages(ctx context.Context) iter.Seq2[protocol.Message, error] {
 	return func(yield func(protocol.Message, error) bool) {
 		for {
-			ev, end, err := s.queue.next(ctx)
+			ev, end, err := s.nextEvent(ctx)
 			switch {
 			case err != nil:
 				ce := &ContextError{Err: err}

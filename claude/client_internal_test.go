@@ -9,36 +9,6 @@ import (
 	"github.com/ccwire/ccwire/protocol"
 )
 
-func TestCompareVersions(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		a, b string
-		want int
-	}{
-		{"2.1.37", "2.1.330", -1},
-		{"2.1.330", "2.1.37", 1},
-		{"2.1.37", "2.1.37", 0},
-		{"2.10.0", "2.9.9", 1},
-		{"3.0.0", "2.99.99", 1},
-		{"2.1.37-beta.1", "2.1.37", -1},
-		{"2.1.37", "2.1.37-beta.1", 1},
-		{"2.1.37-alpha", "2.1.37-beta", -1},
-		{"2.1.37-beta", "2.1.37-beta", 0},
-		{"x.y.z", "0.0.0", 0},
-	}
-	for _, tt := range tests {
-		if got := compareVersions(tt.a, tt.b); got != tt.want {
-			t.Errorf("compareVersions(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
-		}
-	}
-	b := versionBound{Through: "2.1.37", Since: "3.0.0"}
-	for v, want := range map[string]bool{"2.1.37": true, "2.0.0": true, "2.1.38": false, "2.1.330": false, "3.0.0": true, "": false} {
-		if got := b.excludes(v); got != want {
-			t.Errorf("excludes(%q) = %t, want %t", v, got, want)
-		}
-	}
-}
-
 // FuzzAbbreviate checks that Abbreviate keeps at most max characters of
 // its input around the marker and never splits a UTF-8 sequence, and that
 // AbbreviateLines keeps at most max lines and the marker.

@@ -14,6 +14,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/ccwire/ccwire/internal/clienv"
 )
 
 // InstallOption configures [Install] and [Locate].
@@ -442,7 +444,7 @@ func (c *installConfig) verify(ctx context.Context, b Binary, want string) (stri
 	defer cancel()
 	cmd := b.Command(ctx, "--version")
 	cmd.Dir = home
-	cmd.Env = cliEnv(os.LookupEnv, home, filepath.Join(home, ".claude"), home, sealedNetworkVars("")...)
+	cmd.Env = clienv.Build(os.LookupEnv, home, filepath.Join(home, ".claude"), home, clienv.SealedNetwork("")...)
 	cmd.WaitDelay = 2 * time.Second
 	out, err := cmd.CombinedOutput()
 	if err != nil {

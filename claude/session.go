@@ -18,6 +18,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/ccwire/ccwire/internal/clienv"
 	"github.com/ccwire/ccwire/protocol"
 )
 
@@ -236,12 +237,12 @@ func start(ctx context.Context, bin Binary, cfg SessionConfig) (_ *Session, err 
 	}
 	own := []string{"ANTHROPIC_BASE_URL=" + cfg.BaseURL, "ANTHROPIC_API_KEY=" + key, s.marker}
 	if !cfg.AllowNetwork {
-		own = append(own, sealedNetworkVars(cfg.BaseURL)...)
+		own = append(own, clienv.SealedNetwork(cfg.BaseURL)...)
 	}
 	if os.Geteuid() == 0 && bypassesPermissions(cfg.Args) {
 		own = append(own, "IS_SANDBOX=1")
 	}
-	s.env = cliEnv(envLookup(cfg.LookupEnv), s.home, s.configDir, tmpDir, append(own, cfg.Env...)...)
+	s.env = clienv.Build(envLookup(cfg.LookupEnv), s.home, s.configDir, tmpDir, append(own, cfg.Env...)...)
 	s.argv = bin.Argv(append(StreamJSONArgs(), cfg.Args...)...)
 
 	// Pipes of our own rather than exec's: the stdin end supports write

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/protocol"
 )
 
@@ -131,7 +132,7 @@ type controlAnswer struct {
 func Connect(ctx context.Context, opts Options) (*Client, error) {
 	bin := opts.Binary
 	if bin.Path == "" {
-		b, err := Install(ctx, opts.Version, opts.InstallOptions...)
+		b, err := cliinstall.Install(ctx, opts.Version, opts.InstallOptions...)
 		if err != nil {
 			return nil, err
 		}

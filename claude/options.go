@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/protocol"
 )
@@ -25,13 +26,14 @@ import (
 // [*OptionError] before any process starts.
 type Options struct {
 	// Binary is the CLI to run. When its Path is empty, the CLI of Version
-	// is used, installed with [Install] if needed.
-	Binary Binary
+	// is used, installed with [cliinstall.Install] if needed.
+	Binary cliinstall.Binary
 	// Version is the Claude Code version to run when Binary is not given.
-	// Default: [DefaultVersion].
+	// Default: [cliinstall.DefaultVersion].
 	Version string
-	// InstallOptions configure the install of Version ([Install]).
-	InstallOptions []InstallOption
+	// InstallOptions configure the install of Version
+	// ([cliinstall.Install]).
+	InstallOptions []cliinstall.Option
 
 	// BaseURL is the Anthropic API base URL the CLI talks to
 	// (ANTHROPIC_BASE_URL): a fake such as a stubapi server, or
@@ -178,6 +180,13 @@ type Options struct {
 // Options.BaseURL (with a real APIKey).
 const AnthropicBaseURL = "https://api.anthropic.com"
 
+// EnvCacheDir is the environment variable that moves ccwire's cache root
+// ([cliinstall.EnvCacheDir]).
+//
+// Deprecated: use [cliinstall.EnvCacheDir]. The name stays until its last
+// caller, protocol/schema's ajv test, moves.
+const EnvCacheDir = cliinstall.EnvCacheDir
+
 // OptionError reports an option the client refuses before starting the
 // CLI: a bad value, a conflict between options, or an option the CLI
 // version in use is known not to have (then it wraps
@@ -270,9 +279,9 @@ var optionFlags = []optionFlag{
 			{value: string(protocol.PermissionBypassPermissions)},
 			{value: string(protocol.PermissionPlan)},
 			{value: string(protocol.PermissionDontAsk)},
-			{value: string(protocol.PermissionDelegate), needs: cliversion.MustParseConstraint("<" + DefaultVersion)},
-			{value: string(protocol.PermissionAuto), needs: cliversion.MustParseConstraint(">" + SeedVersion)},
-			{value: "manual", needs: cliversion.MustParseConstraint(">" + SeedVersion)},
+			{value: string(protocol.PermissionDelegate), needs: cliversion.MustParseConstraint("<" + cliinstall.DefaultVersion)},
+			{value: string(protocol.PermissionAuto), needs: cliversion.MustParseConstraint(">" + cliinstall.SeedVersion)},
+			{value: "manual", needs: cliversion.MustParseConstraint(">" + cliinstall.SeedVersion)},
 		}},
 	{option: "DangerouslySkipPermissions", flag: "--dangerously-skip-permissions", value: present(func(o *Options) bool { return o.DangerouslySkipPermissions })},
 	{option: "Tools", flag: "--tools", value: func(o *Options) ([][]string, string) {
@@ -287,7 +296,7 @@ var optionFlags = []optionFlag{
 	{option: "MaxBudgetUSD", flag: "--max-budget-usd", value: amount(func(o *Options) float64 { return o.MaxBudgetUSD })},
 	{option: "MaxThinkingTokens", flag: "--max-thinking-tokens", value: count(func(o *Options) int { return o.MaxThinkingTokens })},
 	{option: "Effort", flag: "--effort", value: text(func(o *Options) string { return o.Effort }),
-		needs:  cliversion.MustParseConstraint(">" + SeedVersion),
+		needs:  cliversion.MustParseConstraint(">" + cliinstall.SeedVersion),
 		choice: "effort", choices: []flagChoice{{value: "low"}, {value: "medium"}, {value: "high"}, {value: "xhigh"}, {value: "max"}}},
 	{option: "SystemPrompt", flag: "--system-prompt", value: text(func(o *Options) string { return o.SystemPrompt })},
 	{option: "AppendSystemPrompt", flag: "--append-system-prompt", value: text(func(o *Options) string { return o.AppendSystemPrompt })},

@@ -18,6 +18,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/internal/clienv"
 	"github.com/ccwire/ccwire/protocol"
 )
@@ -104,7 +105,7 @@ func StreamJSONArgs() []string {
 // Close ends the process and removes the session's temporary folders; call
 // it always (t.Cleanup(func() { s.Close() }) in tests).
 type Session struct {
-	bin     Binary
+	bin     cliinstall.Binary
 	argv    []string
 	env     []string
 	logger  *slog.Logger
@@ -161,16 +162,16 @@ type Session struct {
 //
 // The process runs in a process group of its own. When ctx ends, the session
 // is closed at once: the process group is killed and the folders removed.
-func Start(ctx context.Context, bin Binary, cfg SessionConfig) (*Session, error) {
+func Start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (*Session, error) {
 	return start(ctx, bin, cfg)
 }
 
-func start(ctx context.Context, bin Binary, cfg SessionConfig) (_ *Session, err error) {
+func start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (_ *Session, err error) {
 	if cfg.BaseURL == "" {
 		return nil, errors.New("claude: SessionConfig.BaseURL is empty; give the URL of the API the CLI should use (a stubapi server)")
 	}
 	if bin.Path == "" {
-		return nil, errors.New("claude: no CLI binary; get one with Install")
+		return nil, errors.New("claude: no CLI binary; get one with cliinstall.Install")
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("claude: start: %w", err)
@@ -242,7 +243,11 @@ func start(ctx context.Context, bin Binary, cfg SessionConfig) (_ *Session, err 
 	if os.Geteuid() == 0 && bypassesPermissions(cfg.Args) {
 		own = append(own, "IS_SANDBOX=1")
 	}
-	s.env = clienv.Build(envLookup(cfg.LookupEnv), s.home, s.configDir, tmpDir, append(own, cfg.Env...)...)
+	lookup := cfg.LookupEnv
+	if lookup == nil {
+		lookup = os.LookupEnv
+	}
+	s.env = clienv.Build(lookup, s.home, s.configDir, tmpDir, append(own, cfg.Env...)...)
 	s.argv = bin.Argv(append(StreamJSONArgs(), cfg.Args...)...)
 
 	// Pipes of our own rather than exec's: the stdin end supports write
@@ -643,7 +648,7 @@ func waitFor(ch <-chan struct{}, d time.Duration) bool {
 }
 
 // Binary returns the CLI the session runs.
-func (s *Session) Binary() Binary { return s.bin }
+func (s *Session) Binary() cliinstall.Binary { return s.bin }
 
 // Args returns the CLI's full command line.
 func (s *Session) Args() []string { return slices.Clone(s.argv) }

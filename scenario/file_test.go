@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/scenario"
 )
@@ -184,7 +184,7 @@ func TestCorpusParses(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, sc := range scenarios {
-		for _, v := range claude.PinnedVersions() {
+		for _, v := range cliinstall.PinnedVersions() {
 			if !sc.AppliesTo(cliversion.MustParse(v)) {
 				continue
 			}

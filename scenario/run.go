@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/match"
 	"github.com/ccwire/ccwire/protocol"
@@ -82,7 +83,7 @@ func (f *Failure) Unwrap() []error { return f.Problems }
 // its own fake API, CLI process, HOME and working folder.
 type Runner struct {
 	// Binary is the CLI to run.
-	Binary claude.Binary
+	Binary cliinstall.Binary
 	// Logger receives the runs' lifecycle events; nil discards them.
 	Logger *slog.Logger
 }
@@ -278,7 +279,7 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 
 // cliDir is the folder the CLI is installed in: its version folder in the
 // cache, or the folder of an explicit binary.
-func cliDir(b claude.Binary) string {
+func cliDir(b cliinstall.Binary) string {
 	if b.Dir != "" {
 		return b.Dir
 	}

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/protocol"
 )
 
@@ -61,8 +62,8 @@ type Client struct {
 
 	tr           *translator // owned by the goroutine calling route, as evbuf
 	evbuf        []Event
-	out          *fifo[item]
-	attached     chan struct{} // closed once conn is set
+	out          *fifo[item, error] // ends with nil after a clean exit
+	attached     chan struct{}      // closed once conn is set
 	dispatchDone chan struct{}
 
 	leftMu   sync.Mutex
@@ -131,7 +132,7 @@ type controlAnswer struct {
 func Connect(ctx context.Context, opts Options) (*Client, error) {
 	bin := opts.Binary
 	if bin.Path == "" {
-		b, err := Install(ctx, opts.Version, opts.InstallOptions...)
+		b, err := cliinstall.Install(ctx, opts.Version, opts.InstallOptions...)
 		if err != nil {
 			return nil, err
 		}
@@ -171,7 +172,7 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 }
 
 // newClient returns a client that is not attached to a CLI yet: its route
-// method is to see the CLI's stdout (see eventQueue.route), then attach
+// method is to see the CLI's stdout (see SessionConfig.route), then attach
 // gives it the CLI.
 func newClient(opts Options, version string) *Client {
 	c := &Client{
@@ -184,7 +185,7 @@ func newClient(opts Options, version string) *Client {
 		pending:        make(map[string]chan controlAnswer),
 		handling:       make(map[string]context.CancelFunc),
 		tr:             newTranslator(),
-		out:            newFIFO[item](),
+		out:            newFIFO[item, error](),
 		dispatchDone:   make(chan struct{}),
 		attached:       make(chan struct{}),
 	}

@@ -1,13 +1,9 @@
-// Package claude installs pinned versions of the Claude Code CLI and drives
-// CLI processes in stream-json mode.
+// Package claude drives Claude Code CLI processes in stream-json mode.
 //
-// Provisioning: [Install] puts @anthropic-ai/claude-code at an exact version
-// into a per-user cache (one folder per version) with npm, safely when several
-// processes install at once, and reuses a completed install without running
-// npm again. [Locate] finds an installed version without installing. An
-// explicit binary can replace the cache ([WithBinaryPath], or the environment
-// variables CCWIRE_CLAUDE and CCWIRE_CLAUDE_<version>, e.g.
-// CCWIRE_CLAUDE_2_1_37).
+// Provisioning is package cliinstall's: [cliinstall.Install] puts a pinned
+// version of the CLI into a per-user cache with npm (or takes an explicit
+// binary) and returns a [cliinstall.Binary] to run; [Connect] calls it
+// when [Options.Binary] is not given.
 //
 // Driving: [Start] runs one CLI process with
 // "-p --input-format stream-json --output-format stream-json --verbose" in
@@ -55,5 +51,5 @@
 //		Handler: progress,   // sees each event as it comes
 //	})
 //
-// The package runs on Unix systems: it relies on process groups and flock(2).
+// The package runs on Unix systems: it relies on process groups.
 package claude

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/protocol"
 )
 
@@ -24,13 +25,13 @@ const fakeCLIEnv = "CCWIRE_TEST_FAKE_CLI"
 
 // fakeCLIBinary returns the test binary as a fake CLI and the environment
 // entry that switches it on.
-func fakeCLIBinary(t testing.TB) (claude.Binary, string) {
+func fakeCLIBinary(t testing.TB) (cliinstall.Binary, string) {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return claude.Binary{Version: "0.0.1", Path: exe}, fakeCLIEnv + "=1"
+	return cliinstall.Binary{Version: "0.0.1", Path: exe}, fakeCLIEnv + "=1"
 }
 
 // fakeOptions returns client options that run the fake CLI.

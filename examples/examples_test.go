@@ -17,8 +17,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/claude/claudetest"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/stubapi"
 )
 
@@ -104,7 +104,7 @@ func wantInOrder(t *testing.T, out string, wants ...string) {
 
 func TestOneshot(t *testing.T) {
 	t.Parallel()
-	for _, version := range claude.PinnedVersions() {
+	for _, version := range cliinstall.PinnedVersions() {
 		t.Run(version, func(t *testing.T) {
 			t.Parallel()
 			out := run(t, "oneshot", version, "", "What are goroutines?")
@@ -115,9 +115,9 @@ func TestOneshot(t *testing.T) {
 
 func TestChat(t *testing.T) {
 	t.Parallel()
-	out := run(t, "chat", claude.DefaultVersion, "Hi!\nTell me about channels.\n\nWhat did I ask?\n")
+	out := run(t, "chat", cliinstall.DefaultVersion, "Hi!\nTell me about channels.\n\nWhat did I ask?\n")
 	wantInOrder(t, out,
-		"Connected to Claude Code "+claude.DefaultVersion,
+		"Connected to Claude Code "+cliinstall.DefaultVersion,
 		"you> claude> Hello! I am Claude. What shall we talk about?\n",
 		"you> claude> Channels let goroutines send each other values; an unbuffered send waits for a receiver.\n",
 		"you> you> claude> You asked about greetings first, then about channels.\n",
@@ -126,7 +126,7 @@ func TestChat(t *testing.T) {
 
 func TestPermission(t *testing.T) {
 	t.Parallel()
-	for _, version := range claude.PinnedVersions() {
+	for _, version := range cliinstall.PinnedVersions() {
 		t.Run(version, func(t *testing.T) {
 			t.Parallel()
 			out := run(t, "permission", version, "y\nn\n1\n", "Set up the project.")
@@ -149,7 +149,7 @@ func TestProgress(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "notes.md"), []byte("# Notes\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := run(t, "progress", claude.DefaultVersion, "", "-dir", dir, "Summarize this folder.")
+	out := run(t, "progress", cliinstall.DefaultVersion, "", "-dir", dir, "Summarize this folder.")
 	wantInOrder(t, out,
 		"▶ session ", "✻ thinking…", "Let me look around.\n",
 		`● Bash {"command":"ls -1 && seq 1 500"`,
@@ -161,7 +161,7 @@ func TestProgress(t *testing.T) {
 
 func TestProgressJSON(t *testing.T) {
 	t.Parallel()
-	out := run(t, "progress", claude.DefaultVersion, "", "-json", "Summarize this folder.")
+	out := run(t, "progress", cliinstall.DefaultVersion, "", "-json", "Summarize this folder.")
 	var kinds []string
 	var results []map[string]any
 	sc := bufio.NewScanner(strings.NewReader(out))

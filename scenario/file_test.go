@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -169,7 +170,7 @@ func TestPlanVariants(t *testing.T) {
 	if _, err := sc.Plan("2.1.29"); err == nil || !strings.Contains(err.Error(), "too old") {
 		t.Errorf("Plan(2.1.29) = %v, want not applicable with the reason", err)
 	}
-	if v, _ := scenario.ParseVersion("2.1.29"); sc.AppliesTo(v) {
+	if sc.AppliesTo(cliversion.MustParse("2.1.29")) {
 		t.Error("AppliesTo(2.1.29) = true")
 	}
 }
@@ -183,9 +184,8 @@ func TestCorpusParses(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, sc := range scenarios {
-		for _, v := range claude.PinnedVersions() {
-			ver, _ := scenario.ParseVersion(v)
-			if !sc.AppliesTo(ver) {
+		for _, v := range cliinstall.PinnedVersions() {
+			if !sc.AppliesTo(cliversion.MustParse(v)) {
 				continue
 			}
 			if _, err := sc.Plan(v); err != nil {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/stubapi"
 )
 
@@ -52,7 +53,7 @@ type TurnPlan struct {
 // does not apply to the version (see [Scenario.AppliesTo]) or if two
 // variants of a section apply.
 func (sc *Scenario) Plan(version string) (*Plan, error) {
-	v, err := ParseVersion(version)
+	v, err := cliversion.Parse(version)
 	if err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", sc.ID, err)
 	}

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/match"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/stubapi"
@@ -81,7 +83,7 @@ func (f *Failure) Unwrap() []error { return f.Problems }
 // its own fake API, CLI process, HOME and working folder.
 type Runner struct {
 	// Binary is the CLI to run.
-	Binary claude.Binary
+	Binary cliinstall.Binary
 	// Logger receives the runs' lifecycle events; nil discards them.
 	Logger *slog.Logger
 }
@@ -103,7 +105,7 @@ func DefaultEnv() []string { return []string{"CLAUDE_CODE_MAX_RETRIES=0"} }
 func (r *Runner) Run(ctx context.Context, sc *Scenario) Result {
 	start := time.Now()
 	res := Result{Scenario: sc, Version: r.Binary.Version}
-	v, err := ParseVersion(r.Binary.Version)
+	v, err := cliversion.Parse(r.Binary.Version)
 	if err != nil {
 		return r.fail(res, start, fmt.Errorf("CLI version: %w", err))
 	}
@@ -277,7 +279,7 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 
 // cliDir is the folder the CLI is installed in: its version folder in the
 // cache, or the folder of an explicit binary.
-func cliDir(b claude.Binary) string {
+func cliDir(b cliinstall.Binary) string {
 	if b.Dir != "" {
 		return b.Dir
 	}

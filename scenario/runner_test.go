@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -42,13 +42,13 @@ done
 exit ${FAKE_EXIT:-0}
 `
 
-func fakeBinary(t testing.TB) claude.Binary {
+func fakeBinary(t testing.TB) cliinstall.Binary {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "claude")
 	if err := os.WriteFile(path, []byte(fakeCLI), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	b, err := claude.Install(t.Context(), "", claude.WithBinaryPath(path))
+	b, err := cliinstall.Install(t.Context(), "", cliinstall.WithBinaryPath(path))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +293,7 @@ func TestRunAll(t *testing.T) {
 	bin := fakeBinary(t)
 	scs := []*scenario.Scenario{
 		mustParse(t, "one", header("one", "")+helloTurn+unused),
-		mustParse(t, "two", header("two", `, "cli": ">=3.0", "not_applicable": {"en": "needs 3.0", "ja": "3.0が必要"}`)+helloTurn+unused),
+		mustParse(t, "two", header("two", `, "cli": ">=3.0.0", "not_applicable": {"en": "needs 3.0", "ja": "3.0が必要"}`)+helloTurn+unused),
 		mustParse(t, "three", header("three", `, "env": {"FAKE_EXIT": "1"}`)+helloTurn+unused),
 	}
 	runners := []*scenario.Runner{{Binary: bin}, {Binary: bin}}

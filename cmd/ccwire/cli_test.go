@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 )
 
 // fakeClaude writes a script that answers --version like Claude Code of version.
@@ -48,8 +48,8 @@ func TestRunCLI(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			if tc.noExplicit && (os.Getenv(claude.EnvBinary) != "" || os.Getenv(claude.EnvBinary+"_2_1_37") != "") {
-				t.Fatalf("this case checks the cache; unset %s for the test run", claude.EnvBinary)
+			if tc.noExplicit && (os.Getenv(cliinstall.EnvBinary) != "" || os.Getenv(cliinstall.EnvBinary+"_2_1_37") != "") {
+				t.Fatalf("this case checks the cache; unset %s for the test run", cliinstall.EnvBinary)
 			}
 			var stdout, stderr bytes.Buffer
 			code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, append([]string{"cli"}, tc.args...))

@@ -13,7 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -45,9 +45,9 @@ func runSpec(ctx context.Context, e env, args []string) int {
 		record   = fs.String("record", "recordings", "write the recordings under this folder (<dir>/<version>/<id>.txtar); empty to write none")
 		dir      = fs.String("scenarios", "scenarios", "the folder of scenario files")
 		parallel = fs.Int("j", scenario.DefaultParallel(), "how many CLI processes run at once")
-		cacheDir = fs.String("cache-dir", "", "ccwire cache root (default $"+claude.EnvCacheDir+" or the user cache folder)")
+		cacheDir = fs.String("cache-dir", "", "ccwire cache root (default $"+cliinstall.EnvCacheDir+" or the user cache folder)")
 	)
-	fs.Var(&versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed; repeat or separate with commas (default: the pinned %s)", strings.Join(claude.PinnedVersions(), ", ")))
+	fs.Var(&versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed; repeat or separate with commas (default: the pinned %s)", strings.Join(cliinstall.PinnedVersions(), ", ")))
 	fs.Usage = func() {
 		fmt.Fprintf(e.stderr, `Usage: ccwire spec [flags]
 
@@ -98,23 +98,23 @@ Flags:
 		}
 	}
 
-	var opts []claude.InstallOption
+	var opts []cliinstall.Option
 	if *cacheDir != "" {
-		opts = append(opts, claude.WithCacheDir(*cacheDir))
+		opts = append(opts, cliinstall.WithCacheDir(*cacheDir))
 	}
 	if *binary != "" {
-		opts = append(opts, claude.WithBinaryPath(*binary))
+		opts = append(opts, cliinstall.WithBinaryPath(*binary))
 		if len(versions) == 0 {
 			versions = stringsFlag{""} // whatever version the binary has
 		}
 	}
 	if len(versions) == 0 {
-		versions = claude.PinnedVersions()
+		versions = cliinstall.PinnedVersions()
 	}
-	opts = append(opts, claude.WithLogger(slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))))
+	opts = append(opts, cliinstall.WithLogger(slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))))
 	var runners []*scenario.Runner
 	for _, v := range versions {
-		b, err := claude.Install(ctx, v, opts...)
+		b, err := cliinstall.Install(ctx, v, opts...)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
 			return 1

@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 )
 
 // asker answers permission requests from lines of input. The client calls
@@ -109,7 +110,7 @@ func (reporter) OnToolResult(e *claude.ToolResultEvent) {
 
 func main() {
 	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
-	version := flag.String("claude-version", claude.DefaultVersion, "Claude Code version to run")
+	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
 	flag.Parse()
 	prompt := strings.Join(flag.Args(), " ")
 	if *api == "" || prompt == "" {

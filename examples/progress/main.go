@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/protocol"
 )
 
@@ -125,7 +126,7 @@ func (p *jsonPrinter) OnResult(e *claude.ResultEvent) {
 
 func main() {
 	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
-	version := flag.String("claude-version", claude.DefaultVersion, "Claude Code version to run")
+	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
 	asJSON := flag.Bool("json", false, "print one JSON object per event")
 	dir := flag.String("dir", "", "working directory of the CLI (default: a temporary folder)")
 	flag.Parse()

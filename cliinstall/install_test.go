@@ -1,4 +1,4 @@
-package claude_test
+package cliinstall_test
 
 import (
 	"context"
@@ -15,11 +15,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 )
 
 // installVersion is the version the npm tests install: the smaller download.
-const installVersion = claude.SeedVersion
+const installVersion = cliinstall.SeedVersion
 
 // noEnv hides the process environment from an install, so a developer's
 // CCWIRE_CLAUDE or CCWIRE_CACHE_DIR does not steer the test.
@@ -63,12 +63,12 @@ func TestInstallIsIdempotent(t *testing.T) {
 	ctx := installCtx(t)
 	npm, runs := countingNPM(t)
 	cache := t.TempDir()
-	opts := []claude.InstallOption{claude.WithCacheDir(cache), claude.WithNPM(npm), claude.WithLookupEnv(noEnv)}
+	opts := []cliinstall.Option{cliinstall.WithCacheDir(cache), cliinstall.WithNPM(npm), cliinstall.WithLookupEnv(noEnv)}
 
-	if _, err := claude.Locate(ctx, installVersion, opts...); !errors.Is(err, claude.ErrNotInstalled) {
+	if _, err := cliinstall.Locate(ctx, installVersion, opts...); !errors.Is(err, cliinstall.ErrNotInstalled) {
 		t.Fatalf("Locate before install = %v, want ErrNotInstalled", err)
 	}
-	first, err := claude.Install(ctx, installVersion, opts...)
+	first, err := cliinstall.Install(ctx, installVersion, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,11 +79,11 @@ func TestInstallIsIdempotent(t *testing.T) {
 	if err != nil || !strings.HasPrefix(string(out), installVersion+" ") {
 		t.Errorf("%s --version = %q, %v", first, out, err)
 	}
-	second, err := claude.Install(ctx, installVersion, opts...)
+	second, err := cliinstall.Install(ctx, installVersion, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	located, err := claude.Locate(ctx, installVersion, opts...)
+	located, err := cliinstall.Locate(ctx, installVersion, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,10 +108,10 @@ func TestInstallIsIdempotent(t *testing.T) {
 	if err := os.Remove(filepath.Join(first.Dir, "ccwire-install.json")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := claude.Locate(ctx, installVersion, opts...); !errors.Is(err, claude.ErrNotInstalled) {
+	if _, err := cliinstall.Locate(ctx, installVersion, opts...); !errors.Is(err, cliinstall.ErrNotInstalled) {
 		t.Fatalf("Locate of a damaged install = %v, want ErrNotInstalled", err)
 	}
-	again, err := claude.Install(ctx, installVersion, opts...)
+	again, err := cliinstall.Install(ctx, installVersion, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func runInstallHelper() bool {
 	cache, npm, _ := strings.Cut(spec, string(os.PathListSeparator))
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	b, err := claude.Install(ctx, installVersion, claude.WithCacheDir(cache), claude.WithNPM(npm), claude.WithLookupEnv(noEnv))
+	b, err := cliinstall.Install(ctx, installVersion, cliinstall.WithCacheDir(cache), cliinstall.WithNPM(npm), cliinstall.WithLookupEnv(noEnv))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -151,7 +151,7 @@ func TestInstallConcurrently(t *testing.T) {
 	ctx := installCtx(t)
 	npm, runs := countingNPM(t)
 	cache := t.TempDir()
-	opts := []claude.InstallOption{claude.WithCacheDir(cache), claude.WithNPM(npm), claude.WithLookupEnv(noEnv)}
+	opts := []cliinstall.Option{cliinstall.WithCacheDir(cache), cliinstall.WithNPM(npm), cliinstall.WithLookupEnv(noEnv)}
 
 	// Two goroutines and another process install the same version at once.
 	const goroutines = 2
@@ -160,7 +160,7 @@ func TestInstallConcurrently(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range goroutines {
 		wg.Go(func() {
-			b, err := claude.Install(ctx, installVersion, opts...)
+			b, err := cliinstall.Install(ctx, installVersion, opts...)
 			paths[i], errs[i] = b.Path, err
 		})
 	}
@@ -210,30 +210,30 @@ func TestInstallFailures(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		version string
-		opts    []claude.InstallOption
+		opts    []cliinstall.Option
 		want    error
 		code    string
 	}{
-		{name: "unknown version", version: "9.9.9", want: claude.ErrUnknownVersion, code: "ETARGET"},
-		{name: "registry refuses", version: installVersion, want: claude.ErrRegistry, code: "E403",
-			opts: []claude.InstallOption{claude.WithNPMArgs("--registry="+refusing.URL+"/", "--fetch-retries=0", "--prefer-online")}},
-		{name: "registry unreachable", version: installVersion, want: claude.ErrRegistry, code: "ECONNREFUSED",
-			opts: []claude.InstallOption{claude.WithNPMArgs("--registry=http://"+deadAddr+"/", "--fetch-retries=0", "--prefer-online")}},
-		{name: "npm missing", version: installVersion, want: claude.ErrNPMNotFound,
-			opts: []claude.InstallOption{claude.WithNPM(filepath.Join(t.TempDir(), "no-npm"))}},
-		{name: "not exact", version: "latest", want: claude.ErrInvalidVersion},
-		{name: "range", version: "^2.1.0", want: claude.ErrInvalidVersion},
+		{name: "unknown version", version: "9.9.9", want: cliinstall.ErrUnknownVersion, code: "ETARGET"},
+		{name: "registry refuses", version: installVersion, want: cliinstall.ErrRegistry, code: "E403",
+			opts: []cliinstall.Option{cliinstall.WithNPMArgs("--registry="+refusing.URL+"/", "--fetch-retries=0", "--prefer-online")}},
+		{name: "registry unreachable", version: installVersion, want: cliinstall.ErrRegistry, code: "ECONNREFUSED",
+			opts: []cliinstall.Option{cliinstall.WithNPMArgs("--registry=http://"+deadAddr+"/", "--fetch-retries=0", "--prefer-online")}},
+		{name: "npm missing", version: installVersion, want: cliinstall.ErrNPMNotFound,
+			opts: []cliinstall.Option{cliinstall.WithNPM(filepath.Join(t.TempDir(), "no-npm"))}},
+		{name: "not exact", version: "latest", want: cliinstall.ErrInvalidVersion},
+		{name: "range", version: "^2.1.0", want: cliinstall.ErrInvalidVersion},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			cache := t.TempDir()
-			opts := append([]claude.InstallOption{claude.WithCacheDir(cache), claude.WithNPM(npm), claude.WithLookupEnv(noEnv)}, tc.opts...)
-			_, err := claude.Install(installCtx(t), tc.version, opts...)
+			opts := append([]cliinstall.Option{cliinstall.WithCacheDir(cache), cliinstall.WithNPM(npm), cliinstall.WithLookupEnv(noEnv)}, tc.opts...)
+			_, err := cliinstall.Install(installCtx(t), tc.version, opts...)
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("Install(%q) = %v, want %v", tc.version, err, tc.want)
 			}
 			if tc.code != "" {
-				var npmErr *claude.NPMError
+				var npmErr *cliinstall.NPMError
 				if !errors.As(err, &npmErr) || npmErr.Code != tc.code {
 					t.Fatalf("Install(%q) = %#v, want an *NPMError with code %s", tc.version, err, tc.code)
 				}
@@ -269,29 +269,29 @@ func TestExplicitBinary(t *testing.T) {
 	if err := os.WriteFile(broken, []byte("#!/bin/sh\necho oops >&2\nexit 3\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	env := func(kv map[string]string) claude.InstallOption {
-		return claude.WithLookupEnv(func(k string) (string, bool) { v, ok := kv[k]; return v, ok })
+	env := func(kv map[string]string) cliinstall.Option {
+		return cliinstall.WithLookupEnv(func(k string) (string, bool) { v, ok := kv[k]; return v, ok })
 	}
 	for _, tc := range []struct {
 		name     string
 		version  string
-		opts     []claude.InstallOption
+		opts     []cliinstall.Option
 		wantPath string
 		wantErr  error
 	}{
-		{"option", "1.2.3", []claude.InstallOption{claude.WithBinaryPath(v1)}, v1, nil},
-		{"option any version", "", []claude.InstallOption{claude.WithBinaryPath(v2)}, v2, nil},
-		{"option beats env", "1.2.3", []claude.InstallOption{claude.WithBinaryPath(v1), env(map[string]string{"CCWIRE_CLAUDE": v2})}, v1, nil},
-		{"env", "4.5.6", []claude.InstallOption{env(map[string]string{"CCWIRE_CLAUDE": v2})}, v2, nil},
-		{"version env beats env", "1.2.3", []claude.InstallOption{env(map[string]string{"CCWIRE_CLAUDE": v2, "CCWIRE_CLAUDE_1_2_3": v1})}, v1, nil},
-		{"mismatch", "1.2.3", []claude.InstallOption{env(map[string]string{"CCWIRE_CLAUDE": v2})}, "", claude.ErrVersionMismatch},
-		{"broken", "", []claude.InstallOption{claude.WithBinaryPath(broken)}, "", nil},
-		{"missing", "", []claude.InstallOption{claude.WithBinaryPath(filepath.Join(dir, "nope"))}, "", os.ErrNotExist},
+		{"option", "1.2.3", []cliinstall.Option{cliinstall.WithBinaryPath(v1)}, v1, nil},
+		{"option any version", "", []cliinstall.Option{cliinstall.WithBinaryPath(v2)}, v2, nil},
+		{"option beats env", "1.2.3", []cliinstall.Option{cliinstall.WithBinaryPath(v1), env(map[string]string{"CCWIRE_CLAUDE": v2})}, v1, nil},
+		{"env", "4.5.6", []cliinstall.Option{env(map[string]string{"CCWIRE_CLAUDE": v2})}, v2, nil},
+		{"version env beats env", "1.2.3", []cliinstall.Option{env(map[string]string{"CCWIRE_CLAUDE": v2, "CCWIRE_CLAUDE_1_2_3": v1})}, v1, nil},
+		{"mismatch", "1.2.3", []cliinstall.Option{env(map[string]string{"CCWIRE_CLAUDE": v2})}, "", cliinstall.ErrVersionMismatch},
+		{"broken", "", []cliinstall.Option{cliinstall.WithBinaryPath(broken)}, "", nil},
+		{"missing", "", []cliinstall.Option{cliinstall.WithBinaryPath(filepath.Join(dir, "nope"))}, "", os.ErrNotExist},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			opts := append([]claude.InstallOption{claude.WithCacheDir(t.TempDir()), claude.WithNPM("/nonexistent/npm")}, tc.opts...)
-			for _, f := range []func(context.Context, string, ...claude.InstallOption) (claude.Binary, error){claude.Install, claude.Locate} {
+			opts := append([]cliinstall.Option{cliinstall.WithCacheDir(t.TempDir()), cliinstall.WithNPM("/nonexistent/npm")}, tc.opts...)
+			for _, f := range []func(context.Context, string, ...cliinstall.Option) (cliinstall.Binary, error){cliinstall.Install, cliinstall.Locate} {
 				b, err := f(t.Context(), tc.version, opts...)
 				if tc.wantPath == "" {
 					if err == nil || (tc.wantErr != nil && !errors.Is(err, tc.wantErr)) {
@@ -313,20 +313,20 @@ func TestExplicitBinary(t *testing.T) {
 
 func TestCacheDir(t *testing.T) {
 	t.Parallel()
-	env := claude.WithLookupEnv(func(k string) (string, bool) {
-		if k == claude.EnvCacheDir {
+	env := cliinstall.WithLookupEnv(func(k string) (string, bool) {
+		if k == cliinstall.EnvCacheDir {
 			return "/from/env", true
 		}
 		return "", false
 	})
-	if got, err := claude.CacheDir(env); err != nil || got != "/from/env/claude-code" {
+	if got, err := cliinstall.CacheDir(env); err != nil || got != "/from/env/claude-code" {
 		t.Errorf("CacheDir(env) = %q, %v", got, err)
 	}
-	if got, err := claude.CacheDir(env, claude.WithCacheDir("/opt")); err != nil || got != "/opt/claude-code" {
+	if got, err := cliinstall.CacheDir(env, cliinstall.WithCacheDir("/opt")); err != nil || got != "/opt/claude-code" {
 		t.Errorf("CacheDir(option) = %q, %v", got, err)
 	}
 	user, userErr := os.UserCacheDir()
-	got, err := claude.CacheDir(claude.WithLookupEnv(noEnv))
+	got, err := cliinstall.CacheDir(cliinstall.WithLookupEnv(noEnv))
 	if userErr != nil {
 		if err == nil {
 			t.Errorf("CacheDir() = %q without a user cache folder (%v), want an error", got, userErr)

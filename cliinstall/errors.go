@@ -1,4 +1,4 @@
-package claude
+package cliinstall
 
 import (
 	"errors"
@@ -47,7 +47,7 @@ type NPMError struct {
 // Error says what failed and how to fix it.
 func (e *NPMError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "claude: npm install %s@%s failed", PackageName, e.Version)
+	fmt.Fprintf(&b, "cliinstall: npm install %s@%s failed", PackageName, e.Version)
 	if e.Code != "" {
 		fmt.Fprintf(&b, " (%s)", e.Code)
 	} else if e.ExitCode >= 0 {
@@ -107,9 +107,9 @@ func (e *VerifyError) Error() string {
 		}
 	}
 	if e.Got != "" && e.Want != "" && e.Got != e.Want {
-		return fmt.Sprintf("claude: %s is Claude Code %s, not %s; %s", what, e.Got, e.Want, fix)
+		return fmt.Sprintf("cliinstall: %s is Claude Code %s, not %s; %s", what, e.Got, e.Want, fix)
 	}
-	msg := fmt.Sprintf("claude: %s --version did not report a Claude Code version", what)
+	msg := fmt.Sprintf("cliinstall: %s --version did not report a Claude Code version", what)
 	if e.Err != nil {
 		msg += ": " + e.Err.Error()
 	}

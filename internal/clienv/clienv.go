@@ -1,22 +1,15 @@
-package claude
+// Package clienv builds the environment a Claude Code CLI process runs
+// with: a clean base that takes over from the parent only what finds
+// programs and sets the locale and shell, the variables that keep the CLI
+// quiet, the folders the process owns, and the proxy settings that keep it
+// off the network. Package claude starts sessions with it and package
+// cliinstall runs "--version" checks with it.
+package clienv
 
 import (
 	"net/url"
-	"os"
 	"slices"
 	"strings"
-)
-
-// Environment variables ccwire reads.
-const (
-	// EnvCacheDir overrides ccwire's cache root (default: ccwire under
-	// [os.UserCacheDir]); versions live in <root>/claude-code/<version>.
-	EnvCacheDir = "CCWIRE_CACHE_DIR"
-	// EnvBinary names an explicit Claude Code binary (a native executable or
-	// cli.js) to use instead of the cache. EnvBinary + "_" + the version with
-	// dots as underscores (CCWIRE_CLAUDE_2_1_37) names one for a single
-	// version and takes precedence.
-	EnvBinary = "CCWIRE_CLAUDE"
 )
 
 // inheritedVars returns the variables a CLI process takes over from the
@@ -43,10 +36,12 @@ func quietVars() []string {
 	}
 }
 
-// cliEnv builds a CLI process's environment from a clean base: the inherited
-// variables found by lookup, the quiet variables, the folders the process
-// owns, then extra ("KEY=VALUE", later entries win).
-func cliEnv(lookup func(string) (string, bool), home, configDir, tmpDir string, extra ...string) []string {
+// Build returns a CLI process's environment, built from a clean base: the
+// inherited variables lookup finds (PATH, the locale, the shell), the
+// variables that keep the CLI quiet, the folders the process owns (HOME,
+// CLAUDE_CONFIG_DIR, TMPDIR and CLAUDE_CODE_TMPDIR), then extra
+// ("KEY=VALUE", later entries win).
+func Build(lookup func(string) (string, bool), home, configDir, tmpDir string, extra ...string) []string {
 	var env []string
 	for _, k := range inheritedVars() {
 		if v, ok := lookup(k); ok {
@@ -60,11 +55,11 @@ func cliEnv(lookup func(string) (string, bool), home, configDir, tmpDir string, 
 		"TMPDIR="+tmpDir,
 		"CLAUDE_CODE_TMPDIR="+tmpDir,
 	)
-	return mergeEnv(env, extra)
+	return merge(env, extra)
 }
 
-// mergeEnv appends extra to env, replacing earlier entries of the same key.
-func mergeEnv(env, extra []string) []string {
+// merge appends extra to env, replacing earlier entries of the same key.
+func merge(env, extra []string) []string {
 	for _, kv := range extra {
 		key, _, _ := strings.Cut(kv, "=")
 		env = slices.DeleteFunc(env, func(e string) bool {
@@ -76,27 +71,17 @@ func mergeEnv(env, extra []string) []string {
 	return env
 }
 
-// envLookup returns the lookup function in effect: the given one, or the
-// process environment.
-func envLookup(lookup func(string) (string, bool)) func(string) (string, bool) {
-	if lookup != nil {
-		return lookup
-	}
-	return os.LookupEnv
-}
-
-// blackholeProxy is where a sealed session's proxy variables point: a
-// loopback port nothing serves (discard), so a proxied connection fails at
-// once.
+// blackholeProxy is where a sealed CLI's proxy variables point: a loopback
+// port nothing serves (discard), so a proxied connection fails at once.
 const blackholeProxy = "http://127.0.0.1:9"
 
-// sealedNetworkVars returns the variables that keep the CLI off the network
+// SealedNetwork returns the variables that keep the CLI off the network
 // except for loopback and baseURL's host: every proxy variable points at a
 // dead loopback port, and NO_PROXY exempts the hosts it may reach. Both
 // pinned versions honour them for all their HTTP traffic; 2.1.37 otherwise
 // contacts api.anthropic.com (a fast-mode status fetch) whatever the
 // DISABLE_* variables say.
-func sealedNetworkVars(baseURL string) []string {
+func SealedNetwork(baseURL string) []string {
 	noProxy := []string{"127.0.0.1", "localhost", "::1"}
 	if u, err := url.Parse(baseURL); err == nil && u.Hostname() != "" && !slices.Contains(noProxy, u.Hostname()) {
 		noProxy = append(noProxy, u.Hostname())

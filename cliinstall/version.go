@@ -1,9 +1,10 @@
-package claude
+package cliinstall
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/ccwire/ccwire/cliversion"
 )
 
 // The pinned Claude Code versions. They are the one place these versions are
@@ -24,15 +25,12 @@ func PinnedVersions() []string {
 // PackageName is the npm package that ships the Claude Code CLI.
 const PackageName = "@anthropic-ai/claude-code"
 
-// exactVersion matches an exact semantic version such as 2.1.330 or
-// 1.0.0-beta.2; ranges, tags and "latest" are refused so an install is
-// reproducible.
-var exactVersion = regexp.MustCompile(`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$`)
-
-// checkVersion reports whether v names one exact version.
+// checkVersion reports whether v names one exact version (see
+// [cliversion.Parse]), such as 2.1.330 or 1.0.0-beta.2; ranges, tags and
+// "latest" are refused so an install is reproducible.
 func checkVersion(v string) error {
-	if !exactVersion.MatchString(v) {
-		return fmt.Errorf("claude: %q is not an exact version (want MAJOR.MINOR.PATCH, e.g. %s): %w", v, DefaultVersion, ErrInvalidVersion)
+	if _, err := cliversion.Parse(v); err != nil {
+		return fmt.Errorf("cliinstall: %q is not an exact version (want MAJOR.MINOR.PATCH, e.g. %s): %w", v, DefaultVersion, ErrInvalidVersion)
 	}
 	return nil
 }
@@ -41,7 +39,7 @@ func checkVersion(v string) error {
 // "claude --version", which reads like "2.1.330 (Claude Code)".
 func parseVersionOutput(out string) (string, bool) {
 	for _, field := range strings.Fields(out) {
-		if exactVersion.MatchString(field) {
+		if _, err := cliversion.Parse(field); err == nil {
 			return field, true
 		}
 	}

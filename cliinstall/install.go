@@ -1,4 +1,4 @@
-package claude
+package cliinstall
 
 import (
 	"bytes"
@@ -14,10 +14,24 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/ccwire/ccwire/internal/clienv"
 )
 
-// InstallOption configures [Install] and [Locate].
-type InstallOption func(*installConfig)
+// Environment variables the installer reads.
+const (
+	// EnvCacheDir overrides ccwire's cache root (default: ccwire under
+	// [os.UserCacheDir]); versions live in <root>/claude-code/<version>.
+	EnvCacheDir = "CCWIRE_CACHE_DIR"
+	// EnvBinary names an explicit Claude Code binary (a native executable or
+	// cli.js) to use instead of the cache. EnvBinary + "_" + the version with
+	// dots as underscores (CCWIRE_CLAUDE_2_1_37) names one for a single
+	// version and takes precedence.
+	EnvBinary = "CCWIRE_CLAUDE"
+)
+
+// Option configures [Install], [Locate] and [CacheDir].
+type Option func(*installConfig)
 
 type installConfig struct {
 	cacheDir  string
@@ -32,55 +46,57 @@ type installConfig struct {
 
 // WithCacheDir sets ccwire's cache root; versions live in
 // <dir>/claude-code/<version>. It overrides CCWIRE_CACHE_DIR.
-func WithCacheDir(dir string) InstallOption {
+func WithCacheDir(dir string) Option {
 	return func(c *installConfig) { c.cacheDir = dir }
 }
 
 // WithBinaryPath uses an explicit Claude Code binary (a native executable, or
 // a cli.js that Node runs) instead of the cache; it is checked with
 // --version. It overrides CCWIRE_CLAUDE and CCWIRE_CLAUDE_<version>.
-func WithBinaryPath(path string) InstallOption {
+func WithBinaryPath(path string) Option {
 	return func(c *installConfig) { c.binary = path }
 }
 
 // WithNPM sets the npm executable (default: npm on PATH).
-func WithNPM(path string) InstallOption {
+func WithNPM(path string) Option {
 	return func(c *installConfig) { c.npm = path }
 }
 
 // WithNode sets the Node.js executable that runs JavaScript CLIs (default:
 // node on PATH).
-func WithNode(path string) InstallOption {
+func WithNode(path string) Option {
 	return func(c *installConfig) { c.node = path }
 }
 
 // WithNPMArgs adds arguments to npm install, such as "--registry=URL".
-func WithNPMArgs(args ...string) InstallOption {
+func WithNPMArgs(args ...string) Option {
 	return func(c *installConfig) { c.npmArgs = append(c.npmArgs, args...) }
 }
 
 // WithLogger sets the logger for install progress (default: discard).
-func WithLogger(l *slog.Logger) InstallOption {
+func WithLogger(l *slog.Logger) Option {
 	return func(c *installConfig) { c.logger = l }
 }
 
 // WithLookupEnv sets how CCWIRE_CACHE_DIR and CCWIRE_CLAUDE* are read
 // (default: [os.LookupEnv]); tests pass a map's lookup to run in parallel.
-func WithLookupEnv(lookup func(key string) (string, bool)) InstallOption {
+func WithLookupEnv(lookup func(key string) (string, bool)) Option {
 	return func(c *installConfig) { c.lookupEnv = lookup }
 }
 
 // WithVerifyTimeout bounds each "--version" check (default 60s).
-func WithVerifyTimeout(d time.Duration) InstallOption {
+func WithVerifyTimeout(d time.Duration) Option {
 	return func(c *installConfig) { c.timeout = d }
 }
 
-func newInstallConfig(opts []InstallOption) *installConfig {
+func newInstallConfig(opts []Option) *installConfig {
 	c := &installConfig{timeout: 60 * time.Second}
 	for _, o := range opts {
 		o(c)
 	}
-	c.lookupEnv = envLookup(c.lookupEnv)
+	if c.lookupEnv == nil {
+		c.lookupEnv = os.LookupEnv
+	}
 	if c.logger == nil {
 		c.logger = slog.New(slog.DiscardHandler)
 	}
@@ -90,7 +106,7 @@ func newInstallConfig(opts []InstallOption) *installConfig {
 // CacheDir returns the folder that holds installed versions:
 // <root>/claude-code, where root is set by [WithCacheDir], else
 // CCWIRE_CACHE_DIR, else ccwire under [os.UserCacheDir].
-func CacheDir(opts ...InstallOption) (string, error) {
+func CacheDir(opts ...Option) (string, error) {
 	return newInstallConfig(opts).versionsDir()
 }
 
@@ -102,13 +118,13 @@ func (c *installConfig) versionsDir() (string, error) {
 	if root == "" {
 		user, err := os.UserCacheDir()
 		if err != nil {
-			return "", fmt.Errorf("claude: no cache folder: %w; set %s", err, EnvCacheDir)
+			return "", fmt.Errorf("cliinstall: no cache folder: %w; set %s", err, EnvCacheDir)
 		}
 		root = filepath.Join(user, "ccwire")
 	}
 	abs, err := filepath.Abs(root)
 	if err != nil {
-		return "", fmt.Errorf("claude: cache folder %q: %w", root, err)
+		return "", fmt.Errorf("cliinstall: cache folder %q: %w", root, err)
 	}
 	return filepath.Join(abs, "claude-code"), nil
 }
@@ -143,7 +159,7 @@ func (c *installConfig) explicitBinary(version string) (path, source string) {
 // With an explicit binary ([WithBinaryPath], CCWIRE_CLAUDE_<version>,
 // CCWIRE_CLAUDE) nothing is installed: the binary is checked with --version
 // and must have the version asked for.
-func Install(ctx context.Context, version string, opts ...InstallOption) (Binary, error) {
+func Install(ctx context.Context, version string, opts ...Option) (Binary, error) {
 	c := newInstallConfig(opts)
 	if path, source := c.explicitBinary(version); path != "" {
 		return c.useExplicit(ctx, path, source, version)
@@ -158,11 +174,11 @@ func Install(ctx context.Context, version string, opts ...InstallOption) (Binary
 		return Binary{}, err // installing again would not help (node missing, unreadable cache)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return Binary{}, fmt.Errorf("claude: create cache folder: %w", err)
+		return Binary{}, fmt.Errorf("cliinstall: create cache folder: %w", err)
 	}
 	unlock, err := lockFile(ctx, filepath.Join(dir, "."+version+".lock"))
 	if err != nil {
-		return Binary{}, fmt.Errorf("claude: lock the install of %s: %w", version, err)
+		return Binary{}, fmt.Errorf("cliinstall: lock the install of %s: %w", version, err)
 	}
 	defer unlock()
 	// Another process may have finished the install while we waited.
@@ -178,7 +194,7 @@ func Install(ctx context.Context, version string, opts ...InstallOption) (Binary
 // in the cache (or chosen explicitly), without installing anything. It
 // returns an error wrapping [ErrNotInstalled] if the version is not in the
 // cache. An empty version means [DefaultVersion].
-func Locate(ctx context.Context, version string, opts ...InstallOption) (Binary, error) {
+func Locate(ctx context.Context, version string, opts ...Option) (Binary, error) {
 	c := newInstallConfig(opts)
 	if path, source := c.explicitBinary(version); path != "" {
 		return c.useExplicit(ctx, path, source, version)
@@ -215,10 +231,10 @@ func (c *installConfig) useExplicit(ctx context.Context, path, source, version s
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return Binary{}, fmt.Errorf("claude: binary from %s: %w", source, err)
+		return Binary{}, fmt.Errorf("cliinstall: binary from %s: %w", source, err)
 	}
 	if _, err := os.Stat(abs); err != nil {
-		return Binary{}, fmt.Errorf("claude: binary from %s: %w; fix the path or unset it", source, err)
+		return Binary{}, fmt.Errorf("cliinstall: binary from %s: %w; fix the path or unset it", source, err)
 	}
 	b := Binary{Path: abs}
 	if isScript(abs) {
@@ -246,7 +262,7 @@ func (c *installConfig) nodePath() (string, error) {
 	}
 	p, err := exec.LookPath(name)
 	if err != nil {
-		return "", fmt.Errorf("claude: this Claude Code version is a Node.js program but %q was not found: %w; install Node.js 18 or later", name, err)
+		return "", fmt.Errorf("cliinstall: this Claude Code version is a Node.js program but %q was not found: %w; install Node.js 18 or later", name, err)
 	}
 	return p, nil
 }
@@ -271,18 +287,18 @@ func (c *installConfig) locateInstalled(dir, version string) (Binary, error) {
 	vdir := filepath.Join(dir, version)
 	data, err := os.ReadFile(filepath.Join(vdir, markerName))
 	if errors.Is(err, fs.ErrNotExist) {
-		return Binary{}, fmt.Errorf("claude: Claude Code %s is not installed in %s; run `ccwire cli install %s`: %w", version, dir, version, ErrNotInstalled)
+		return Binary{}, fmt.Errorf("cliinstall: Claude Code %s is not installed in %s; run `ccwire cli install %s`: %w", version, dir, version, ErrNotInstalled)
 	}
 	if err != nil {
-		return Binary{}, fmt.Errorf("claude: read install of %s: %w", version, err)
+		return Binary{}, fmt.Errorf("cliinstall: read install of %s: %w", version, err)
 	}
 	var m installMarker
 	if err := json.Unmarshal(data, &m); err != nil || m.Version != version || m.Entry == "" || !filepath.IsLocal(m.Entry) {
-		return Binary{}, fmt.Errorf("claude: install record %s is damaged; delete %s and install again: %w", filepath.Join(vdir, markerName), vdir, ErrNotInstalled)
+		return Binary{}, fmt.Errorf("cliinstall: install record %s is damaged; delete %s and install again: %w", filepath.Join(vdir, markerName), vdir, ErrNotInstalled)
 	}
 	b := Binary{Version: version, Path: filepath.Join(vdir, m.Entry), Dir: vdir}
 	if _, err := os.Stat(b.Path); err != nil {
-		return Binary{}, fmt.Errorf("claude: install of %s lacks its entry point: %w; delete %s and install again: %w", version, err, vdir, ErrNotInstalled)
+		return Binary{}, fmt.Errorf("cliinstall: install of %s lacks its entry point: %w; delete %s and install again: %w", version, err, vdir, ErrNotInstalled)
 	}
 	if m.Node {
 		if b.Node, err = c.nodePath(); err != nil {
@@ -301,7 +317,7 @@ func (c *installConfig) install(ctx context.Context, dir, version string) (Binar
 	}
 	npmPath, err := exec.LookPath(npm)
 	if err != nil {
-		return Binary{}, fmt.Errorf("claude: cannot install Claude Code %s: %q not found (%v); install Node.js and npm, or point %s at an installed binary: %w", version, npm, err, EnvBinary, ErrNPMNotFound)
+		return Binary{}, fmt.Errorf("cliinstall: cannot install Claude Code %s: %q not found (%v); install Node.js and npm, or point %s at an installed binary: %w", version, npm, err, EnvBinary, ErrNPMNotFound)
 	}
 	// Leftovers of installs that died midway; we hold the lock, so none is live.
 	if stale, _ := filepath.Glob(filepath.Join(dir, ".tmp-"+version+"-*")); len(stale) > 0 {
@@ -311,11 +327,11 @@ func (c *installConfig) install(ctx context.Context, dir, version string) (Binar
 	}
 	tmp, err := os.MkdirTemp(dir, ".tmp-"+version+"-")
 	if err != nil {
-		return Binary{}, fmt.Errorf("claude: create install folder: %w", err)
+		return Binary{}, fmt.Errorf("cliinstall: create install folder: %w", err)
 	}
 	defer os.RemoveAll(tmp) // a no-op once renamed into place
 	if err := os.Chmod(tmp, 0o755); err != nil {
-		return Binary{}, fmt.Errorf("claude: create install folder: %w", err)
+		return Binary{}, fmt.Errorf("cliinstall: create install folder: %w", err)
 	}
 
 	args := append([]string{
@@ -338,7 +354,7 @@ func (c *installConfig) install(ctx context.Context, dir, version string) (Binar
 	cmd.WaitDelay = 5 * time.Second
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() != nil {
-			return Binary{}, fmt.Errorf("claude: npm install of %s interrupted: %w", version, context.Cause(ctx))
+			return Binary{}, fmt.Errorf("cliinstall: npm install of %s interrupted: %w", version, context.Cause(ctx))
 		}
 		code, kind := classifyNPM(stderr.String())
 		exit := -1
@@ -357,17 +373,17 @@ func (c *installConfig) install(ctx context.Context, dir, version string) (Binar
 		return Binary{}, err
 	}
 	if err := os.WriteFile(filepath.Join(tmp, markerName), append(data, '\n'), 0o644); err != nil {
-		return Binary{}, fmt.Errorf("claude: record install: %w", err)
+		return Binary{}, fmt.Errorf("cliinstall: record install: %w", err)
 	}
 	final := filepath.Join(dir, version)
 	// A folder without a valid record is a damaged install; replace it.
 	if _, err := os.Lstat(final); err == nil {
 		if err := os.RemoveAll(final); err != nil {
-			return Binary{}, fmt.Errorf("claude: remove damaged install %s: %w", final, err)
+			return Binary{}, fmt.Errorf("cliinstall: remove damaged install %s: %w", final, err)
 		}
 	}
 	if err := os.Rename(tmp, final); err != nil {
-		return Binary{}, fmt.Errorf("claude: move install into place: %w", err)
+		return Binary{}, fmt.Errorf("cliinstall: move install into place: %w", err)
 	}
 	c.logger.Info("installed Claude Code", "version", version, "dir", final, "took", time.Since(start).Round(time.Millisecond))
 	return c.locateInstalled(dir, version)
@@ -381,17 +397,17 @@ func (c *installConfig) findEntry(ctx context.Context, root, version string) (in
 	pkgDir := filepath.Join(root, "node_modules", filepath.FromSlash(PackageName))
 	data, err := os.ReadFile(filepath.Join(pkgDir, "package.json"))
 	if err != nil {
-		return installMarker{}, fmt.Errorf("claude: npm reported success but %s is missing: %w", PackageName, err)
+		return installMarker{}, fmt.Errorf("cliinstall: npm reported success but %s is missing: %w", PackageName, err)
 	}
 	var pkg struct {
 		Version string          `json:"version"`
 		Bin     json.RawMessage `json:"bin"`
 	}
 	if err := json.Unmarshal(data, &pkg); err != nil {
-		return installMarker{}, fmt.Errorf("claude: read %s's package.json: %w", PackageName, err)
+		return installMarker{}, fmt.Errorf("cliinstall: read %s's package.json: %w", PackageName, err)
 	}
 	if pkg.Version != version {
-		return installMarker{}, fmt.Errorf("claude: npm installed %s@%s, not %s: %w", PackageName, pkg.Version, version, ErrVersionMismatch)
+		return installMarker{}, fmt.Errorf("cliinstall: npm installed %s@%s, not %s: %w", PackageName, pkg.Version, version, ErrVersionMismatch)
 	}
 	var candidates []string
 	var bin string
@@ -425,7 +441,7 @@ func (c *installConfig) findEntry(ctx context.Context, root, version string) (in
 		return installMarker{Package: PackageName, Version: version, Entry: rel, Node: b.Node != ""}, nil
 	}
 	if len(errs) == 0 {
-		return installMarker{}, fmt.Errorf("claude: %s@%s declares no claude executable for %s/%s", PackageName, version, runtime.GOOS, runtime.GOARCH)
+		return installMarker{}, fmt.Errorf("cliinstall: %s@%s declares no claude executable for %s/%s", PackageName, version, runtime.GOOS, runtime.GOARCH)
 	}
 	return installMarker{}, errors.Join(errs...)
 }
@@ -435,14 +451,14 @@ func (c *installConfig) findEntry(ctx context.Context, root, version string) (in
 func (c *installConfig) verify(ctx context.Context, b Binary, want string) (string, error) {
 	home, err := os.MkdirTemp("", "ccwire-claude-version-")
 	if err != nil {
-		return "", fmt.Errorf("claude: %w", err)
+		return "", fmt.Errorf("cliinstall: %w", err)
 	}
 	defer os.RemoveAll(home)
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
 	cmd := b.Command(ctx, "--version")
 	cmd.Dir = home
-	cmd.Env = cliEnv(os.LookupEnv, home, filepath.Join(home, ".claude"), home, sealedNetworkVars("")...)
+	cmd.Env = clienv.Build(os.LookupEnv, home, filepath.Join(home, ".claude"), home, clienv.SealedNetwork("")...)
 	cmd.WaitDelay = 2 * time.Second
 	out, err := cmd.CombinedOutput()
 	if err != nil {

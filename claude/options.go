@@ -180,13 +180,6 @@ type Options struct {
 // Options.BaseURL (with a real APIKey).
 const AnthropicBaseURL = "https://api.anthropic.com"
 
-// EnvCacheDir is the environment variable that moves ccwire's cache root
-// ([cliinstall.EnvCacheDir]).
-//
-// Deprecated: use [cliinstall.EnvCacheDir]. The name stays until its last
-// caller, protocol/schema's ajv test, moves.
-const EnvCacheDir = cliinstall.EnvCacheDir
-
 // OptionError reports an option the client refuses before starting the
 // CLI: a bad value, a conflict between options, or an option the CLI
 // version in use is known not to have (then it wraps

@@ -20,6 +20,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ccwire/ccwire/internal/benchcpu"
 	"github.com/go-json-experiment/json/jsontext"
 	"golang.org/x/tools/txtar"
 )
@@ -107,7 +108,7 @@ func BenchmarkDecoderReuse(b *testing.B) {
 			b.Run("impl=reused", func(b *testing.B) {
 				b.SetBytes(linesSize(lines))
 				b.ReportAllocs()
-				cpu := startCPU()
+				cpu := benchcpu.Start()
 				for b.Loop() {
 					var d decoder
 					for _, l := range lines {
@@ -116,12 +117,12 @@ func BenchmarkDecoderReuse(b *testing.B) {
 						}
 					}
 				}
-				cpu.report(b)
+				cpu.Report(b)
 			})
 			b.Run("impl=fresh", func(b *testing.B) {
 				b.SetBytes(linesSize(lines))
 				b.ReportAllocs()
-				cpu := startCPU()
+				cpu := benchcpu.Start()
 				for b.Loop() {
 					for _, l := range lines {
 						var d decoder
@@ -130,7 +131,7 @@ func BenchmarkDecoderReuse(b *testing.B) {
 						}
 					}
 				}
-				cpu.report(b)
+				cpu.Report(b)
 			})
 		})
 	}
@@ -232,7 +233,7 @@ func BenchmarkMemberLists(b *testing.B) {
 			var keptS [][]string
 			b.Run("impl=arena", func(b *testing.B) {
 				b.ReportAllocs()
-				cpu := startCPU()
+				cpu := benchcpu.Start()
 				for b.Loop() {
 					var d decoder
 					for _, s := range sizes {
@@ -245,13 +246,13 @@ func BenchmarkMemberLists(b *testing.B) {
 						}
 					}
 				}
-				cpu.report(b)
+				cpu.Report(b)
 				b.ReportMetric(float64(nm), "lists/op")
 				b.ReportMetric(float64(ns), "string-arrays/op")
 			})
 			b.Run("impl=arena-per-line", func(b *testing.B) {
 				b.ReportAllocs()
-				cpu := startCPU()
+				cpu := benchcpu.Start()
 				for b.Loop() {
 					for _, s := range sizes {
 						var d decoder
@@ -264,13 +265,13 @@ func BenchmarkMemberLists(b *testing.B) {
 						}
 					}
 				}
-				cpu.report(b)
+				cpu.Report(b)
 				b.ReportMetric(float64(nm), "lists/op")
 				b.ReportMetric(float64(ns), "string-arrays/op")
 			})
 			b.Run("impl=exact", func(b *testing.B) {
 				b.ReportAllocs()
-				cpu := startCPU()
+				cpu := benchcpu.Start()
 				for b.Loop() {
 					for _, s := range sizes {
 						keptM, keptS = keptM[:0], keptS[:0]
@@ -282,7 +283,7 @@ func BenchmarkMemberLists(b *testing.B) {
 						}
 					}
 				}
-				cpu.report(b)
+				cpu.Report(b)
 				b.ReportMetric(float64(nm), "lists/op")
 				b.ReportMetric(float64(ns), "string-arrays/op")
 			})
@@ -487,11 +488,11 @@ func BenchmarkLines(b *testing.B) {
 						b.Run("impl="+s.name, func(b *testing.B) {
 							b.SetBytes(int64(len(stream)))
 							b.ReportAllocs()
-							cpu := startCPU()
+							cpu := benchcpu.Start()
 							for b.Loop() {
 								readLines(b, s.open(bytes.NewReader(stream)), mode == "decode")
 							}
-							cpu.report(b)
+							cpu.Report(b)
 						})
 					}
 				})
@@ -538,31 +539,31 @@ func BenchmarkLongLine(b *testing.B) {
 					b.ReportAllocs()
 					var peak, peakRSS uint64
 					rssOK := true
-					cpu := startCPU()
+					cpu := benchcpu.Start()
 					for b.Loop() {
 						b.StopTimer()
-						cpu.pause()
+						cpu.Pause()
 						src.reset()
 						runtime.GC()
 						debug.FreeOSMemory()
 						baseRSS, ok := resetRSSPeak()
 						rssOK = rssOK && ok
 						sampler := startHeapSampler()
-						cpu.resume()
+						cpu.Resume()
 						b.StartTimer()
 						if n := readLines(b, s.open(src), mode == "decode"); n != 1 {
 							b.Fatalf("%d lines", n)
 						}
 						b.StopTimer()
-						cpu.pause()
+						cpu.Pause()
 						peak = max(peak, sampler.stop())
 						if hwm, ok := rssPeak(); ok && hwm > baseRSS {
 							peakRSS = max(peakRSS, hwm-baseRSS)
 						}
-						cpu.resume()
+						cpu.Resume()
 						b.StartTimer()
 					}
-					cpu.report(b)
+					cpu.Report(b)
 					b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
 					b.ReportMetric(float64(peak)/float64(src.size()), "peak-heap/line")
 					if rssOK {

@@ -24,6 +24,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/ccwire/ccwire/internal/benchcpu"
 	"github.com/go-json-experiment/json/jsontext"
 	"golang.org/x/tools/txtar"
 )
@@ -466,7 +467,7 @@ func BenchmarkWalk(b *testing.B) {
 				var w walk
 				b.SetBytes(c.size)
 				b.ReportAllocs()
-				cpu := startCPU()
+				cpu := benchcpu.Start()
 				for b.Loop() {
 					for _, line := range c.lines {
 						w.reset()
@@ -475,7 +476,7 @@ func BenchmarkWalk(b *testing.B) {
 						}
 					}
 				}
-				cpu.report(b)
+				cpu.Report(b)
 			})
 			b.Run("impl=jsontext-value", func(b *testing.B) {
 				d := jsontext.NewDecoder(bytes.NewReader(nil))
@@ -483,7 +484,7 @@ func BenchmarkWalk(b *testing.B) {
 				var w walk
 				b.SetBytes(c.size)
 				b.ReportAllocs()
-				cpu := startCPU()
+				cpu := benchcpu.Start()
 				for b.Loop() {
 					for _, line := range c.lines {
 						w.reset()
@@ -492,7 +493,7 @@ func BenchmarkWalk(b *testing.B) {
 						}
 					}
 				}
-				cpu.report(b)
+				cpu.Report(b)
 			})
 			b.Run("impl=jsontext-token", func(b *testing.B) {
 				d := jsontext.NewDecoder(bytes.NewReader(nil))
@@ -500,7 +501,7 @@ func BenchmarkWalk(b *testing.B) {
 				var w walk
 				b.SetBytes(c.size)
 				b.ReportAllocs()
-				cpu := startCPU()
+				cpu := benchcpu.Start()
 				for b.Loop() {
 					for _, line := range c.lines {
 						w.reset()
@@ -514,7 +515,7 @@ func BenchmarkWalk(b *testing.B) {
 						}
 					}
 				}
-				cpu.report(b)
+				cpu.Report(b)
 			})
 		})
 	}
@@ -531,7 +532,7 @@ func BenchmarkRawMembers(b *testing.B) {
 				var spans []span
 				b.SetBytes(c.size)
 				b.ReportAllocs()
-				cpu := startCPU()
+				cpu := benchcpu.Start()
 				for b.Loop() {
 					for _, line := range c.lines {
 						spans = spans[:0]
@@ -541,7 +542,7 @@ func BenchmarkRawMembers(b *testing.B) {
 						}
 					}
 				}
-				cpu.report(b)
+				cpu.Report(b)
 			})
 			b.Run("impl=jsontext", func(b *testing.B) {
 				d := jsontext.NewDecoder(bytes.NewReader(nil))
@@ -549,7 +550,7 @@ func BenchmarkRawMembers(b *testing.B) {
 				var spans []span
 				b.SetBytes(c.size)
 				b.ReportAllocs()
-				cpu := startCPU()
+				cpu := benchcpu.Start()
 				for b.Loop() {
 					for _, line := range c.lines {
 						spans = spans[:0]
@@ -559,7 +560,7 @@ func BenchmarkRawMembers(b *testing.B) {
 						}
 					}
 				}
-				cpu.report(b)
+				cpu.Report(b)
 			})
 		})
 	}
@@ -647,7 +648,7 @@ func BenchmarkSkipLine(b *testing.B) {
 				var d Decoder
 				b.SetBytes(c.size)
 				b.ReportAllocs()
-				cpu := startCPU()
+				cpu := benchcpu.Start()
 				for b.Loop() {
 					for _, line := range c.lines {
 						d.Reset(line)
@@ -659,7 +660,7 @@ func BenchmarkSkipLine(b *testing.B) {
 						}
 					}
 				}
-				cpu.report(b)
+				cpu.Report(b)
 			})
 			for _, o := range []struct {
 				name string
@@ -673,7 +674,7 @@ func BenchmarkSkipLine(b *testing.B) {
 					var bb bytes.Buffer
 					b.SetBytes(c.size)
 					b.ReportAllocs()
-					cpu := startCPU()
+					cpu := benchcpu.Start()
 					for b.Loop() {
 						for _, line := range c.lines {
 							bb = *bytes.NewBuffer(line)
@@ -686,13 +687,13 @@ func BenchmarkSkipLine(b *testing.B) {
 							}
 						}
 					}
-					cpu.report(b)
+					cpu.Report(b)
 				})
 			}
 			b.Run("impl=encoding-json", func(b *testing.B) {
 				b.SetBytes(c.size)
 				b.ReportAllocs()
-				cpu := startCPU()
+				cpu := benchcpu.Start()
 				for b.Loop() {
 					for _, line := range c.lines {
 						if !json.Valid(line) {
@@ -700,7 +701,7 @@ func BenchmarkSkipLine(b *testing.B) {
 						}
 					}
 				}
-				cpu.report(b)
+				cpu.Report(b)
 			})
 		})
 	}
@@ -768,19 +769,19 @@ func BenchmarkQuote(b *testing.B) {
 				var buf []byte
 				b.SetBytes(size)
 				b.ReportAllocs()
-				cpu := startCPU()
+				cpu := benchcpu.Start()
 				for b.Loop() {
 					for _, s := range strs {
 						buf = AppendString(buf[:0], s)
 					}
 				}
-				cpu.report(b)
+				cpu.Report(b)
 			})
 			b.Run("impl=jsontext", func(b *testing.B) {
 				var buf []byte
 				b.SetBytes(size)
 				b.ReportAllocs()
-				cpu := startCPU()
+				cpu := benchcpu.Start()
 				for b.Loop() {
 					for _, s := range strs {
 						var err error
@@ -789,7 +790,7 @@ func BenchmarkQuote(b *testing.B) {
 						}
 					}
 				}
-				cpu.report(b)
+				cpu.Report(b)
 			})
 		})
 	}
@@ -825,19 +826,19 @@ func BenchmarkUnquote(b *testing.B) {
 				var buf []byte
 				b.SetBytes(size)
 				b.ReportAllocs()
-				cpu := startCPU()
+				cpu := benchcpu.Start()
 				for b.Loop() {
 					for _, q := range quoted {
 						buf = Unquote(buf[:0], q[1:len(q)-1])
 					}
 				}
-				cpu.report(b)
+				cpu.Report(b)
 			})
 			b.Run("impl=jsontext", func(b *testing.B) {
 				var buf []byte
 				b.SetBytes(size)
 				b.ReportAllocs()
-				cpu := startCPU()
+				cpu := benchcpu.Start()
 				for b.Loop() {
 					for _, q := range quoted {
 						var err error
@@ -846,7 +847,7 @@ func BenchmarkUnquote(b *testing.B) {
 						}
 					}
 				}
-				cpu.report(b)
+				cpu.Report(b)
 			})
 		})
 	}

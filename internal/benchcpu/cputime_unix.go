@@ -1,6 +1,6 @@
 //go:build unix
 
-package jsonwire
+package benchcpu
 
 import (
 	"syscall"

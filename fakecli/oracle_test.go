@@ -1,0 +1,160 @@
+package fakecli_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ccwire/ccwire/fakecli"
+	"github.com/ccwire/ccwire/scenario"
+)
+
+const recordingsDir = "../recordings"
+
+// recordingFiles returns every recording of every recorded version.
+func recordingFiles(t testing.TB) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(recordingsDir, "*", "*"+scenario.RecordingExt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatalf("no recordings in %s", recordingsDir)
+	}
+	return files
+}
+
+// TestReplayMatchesRecordings is the oracle test: every recording of
+// every version, played through the fake with the recording's stdin
+// lines (written where the recording has them, answering the fake's
+// control requests as the recording's stdin did), gives the recording's
+// stdout lines once normalized as recordings are, and its exit status.
+func TestReplayMatchesRecordings(t *testing.T) {
+	t.Parallel()
+	for _, file := range recordingFiles(t) {
+		name := filepath.Base(filepath.Dir(file)) + "/" + strings.TrimSuffix(filepath.Base(file), scenario.RecordingExt)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			rec, err := scenario.ReadRecording(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, code := hostReplay(t, rec, filepath.Dir(file))
+			if code != rec.ExitCode {
+				t.Errorf("exit status %d, recorded %d", code, rec.ExitCode)
+			}
+			want := lines(rec.Events)
+			if len(got) != len(want) {
+				t.Errorf("%d lines, recorded %d", len(got), len(want))
+			}
+			for i := range min(len(got), len(want)) {
+				if got[i] != want[i] {
+					t.Errorf("line %d:\n got %s\nwant %s", i+1, got[i], want[i])
+					break
+				}
+			}
+		})
+	}
+}
+
+// lines are the stdin and stdout events as comparable text.
+func lines(events []scenario.Event) []string {
+	var out []string
+	for _, ev := range events {
+		switch {
+		case ev.Kind == scenario.EventRequest:
+		case ev.Msg != nil:
+			out = append(out, string(ev.Kind)+" "+string(ev.Msg))
+		default:
+			out = append(out, string(ev.Kind)+" text "+ev.Text)
+		}
+	}
+	return out
+}
+
+// hostReplay plays rec through a fake as a host that writes the
+// recording's stdin lines where the recording has them, and returns the
+// normalized lines of both directions and the fake's exit status.
+func hostReplay(t *testing.T, rec *scenario.Recording, versionDir string) ([]string, int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	session := t.TempDir()
+	env := fakecli.Env{Cwd: filepath.Join(session, "work"), Home: filepath.Join(session, "home"), Session: session, PID: os.Getpid(), APIURL: "http://127.0.0.1:4111"}
+	p := &fakecli.Player{
+		Recording: rec,
+		Lookup:    fakecli.DirLookup(versionDir),
+		Env:       env,
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	type result struct {
+		code int
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		code, err := p.Run(ctx, inR, outW)
+		outW.Close()
+		inR.Close()
+		done <- result{code, err}
+	}()
+	stdout := bufio.NewReader(outR)
+	readLine := make(chan string)
+	go func() {
+		defer close(readLine)
+		for {
+			l, err := stdout.ReadString('\n')
+			if l != "" {
+				readLine <- strings.TrimSuffix(l, "\n")
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+
+	host := fakecli.NewHost(env)
+	var events []scenario.Event
+	for _, ev := range rec.Events {
+		switch ev.Kind {
+		case scenario.EventStdin:
+			l, err := host.Line(ev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			events = append(events, scenario.Event{Kind: scenario.EventStdin, Msg: json.RawMessage(l)})
+			if _, err := inW.Write(append(l, '\n')); err != nil {
+				t.Fatalf("writing stdin: %v", err)
+			}
+		case scenario.EventStdout:
+			select {
+			case l, ok := <-readLine:
+				if !ok {
+					r := <-done
+					t.Fatalf("stdout ended before %s (exit %d: %v)", ev.Msg, r.code, r.err)
+				}
+				events = append(events, scenario.Event{Kind: scenario.EventStdout, Msg: json.RawMessage(l)})
+				host.Saw(ev, []byte(l))
+			case <-ctx.Done():
+				t.Fatalf("no stdout line where the recording has %s", ev.Msg)
+			}
+		}
+	}
+	inW.Close()
+	for l := range readLine {
+		events = append(events, scenario.Event{Kind: scenario.EventStdout, Msg: json.RawMessage(l)})
+	}
+	r := <-done
+	if r.err != nil {
+		t.Errorf("Run: %v", r.err)
+	}
+	norm := scenario.NormalizeEvents(time.Now(), env.PID, map[string]string{env.Cwd: "cwd", env.Home: "home", session: "session"}, map[string]string{env.APIURL: "<api-url>", "127.0.0.1:4111": "<api-host>"}, events)
+	return lines(norm), r.code
+}

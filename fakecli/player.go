@@ -1,0 +1,347 @@
+package fakecli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/ccwire/ccwire/cliversion"
+	"github.com/ccwire/ccwire/internal/jsontree"
+	"github.com/ccwire/ccwire/scenario"
+)
+
+// Player plays one recording as the CLI would: it reads the host's
+// stdin lines and, for each, writes the stdout lines the recorded CLI
+// wrote after the corresponding recorded stdin line, with the recording's
+// placeholders replaced by fresh values consistent within the session
+// (see [Env]). It waits for each line before writing what follows it, so
+// a turn's output comes only once the host has asked for it, and a
+// permission request waits for the host's answer.
+//
+// Lines the recording does not have at that point are answered in the
+// recorded version's shape: a control request (initialize, interrupt,
+// set_model, set_permission_mode, set_max_thinking_tokens) from the
+// recording's own answer to one, or else from another recording of the
+// version (see Lookup); an interrupt while a permission request waits
+// aborts the turn as the CLI does; a deny where the recording allowed
+// writes the tool_result error the CLI writes on a deny, and lists the
+// denial in the turn's result; a user message the recording has no turn
+// for ends the session with a [DivergenceError].
+type Player struct {
+	// Recording is the recording to play.
+	Recording *scenario.Recording
+	// Lookup returns another recording of the same CLI version by
+	// scenario ID, for control requests the recording has no answer to
+	// (initialize-handshake, set-mode-and-model, interrupt-stalled-stream,
+	// permission-prompt-deny); nil, or an error, and the fake answers in a
+	// generic shape.
+	Lookup func(id string) (*scenario.Recording, error)
+	// Env gives the values of the run's placeholders. A zero Version is
+	// the recording's; a zero Start is when Run starts.
+	Env Env
+	// Stderr receives what the CLI writes on its stderr (input errors)
+	// and notes on where the host left the recording. Nil discards them.
+	Stderr io.Writer
+}
+
+// DivergenceError reports a host line that the recording cannot answer:
+// the fake stops there, as a CLI would stop with an error.
+type DivergenceError struct {
+	// Scenario and Version name the recording.
+	Scenario, Version string
+	// Line is the host's line.
+	Line string
+	// Reason says what the recording lacks.
+	Reason string
+}
+
+func (e *DivergenceError) Error() string {
+	return fmt.Sprintf("fakecli: recording %s of CLI %s: %s (stdin line %s)", e.Scenario, e.Version, e.Reason, abbreviate(e.Line, 200))
+}
+
+// InputError reports a stdin line that is not JSON; the fake writes the
+// CLI's message for it on stderr and exits with status 1, as the CLI does.
+type InputError struct {
+	// Line is the line read.
+	Line string
+	// Err is the JSON error.
+	Err error
+}
+
+func (e *InputError) Error() string {
+	return fmt.Sprintf("fakecli: stdin line is not JSON: %v", e.Err)
+}
+
+func (e *InputError) Unwrap() error { return e.Err }
+
+func abbreviate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// Run plays the recording: it reads stdin until it ends, writes stdout,
+// and returns the exit status the CLI would exit with. The error is nil
+// when the session went as a CLI's could; otherwise it says why the fake
+// stopped (an *[InputError], a *[DivergenceError], an I/O error or the
+// context's error), and the status is then 1.
+func (p *Player) Run(ctx context.Context, stdin io.Reader, stdout io.Writer) (int, error) {
+	s, err := newScript(p.Recording)
+	if err != nil {
+		return 1, err
+	}
+	env := p.Env
+	if env.Version == "" {
+		env.Version = p.Recording.Version
+	}
+	if env.Start.IsZero() {
+		env.Start = time.Now()
+	}
+	stderr := p.Stderr
+	if stderr == nil {
+		stderr = io.Discard
+	}
+	x := &play{
+		p:        p,
+		s:        s,
+		env:      &env,
+		out:      bufio.NewWriterSize(stdout, 64<<10),
+		stderr:   stderr,
+		pending:  map[string]*jsontree.Value{},
+		scripts:  map[string]*script{},
+		replaced: map[string]*jsontree.Value{},
+	}
+	x.b = newBinder(&env)
+
+	lines := make(chan []byte)
+	readErr := make(chan error, 1)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		r := bufio.NewReaderSize(stdin, 64<<10)
+		for {
+			l, err := r.ReadBytes('\n')
+			if len(l) > 0 {
+				select {
+				case lines <- l:
+				case <-ctx.Done():
+					return
+				}
+			}
+			if err != nil {
+				if errors.Is(err, io.EOF) {
+					err = nil
+				}
+				readErr <- err
+				return
+			}
+		}
+	}()
+
+	if err := x.write(s.prologue, x.b); err != nil {
+		return 1, err
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return 1, fmt.Errorf("fakecli: %w", ctx.Err())
+		case err := <-readErr:
+			if err != nil {
+				return 1, fmt.Errorf("fakecli: reading stdin: %w", err)
+			}
+			return x.exitCode(), nil
+		case l := <-lines:
+			code, err := x.handle(l)
+			if err == nil {
+				err = x.out.Flush()
+			}
+			if err != nil || code >= 0 {
+				x.out.Flush()
+				return max(code, 1), err
+			}
+		}
+	}
+}
+
+// play is the state of one Run.
+type play struct {
+	p      *Player
+	s      *script
+	env    *Env
+	b      *binder
+	out    *bufio.Writer
+	stderr io.Writer
+	next   int // the next step
+
+	// pending are the control requests the fake wrote that wait for the
+	// host's answer, by request ID: the recorded request.
+	pending map[string]*jsontree.Value
+	// replaced maps the ID of a tool call the host denied where the
+	// recording allowed it to the tool_result line to write instead of
+	// the recorded one.
+	replaced map[string]*jsontree.Value
+	// denials are permission denials to add to the next result.
+	denials []*jsontree.Value
+	scripts map[string]*script // other recordings by scenario ID; nil for none
+}
+
+// exitCode is the status the CLI exits with when stdin ends now.
+func (x *play) exitCode() int {
+	if x.next < len(x.s.steps) || x.p.Recording.ExitCode < 0 {
+		return 0
+	}
+	return x.p.Recording.ExitCode
+}
+
+// handle answers one stdin line. It returns a status >= 0 when the
+// session must end with it, -1 to go on.
+func (x *play) handle(raw []byte) (int, error) {
+	text := strings.TrimRight(string(raw), "\r\n")
+	if strings.TrimSpace(text) == "" {
+		return -1, nil
+	}
+	v, err := jsontree.Parse([]byte(text))
+	if err != nil {
+		if x.next < len(x.s.steps) && x.s.steps[x.next].in.msg == nil {
+			return -1, x.step(nil)
+		}
+		fmt.Fprintln(x.stderr, parseErrorMessage(x.env.Version, text, err))
+		return 1, &InputError{Line: text, Err: err}
+	}
+	k := kind(v)
+	if x.next < len(x.s.steps) && kind(x.s.steps[x.next].in.msg) == k {
+		return -1, x.step(v)
+	}
+	switch {
+	case strings.HasPrefix(k, "control_request/"):
+		return -1, x.control(v)
+	case k == "control_response":
+		id := v.StringAt("response", "request_id")
+		if _, ok := x.pending[id]; !ok {
+			fmt.Fprintf(x.stderr, "ccwire fake-cli: ignoring a control_response to %q, which is no pending request\n", id)
+		}
+		delete(x.pending, id)
+		return -1, nil
+	case k == "user":
+		for j := x.next; j < len(x.s.steps); j++ {
+			if kind(x.s.steps[j].in.msg) == "user" {
+				x.next = j
+				return -1, x.step(v)
+			}
+		}
+		return 1, &DivergenceError{Scenario: x.s.rec.Scenario, Version: x.env.Version, Line: text, Reason: "no turn left for a user message"}
+	}
+	return -1, nil // keep_alive and the like: nothing to answer
+}
+
+// step plays the next step for the host's line v (nil for a line that is
+// not JSON).
+func (x *play) step(v *jsontree.Value) error {
+	st := x.s.steps[x.next]
+	x.next++
+	if v != nil {
+		x.b.bind(st.in.msg, v)
+	}
+	if kind(v) == "control_response" {
+		x.answered(st.in.msg, v)
+	}
+	return x.write(st.out, x.b)
+}
+
+// answered deals with the host's answer v to one of the fake's control
+// requests, recorded as rec.
+func (x *play) answered(rec, v *jsontree.Value) {
+	id := v.StringAt("response", "request_id")
+	req := x.pending[id]
+	delete(x.pending, id)
+	if req == nil || req.StringAt("request", "subtype") != "can_use_tool" {
+		return
+	}
+	recorded := rec.StringAt("response", "response", "behavior")
+	got := v.StringAt("response", "response", "behavior")
+	switch {
+	case got == "deny" && recorded != "deny":
+		tool := x.b.text(req.StringAt("request", "tool_use_id"))
+		msg := v.StringAt("response", "response", "message")
+		x.replaced[tool] = x.denyLine(tool, msg)
+		x.denials = append(x.denials, jsontree.NewObject(
+			jsontree.Member{Key: "tool_name", Val: jsontree.NewString(req.StringAt("request", "tool_name"))},
+			jsontree.Member{Key: "tool_use_id", Val: jsontree.NewString(tool)},
+			jsontree.Member{Key: "tool_input", Val: x.b.message(orEmpty(req.Path("request", "input")))},
+		))
+	case got != recorded && got != "":
+		fmt.Fprintf(x.stderr, "ccwire fake-cli: the host answered %s where the recording %s answered %s; playing the recorded %s\n", got, x.s.rec.Scenario, recorded, recorded)
+	}
+}
+
+func orEmpty(v *jsontree.Value) *jsontree.Value {
+	if v == nil {
+		return jsontree.NewObject()
+	}
+	return v
+}
+
+// write writes recorded stdout lines with b's values.
+func (x *play) write(lines []line, b *binder) error {
+	var buf []byte
+	for _, l := range lines {
+		if l.msg == nil {
+			buf = append(l.appendTo(buf[:0], b), '\n')
+		} else {
+			v := x.adjust(b.message(l.msg))
+			buf = append(v.AppendCompact(buf[:0]), '\n')
+		}
+		if _, err := x.out.Write(buf); err != nil {
+			return fmt.Errorf("fakecli: writing stdout: %w", err)
+		}
+	}
+	return nil
+}
+
+// adjust changes a stdout message as the host's answers so far require:
+// a denied tool's result, the denials of a result; and notes the control
+// requests it makes.
+func (x *play) adjust(v *jsontree.Value) *jsontree.Value {
+	switch v.StringAt("type") {
+	case "control_request":
+		x.pending[v.StringAt("request_id")] = v
+	case "user":
+		if len(x.replaced) == 0 {
+			break
+		}
+		c := v.Path("message", "content")
+		if c == nil || c.Kind != jsontree.Array || len(c.Elems) == 0 {
+			break
+		}
+		id := c.Elems[0].StringAt("tool_use_id")
+		if deny, ok := x.replaced[id]; ok {
+			delete(x.replaced, id)
+			return deny
+		}
+	case "result":
+		if len(x.denials) == 0 {
+			break
+		}
+		d := v.Get("permission_denials")
+		if d == nil || d.Kind != jsontree.Array {
+			break
+		}
+		d.Elems = append(d.Elems, x.denials...)
+		x.denials = nil
+	}
+	return v
+}
+
+// parseErrorMessage is what the CLI writes on stderr for a stdin line that
+// is not JSON: 2.1.37 quotes the line, later versions give its length.
+func parseErrorMessage(version, line string, err error) string {
+	if v, perr := cliversion.Parse(version); perr == nil && v.Less(cliversion.MustParse("2.1.330")) {
+		return fmt.Sprintf("Error parsing streaming input line: %s: SyntaxError: %v", line, err)
+	}
+	return fmt.Sprintf("Error parsing streaming input line (type=unknown, %d chars): SyntaxError", len(line))
+}

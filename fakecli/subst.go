@@ -1,0 +1,294 @@
+package fakecli
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"math/big"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ccwire/ccwire/internal/jsontree"
+)
+
+// Env holds the values a replay puts for the placeholders of the run's
+// machine: the folders and the process.
+type Env struct {
+	// Cwd, Home and Session are the values of <cwd>, <home> and
+	// <session> (the folder that holds HOME and TMPDIR on a recorded
+	// run); their "-slug" variants follow.
+	Cwd, Home, Session string
+	// PID is the value of <pid>.
+	PID int
+	// Version is the value of <cli-version>: the recording's CLI version.
+	Version string
+	// Start is when the session began; <duration> counts from it.
+	Start time.Time
+	// APIURL is the value of <api-url> (the API base URL, as
+	// ANTHROPIC_BASE_URL gives it) and, without its scheme, of
+	// <api-host>. Default: https://api.anthropic.com.
+	APIURL string
+}
+
+// apiURL returns the API base URL the session claims to use.
+func (e *Env) apiURL() string {
+	if e.APIURL == "" {
+		return "https://api.anthropic.com"
+	}
+	return e.APIURL
+}
+
+// placeholderRE finds the placeholders of recordings in a text: numbered
+// ones (<uuid:3>) and the named ones a recording writes for run or machine
+// values. Other texts in angle brackets (<system-reminder>) stay.
+var placeholderRE = regexp.MustCompile(`<(?:(uuid|hex|request_id|api_request_id|task_id|run_id|plan|pid):([0-9]+)|(cwd|home|session|cli|cwd-slug|home-slug|session-slug|cli-slug|timestamp|date|time|duration|pid|os-version|cli-version|api-host|api-url))>`)
+
+// numericPlaceholders are the placeholders a recording puts for a number:
+// a JSON string that is exactly one of them is written back as a number.
+var numericPlaceholder = regexp.MustCompile(`^<(?:duration|time|pid|pid:[0-9]+)>$`)
+
+var uuidShape = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+
+// binder gives each numbered placeholder of one recording a value,
+// consistent within a session: the value the other side used where a
+// line it wrote holds the placeholder (see bind), or else a fresh one
+// made on first use.
+type binder struct {
+	env    *Env
+	values map[string]string // "<uuid:1>" -> value
+	used   map[string]bool   // values given, to keep fresh ones unique
+}
+
+func newBinder(env *Env) *binder {
+	return &binder{env: env, values: map[string]string{}, used: map[string]bool{}}
+}
+
+// bind walks a recorded message and the message the host actually sent
+// side by side and binds every unbound numbered placeholder that is a
+// whole string in the recording to the host's string at the same place,
+// if it has the placeholder's shape.
+func (b *binder) bind(rec, actual *jsontree.Value) {
+	if rec == nil || actual == nil {
+		return
+	}
+	switch rec.Kind {
+	case jsontree.String:
+		if actual.Kind != jsontree.String || actual.Str == "" {
+			return
+		}
+		m := placeholderRE.FindStringSubmatch(rec.Str)
+		if m == nil || m[0] != rec.Str || m[1] == "" {
+			return
+		}
+		if _, ok := b.values[rec.Str]; ok {
+			return
+		}
+		if m[1] == "uuid" && !uuidShape.MatchString(actual.Str) {
+			return
+		}
+		b.values[rec.Str] = actual.Str
+		b.used[actual.Str] = true
+	case jsontree.Object:
+		if actual.Kind != jsontree.Object {
+			return
+		}
+		for _, m := range rec.Members {
+			b.bind(m.Val, actual.Get(m.Key))
+		}
+	case jsontree.Array:
+		if actual.Kind != jsontree.Array {
+			return
+		}
+		for i, e := range rec.Elems {
+			if i < len(actual.Elems) {
+				b.bind(e, actual.Elems[i])
+			}
+		}
+	}
+}
+
+// set binds placeholder p to value v unless it is bound already.
+func (b *binder) set(p, v string) {
+	if _, ok := b.values[p]; !ok && v != "" {
+		b.values[p] = v
+		b.used[v] = true
+	}
+}
+
+// value returns the value of numbered placeholder p ("<uuid:1>") of kind,
+// making a fresh one on first use.
+func (b *binder) value(p, kind string) string {
+	if v, ok := b.values[p]; ok {
+		return v
+	}
+	var v string
+	for {
+		v = fresh(kind, b.env.PID)
+		if !b.used[v] {
+			break
+		}
+	}
+	b.values[p] = v
+	b.used[v] = true
+	return v
+}
+
+// text replaces the placeholders in s.
+func (b *binder) text(s string) string {
+	if !strings.Contains(s, "<") {
+		return s
+	}
+	return placeholderRE.ReplaceAllStringFunc(s, func(p string) string {
+		m := placeholderRE.FindStringSubmatch(p)
+		if m[1] != "" {
+			return b.value(p, m[1])
+		}
+		return b.named(m[3])
+	})
+}
+
+// named returns the value of a named placeholder.
+func (b *binder) named(name string) string {
+	e := b.env
+	now := time.Now()
+	switch name {
+	case "cwd":
+		return e.Cwd
+	case "home":
+		return e.Home
+	case "session":
+		return e.Session
+	case "cli":
+		return filepath.Dir(e.Home)
+	case "cwd-slug":
+		return slug(e.Cwd)
+	case "home-slug":
+		return slug(e.Home)
+	case "session-slug":
+		return slug(e.Session)
+	case "cli-slug":
+		return slug(filepath.Dir(e.Home))
+	case "timestamp":
+		return now.UTC().Format("2006-01-02T15:04:05.000Z")
+	case "date":
+		return now.Format("2006-01-02")
+	case "time":
+		return strconv.FormatInt(now.UnixMilli(), 10)
+	case "duration":
+		return strconv.FormatInt(max(now.Sub(e.Start).Milliseconds(), 1), 10)
+	case "pid":
+		return strconv.Itoa(e.PID)
+	case "os-version":
+		return "Linux"
+	case "cli-version":
+		return e.Version
+	case "api-host":
+		u := e.apiURL()
+		if i := strings.Index(u, "://"); i >= 0 {
+			u = u[i+3:]
+		}
+		return u
+	case "api-url":
+		return e.apiURL()
+	}
+	return "<" + name + ">"
+}
+
+// value replaces the placeholders in a recorded message, returning a new
+// value: strings get their placeholders' values, and a string that is
+// exactly a number's placeholder ("duration_ms":"<duration>") becomes the
+// number.
+func (b *binder) message(v *jsontree.Value) *jsontree.Value {
+	out := v.Clone()
+	fix := func(_ string, val *jsontree.Value) *jsontree.Value {
+		if val.Kind != jsontree.String || !strings.Contains(val.Str, "<") {
+			return val
+		}
+		s := b.text(val.Str)
+		if numericPlaceholder.MatchString(val.Str) {
+			if _, err := strconv.ParseFloat(s, 64); err == nil {
+				return &jsontree.Value{Kind: jsontree.Number, Str: s}
+			}
+		}
+		return jsontree.NewString(s)
+	}
+	out = fix("", out)
+	out.Walk(fix)
+	return out
+}
+
+// slug is a path as the CLI names folders after it: every character but
+// letters and digits turned into "-".
+func slug(p string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '-'
+	}, p)
+}
+
+// fresh makes a new value of a numbered placeholder's kind, of the shape
+// the CLI (or the fake API) gives such values, so that a recording's
+// normalizer recognizes it again.
+func fresh(kind string, pid int) string {
+	switch kind {
+	case "uuid":
+		var u [16]byte
+		rand.Read(u[:])
+		u[6] = u[6]&0x0f | 0x40
+		u[8] = u[8]&0x3f | 0x80
+		h := hex.EncodeToString(u[:])
+		return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+	case "hex":
+		return randHex(32)
+	case "request_id":
+		return "req_" + randBase36(12)
+	case "api_request_id":
+		return "req_stub" + strconv.Itoa(1000+randInt(9000))
+	case "task_id":
+		return "t" + randBase36(8)
+	case "run_id":
+		return randBase36(9) + "-" + randHex(8)
+	case "plan":
+		return planWords[randInt(len(planWords))] + "-" + planNouns[randInt(len(planNouns))]
+	case "pid":
+		for {
+			if n := 1000 + randInt(60000); n != pid {
+				return strconv.Itoa(n)
+			}
+		}
+	}
+	panic(fmt.Sprintf("fakecli: no fresh value for placeholder kind %q", kind))
+}
+
+var (
+	planWords = []string{"crispy", "gentle", "atomic", "quiet", "brave", "lucky", "sunny", "velvet", "amber", "silent", "rapid", "mellow"}
+	planNouns = []string{"orbit", "toucan", "river", "falcon", "meadow", "comet", "harbor", "lantern", "pebble", "willow", "canyon", "otter"}
+)
+
+func randInt(n int) int {
+	v, err := rand.Int(rand.Reader, big.NewInt(int64(n)))
+	if err != nil {
+		panic(err) // crypto/rand does not fail on supported systems
+	}
+	return int(v.Int64())
+}
+
+func randHex(n int) string {
+	b := make([]byte, (n+1)/2)
+	rand.Read(b)
+	return hex.EncodeToString(b)[:n]
+}
+
+func randBase36(n int) string {
+	const digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = digits[randInt(len(digits))]
+	}
+	return string(b)
+}

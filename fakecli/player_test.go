@@ -1,0 +1,233 @@
+package fakecli_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ccwire/ccwire/fakecli"
+	"github.com/ccwire/ccwire/scenario"
+)
+
+// fake is a Player running on pipes, driven by a test as its host.
+type fake struct {
+	t      *testing.T
+	in     *io.PipeWriter
+	out    *bufio.Reader
+	stderr *syncBuffer
+	done   chan struct{}
+	code   int
+	err    error
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func startFake(t *testing.T, version, id string) *fake {
+	t.Helper()
+	dir := filepath.Join(recordingsDir, version)
+	rec, err := scenario.ReadRecording(filepath.Join(dir, id+scenario.RecordingExt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	t.Cleanup(cancel)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	f := &fake{t: t, in: inW, out: bufio.NewReader(outR), stderr: &syncBuffer{}, done: make(chan struct{})}
+	p := &fakecli.Player{Recording: rec, Lookup: fakecli.DirLookup(dir), Env: fakecli.Env{Cwd: t.TempDir()}, Stderr: f.stderr}
+	go func() {
+		f.code, f.err = p.Run(ctx, inR, outW)
+		outW.Close()
+		inR.Close()
+		close(f.done)
+	}()
+	t.Cleanup(func() { inW.Close(); <-f.done })
+	return f
+}
+
+func (f *fake) send(line string) {
+	f.t.Helper()
+	if _, err := io.WriteString(f.in, line+"\n"); err != nil {
+		f.t.Fatalf("send: %v", err)
+	}
+}
+
+// read reads stdout lines up to one whose type (and subtype, if given as
+// "type/subtype") is want, and returns them all.
+func (f *fake) read(want string) []map[string]any {
+	f.t.Helper()
+	var got []map[string]any
+	for {
+		l, err := f.out.ReadString('\n')
+		if err != nil {
+			f.t.Fatalf("stdout ended (%v) before a %s line; read %d lines; stderr %q", err, want, len(got), f.stderr.String())
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			f.t.Fatalf("stdout line %q: %v", l, err)
+		}
+		got = append(got, m)
+		k, _ := m["type"].(string)
+		if sub, ok := m["subtype"].(string); ok && strings.Contains(want, "/") {
+			k += "/" + sub
+		}
+		if k == want {
+			return got
+		}
+	}
+}
+
+// finish closes stdin and returns the lines written after it and the exit
+// status.
+func (f *fake) finish() ([]string, int, error) {
+	f.in.Close()
+	rest, _ := io.ReadAll(f.out)
+	<-f.done
+	var lines []string
+	for l := range strings.SplitSeq(strings.TrimSpace(string(rest)), "\n") {
+		if l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return lines, f.code, f.err
+}
+
+const (
+	userMsg   = `{"type":"user","message":{"role":"user","content":"hi"},"parent_tool_use_id":null,"session_id":""}`
+	initReq   = `{"type":"control_request","request_id":"host_init_1","request":{"subtype":"initialize","hooks":null}}`
+	interrupt = `{"type":"control_request","request_id":"host_int_1","request":{"subtype":"interrupt"}}`
+)
+
+func TestPlayerInteractive(t *testing.T) {
+	t.Parallel()
+	for _, version := range []string{"2.1.37", "2.1.330"} {
+		t.Run(version+"/unscripted-initialize", func(t *testing.T) {
+			t.Parallel()
+			f := startFake(t, version, "text-simple")
+			f.send(initReq)
+			got := f.read("control_response")
+			resp := got[0]["response"].(map[string]any)
+			if resp["request_id"] != "host_init_1" || resp["subtype"] != "success" {
+				t.Errorf("initialize answered %v", resp)
+			}
+			if _, ok := resp["response"].(map[string]any)["commands"]; !ok {
+				t.Errorf("initialize answer without the recorded version's commands: %v", resp)
+			}
+			f.send(userMsg)
+			f.read("result")
+			rest, code, err := f.finish()
+			if len(rest) != 0 || code != 0 || err != nil {
+				t.Errorf("after the result: %d lines, exit %d, %v", len(rest), code, err)
+			}
+		})
+		t.Run(version+"/waits-for-each-turn", func(t *testing.T) {
+			t.Parallel()
+			f := startFake(t, version, "multi-turn")
+			f.send(userMsg)
+			first := f.read("result")
+			rest, code, err := f.finish()
+			if len(rest) != 0 || code != 0 || err != nil {
+				t.Errorf("stdin closed after turn 1 of %d lines: %d more lines, exit %d, %v", len(first), len(rest), code, err)
+			}
+		})
+		t.Run(version+"/deny-where-recorded-allow", func(t *testing.T) {
+			t.Parallel()
+			f := startFake(t, version, "permission-prompt-allow")
+			f.send(userMsg)
+			req := f.read("control_request")
+			last := req[len(req)-1]
+			id := last["request_id"].(string)
+			tool := last["request"].(map[string]any)["tool_use_id"].(string)
+			f.send(`{"type":"control_response","response":{"subtype":"success","request_id":"` + id + `","response":{"behavior":"deny","message":"No, thanks."}}}`)
+			got := f.read("result")
+			var denied bool
+			for _, m := range got {
+				if m["type"] != "user" {
+					continue
+				}
+				c := m["message"].(map[string]any)["content"].([]any)[0].(map[string]any)
+				if c["tool_use_id"] == tool {
+					denied = c["is_error"] == true && c["content"] == "No, thanks."
+				}
+			}
+			if !denied {
+				t.Errorf("no denied tool_result for %s in %v", tool, got)
+			}
+			res := got[len(got)-1]
+			if d, _ := res["permission_denials"].([]any); len(d) != 1 {
+				t.Errorf("result's permission_denials = %v, want the denial", res["permission_denials"])
+			}
+		})
+		t.Run(version+"/interrupt-while-asking", func(t *testing.T) {
+			t.Parallel()
+			f := startFake(t, version, "permission-prompt-allow")
+			f.send(userMsg)
+			f.read("control_request")
+			f.send(interrupt)
+			got := f.read("result")
+			if r := got[0]["response"].(map[string]any); got[0]["type"] != "control_response" || r["request_id"] != "host_int_1" {
+				t.Errorf("first line after the interrupt: %v", got[0])
+			}
+			if sub := got[len(got)-1]["subtype"]; sub != "error_during_execution" {
+				t.Errorf("result subtype %v, want error_during_execution", sub)
+			}
+		})
+		t.Run(version+"/set-model-unscripted", func(t *testing.T) {
+			t.Parallel()
+			f := startFake(t, version, "text-simple")
+			f.send(`{"type":"control_request","request_id":"m1","request":{"subtype":"set_model","model":"claude-opus-4-1"}}`)
+			got := f.read("control_response")
+			if r := got[0]["response"].(map[string]any); r["request_id"] != "m1" || r["subtype"] != "success" {
+				t.Errorf("set_model answered %v", got[0])
+			}
+		})
+		t.Run(version+"/bad-json", func(t *testing.T) {
+			t.Parallel()
+			f := startFake(t, version, "text-simple")
+			f.send("not json")
+			_, code, err := f.finish()
+			var ie *fakecli.InputError
+			if code != 1 || !errors.As(err, &ie) {
+				t.Errorf("exit %d, %v; want 1 and an InputError", code, err)
+			}
+			if !strings.HasPrefix(f.stderr.String(), "Error parsing streaming input line") {
+				t.Errorf("stderr %q, not the CLI's message", f.stderr.String())
+			}
+		})
+		t.Run(version+"/no-turn-left", func(t *testing.T) {
+			t.Parallel()
+			f := startFake(t, version, "text-simple")
+			f.send(userMsg)
+			f.read("result")
+			f.send(userMsg)
+			_, code, err := f.finish()
+			var de *fakecli.DivergenceError
+			if code != 1 || !errors.As(err, &de) {
+				t.Errorf("exit %d, %v; want 1 and a DivergenceError", code, err)
+			}
+		})
+	}
+}

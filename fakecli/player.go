@@ -46,6 +46,9 @@ type Player struct {
 	// Stderr receives what the CLI writes on its stderr (input errors)
 	// and notes on where the host left the recording. Nil discards them.
 	Stderr io.Writer
+	// SessionID, if a UUID, is the session ID to play the recording's
+	// under (--resume ID, --session-id ID); "" for a fresh one.
+	SessionID string
 }
 
 // DivergenceError reports a host line that the recording cannot answer:
@@ -117,6 +120,9 @@ func (p *Player) Run(ctx context.Context, stdin io.Reader, stdout io.Writer) (in
 		replaced: map[string]*jsontree.Value{},
 	}
 	x.b = newBinder(&env)
+	if s.sessionID != "" && uuidShape.MatchString(p.SessionID) {
+		x.b.set(s.sessionID, p.SessionID)
+	}
 
 	lines := make(chan []byte)
 	readErr := make(chan error, 1)

@@ -12,6 +12,7 @@
 //	spec       run the conformance scenarios against the real Claude Code CLI
 //	docs       generate the protocol reference in docs/ from the scenarios and recordings
 //	schema     generate the JSON Schema of each recorded CLI version's protocol in schema/
+//	fake-cli   act as a Claude Code CLI that plays a recording (install: write a fake claude into a folder)
 //
 // Run "ccwire <command> -h" for a command's flags.
 package main
@@ -52,6 +53,7 @@ func commands() []command {
 		{"spec", "run the conformance scenarios against the real Claude Code CLI", runSpec},
 		{"docs", "generate the protocol reference in docs/ from the scenarios and recordings", runDocs},
 		{"schema", "generate the JSON Schema of each recorded CLI version's protocol in schema/", runSchema},
+		{"fake-cli", "act as a Claude Code CLI that plays a recording (install: write a fake claude into a folder)", runFakeCLI},
 	}
 }
 

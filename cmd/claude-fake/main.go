@@ -1,0 +1,29 @@
+// Command claude-fake is a fake Claude Code CLI: it plays ccwire's
+// recordings of the real CLI's stream-json sessions, built in, so that
+// tests of programs that drive Claude Code run without Node.js, an API key
+// or a network. Build it under the name the program looks for:
+//
+//	go build -o bin/claude github.com/ccwire/ccwire/cmd/claude-fake
+//	CCWIRE_FAKE_SCENARIO=text-simple PATH=$PWD/bin:$PATH your-tests
+//
+// It takes the CLI's flags, and --scenario, --cli-version, --recordings
+// and --embedded (or the CCWIRE_FAKE_* environment variables); see
+// package fakecli and docs/fake-cli.md.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/ccwire/ccwire/fakecli"
+	"github.com/ccwire/ccwire/recordings"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := fakecli.Main(ctx, os.Args[1:], fakecli.Stdio{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, fakecli.Config{Embedded: recordings.FS})
+	stop()
+	os.Exit(code)
+}

@@ -1,0 +1,113 @@
+package fakecli_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
+)
+
+// clientOptions are options for ccwire's claude client that run the
+// test binary as a fake CLI playing scenario id of version.
+func clientOptions(t *testing.T, version, id string) claude.Options {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := filepath.Abs(recordingsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return claude.Options{
+		Binary:         cliinstall.Binary{Version: version, Path: exe},
+		BaseURL:        "http://127.0.0.1:9",
+		Env:            []string{asCLIEnv + "=cli", "CCWIRE_FAKE_SCENARIO=" + id, "CCWIRE_FAKE_CLI_VERSION=" + version, "CCWIRE_FAKE_RECORDINGS=" + recs},
+		CloseTimeout:   5 * time.Second,
+		ControlTimeout: 10 * time.Second,
+	}
+}
+
+// TestClaudeClient runs ccwire's own client against the fake: a one-shot
+// query, a multi-turn session, and permission round trips.
+func TestClaudeClient(t *testing.T) {
+	t.Parallel()
+	for _, version := range []string{"2.1.37", "2.1.330"} {
+		t.Run(version+"/query", func(t *testing.T) {
+			t.Parallel()
+			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+			defer cancel()
+			turn, err := claude.Query(ctx, "Say hello.", clientOptions(t, version, "text-simple"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if turn.Text() != "Hello!" {
+				t.Errorf("text %q, want Hello!", turn.Text())
+			}
+		})
+		t.Run(version+"/multi-turn", func(t *testing.T) {
+			t.Parallel()
+			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+			defer cancel()
+			c, err := claude.Connect(ctx, clientOptions(t, version, "multi-turn"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			first, err := c.Query(ctx, "first", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			second, err := c.Query(ctx, "second", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if first.Text() == "" || second.Text() == "" || first.Text() == second.Text() {
+				t.Errorf("turn texts %q and %q, want two different answers", first.Text(), second.Text())
+			}
+			if first.SessionID() == "" || first.SessionID() != second.SessionID() {
+				t.Errorf("session IDs %q and %q, want one", first.SessionID(), second.SessionID())
+			}
+			if err := c.Close(); err != nil {
+				t.Errorf("Close: %v", err)
+			}
+		})
+		for _, tc := range []struct {
+			name     string
+			decision claude.PermissionDecision
+			denials  int
+		}{
+			{"allow", claude.Allow(), 0},
+			{"deny", claude.Deny("Not in tests."), 1},
+		} {
+			t.Run(version+"/permission-"+tc.name, func(t *testing.T) {
+				t.Parallel()
+				ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+				defer cancel()
+				opts := clientOptions(t, version, "permission-prompt-allow")
+				asked := 0
+				opts.CanUseTool = func(ctx context.Context, req *claude.PermissionRequest) (claude.PermissionDecision, error) {
+					asked++
+					if req.ToolName == "" || req.ToolUseID == "" {
+						t.Errorf("permission request without a tool: %+v", req)
+					}
+					return tc.decision, nil
+				}
+				turn, err := claude.Query(ctx, "Write the file.", opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if asked != 1 {
+					t.Errorf("asked %d times, want 1", asked)
+				}
+				if r := turn.Result(); r == nil || len(r.PermissionDenials) != tc.denials {
+					t.Errorf("result %+v, want %d permission denials", r, tc.denials)
+				}
+			})
+		}
+	}
+}

@@ -37,7 +37,7 @@ func Install(dir string, env map[string]string) (string, error) {
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		fmt.Fprintf(&b, ": \"${%s:=%s}\"; export %s\n", k, shellQuote(env[k]), k)
+		fmt.Fprintf(&b, "[ -n \"$%s\" ] || %s=%s; export %s\n", k, k, shellQuote(env[k]), k)
 	}
 	fmt.Fprintf(&b, "exec %s fake-cli \"$@\"\n", shellQuote(bin))
 	script := filepath.Join(dir, "claude")

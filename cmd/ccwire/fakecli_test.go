@@ -73,7 +73,7 @@ func TestRunFakeCLI(t *testing.T) {
 			t.Fatal(err)
 		}
 		abs, _ := filepath.Abs("../../recordings")
-		for _, want := range []string{`: "${CCWIRE_FAKE_SCENARIO:='multi-turn'}"; export CCWIRE_FAKE_SCENARIO`, `CCWIRE_FAKE_CLI_VERSION:='2.1.37'`, `CCWIRE_FAKE_RECORDINGS:='` + abs + `'`, `exec '` + filepath.Join(dir, "ccwire") + `' fake-cli "$@"`} {
+		for _, want := range []string{`[ -n "$CCWIRE_FAKE_SCENARIO" ] || CCWIRE_FAKE_SCENARIO='multi-turn'; export CCWIRE_FAKE_SCENARIO`, `CCWIRE_FAKE_CLI_VERSION='2.1.37'`, `CCWIRE_FAKE_RECORDINGS='` + abs + `'`, `exec '` + filepath.Join(dir, "ccwire") + `' fake-cli "$@"`} {
 			if !strings.Contains(string(script), want) {
 				t.Errorf("script lacks %q:\n%s", want, script)
 			}

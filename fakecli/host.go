@@ -65,9 +65,14 @@ func (h *Host) Line(ev scenario.Event) ([]byte, error) {
 func DirLookup(dir string) func(id string) (*scenario.Recording, error) {
 	return func(id string) (*scenario.Recording, error) {
 		p := filepath.Join(dir, id+scenario.RecordingExt)
-		if _, err := os.Stat(p); err != nil {
+		data, err := os.ReadFile(p)
+		if err != nil {
 			return nil, fmt.Errorf("fakecli: %w", err)
 		}
-		return scenario.ReadRecording(p)
+		rec, err := ParseRecording(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		return rec, nil
 	}
 }

@@ -264,7 +264,7 @@ func (s *source) recording(version, id string) (*scenario.Recording, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s.name, err)
 		}
-		rec, err := scenario.ParseRecording(data)
+		rec, err := ParseRecording(data)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", s.name, p, err)
 		}

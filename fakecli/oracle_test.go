@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -105,51 +106,11 @@ func hostReplay(t *testing.T, rec *scenario.Recording, versionDir string) ([]str
 		inR.Close()
 		done <- result{code, err}
 	}()
-	stdout := bufio.NewReader(outR)
-	readLine := make(chan string)
-	go func() {
-		defer close(readLine)
-		for {
-			l, err := stdout.ReadString('\n')
-			if l != "" {
-				readLine <- strings.TrimSuffix(l, "\n")
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
-
-	host := fakecli.NewHost(env)
-	var events []scenario.Event
-	for _, ev := range rec.Events {
-		switch ev.Kind {
-		case scenario.EventStdin:
-			l, err := host.Line(ev)
-			if err != nil {
-				t.Fatal(err)
-			}
-			events = append(events, scenario.Event{Kind: scenario.EventStdin, Msg: json.RawMessage(l)})
-			if _, err := inW.Write(append(l, '\n')); err != nil {
-				t.Fatalf("writing stdin: %v", err)
-			}
-		case scenario.EventStdout:
-			select {
-			case l, ok := <-readLine:
-				if !ok {
-					r := <-done
-					t.Fatalf("stdout ended before %s (exit %d: %v)", ev.Msg, r.code, r.err)
-				}
-				events = append(events, scenario.Event{Kind: scenario.EventStdout, Msg: json.RawMessage(l)})
-				host.Saw(ev, []byte(l))
-			case <-ctx.Done():
-				t.Fatalf("no stdout line where the recording has %s", ev.Msg)
-			}
-		}
-	}
-	inW.Close()
-	for l := range readLine {
-		events = append(events, scenario.Event{Kind: scenario.EventStdout, Msg: json.RawMessage(l)})
+	events, err := drive(ctx, rec, env, inW, outR)
+	if err != nil {
+		cancel()
+		r := <-done
+		t.Fatalf("%v (fake: exit %d, %v)", err, r.code, r.err)
 	}
 	r := <-done
 	if r.err != nil {
@@ -157,4 +118,61 @@ func hostReplay(t *testing.T, rec *scenario.Recording, versionDir string) ([]str
 	}
 	norm := scenario.NormalizeEvents(time.Now(), env.PID, map[string]string{env.Cwd: "cwd", env.Home: "home", session: "session"}, map[string]string{env.APIURL: "<api-url>", "127.0.0.1:4111": "<api-host>"}, events)
 	return lines(norm), r.code
+}
+
+// drive plays the host's side of rec against a CLI (real or fake) whose
+// stdin is in and stdout out: it writes the recording's stdin lines where
+// the recording has them, reading the stdout lines the recording has
+// before each, then closes stdin and reads stdout to its end. It returns
+// the lines of both directions, raw, in order.
+func drive(ctx context.Context, rec *scenario.Recording, env fakecli.Env, in io.WriteCloser, out io.Reader) ([]scenario.Event, error) {
+	stdout := bufio.NewReaderSize(out, 64<<10)
+	readLine := make(chan string)
+	go func() {
+		defer close(readLine)
+		for {
+			l, err := stdout.ReadString('\n')
+			if l != "" {
+				select {
+				case readLine <- strings.TrimSuffix(l, "\n"):
+				case <-ctx.Done():
+					return
+				}
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	host := fakecli.NewHost(env)
+	var events []scenario.Event
+	for _, ev := range rec.Events {
+		switch ev.Kind {
+		case scenario.EventStdin:
+			l, err := host.Line(ev)
+			if err != nil {
+				return events, err
+			}
+			events = append(events, scenario.Event{Kind: scenario.EventStdin, Msg: json.RawMessage(l)})
+			if _, err := in.Write(append(l, '\n')); err != nil {
+				return events, fmt.Errorf("writing stdin: %w", err)
+			}
+		case scenario.EventStdout:
+			select {
+			case l, ok := <-readLine:
+				if !ok {
+					return events, fmt.Errorf("stdout ended before %s", ev.Msg)
+				}
+				events = append(events, scenario.Event{Kind: scenario.EventStdout, Msg: json.RawMessage(l)})
+				host.Saw(ev, []byte(l))
+			case <-ctx.Done():
+				return events, fmt.Errorf("no stdout line where the recording has %s: %w", ev.Msg, ctx.Err())
+			}
+		}
+	}
+	in.Close()
+	for l := range readLine {
+		events = append(events, scenario.Event{Kind: scenario.EventStdout, Msg: json.RawMessage(l)})
+	}
+	return events, ctx.Err()
 }

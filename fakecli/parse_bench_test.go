@@ -1,0 +1,34 @@
+package fakecli_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/ccwire/ccwire/fakecli"
+	"github.com/ccwire/ccwire/scenario"
+)
+
+// BenchmarkParseRecording compares the full reading of a recording with
+// the fake's, which leaves the requests out.
+func BenchmarkParseRecording(b *testing.B) {
+	for _, tc := range []struct {
+		name  string
+		parse func([]byte) (*scenario.Recording, error)
+	}{{"full", scenario.ParseRecording}, {"lean", fakecli.ParseRecording}} {
+		b.Run(tc.name, func(b *testing.B) { benchParse(b, tc.parse) })
+	}
+}
+
+func benchParse(b *testing.B, parse func([]byte) (*scenario.Recording, error)) {
+	data, err := os.ReadFile(filepath.Join(recordingsDir, "2.1.330", "multi-turn"+scenario.RecordingExt))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := parse(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

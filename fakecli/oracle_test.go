@@ -21,9 +21,15 @@ const recordingsDir = "../recordings"
 // recordingFiles returns every recording of every recorded version.
 func recordingFiles(t testing.TB) []string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(recordingsDir, "*", "*"+scenario.RecordingExt))
-	if err != nil {
-		t.Fatal(err)
+	// recordings/<version>/<scenario>.txtar, or version-free
+	// recordings/<scenario>.txtar.
+	var files []string
+	for _, pattern := range []string{filepath.Join(recordingsDir, "*", "*"+scenario.RecordingExt), filepath.Join(recordingsDir, "*"+scenario.RecordingExt)} {
+		more, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, more...)
 	}
 	if len(files) == 0 {
 		t.Fatalf("no recordings in %s", recordingsDir)

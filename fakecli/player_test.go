@@ -3,10 +3,12 @@ package fakecli_test
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -229,5 +231,40 @@ func TestPlayerInteractive(t *testing.T) {
 				t.Errorf("exit %d, %v; want 1 and a DivergenceError", code, err)
 			}
 		})
+	}
+}
+
+// TestVersionFreeRecording plays a recording whose CLI version is the
+// <cli-version> placeholder (as version-free recordings write it): the
+// fake writes the version it plays.
+func TestVersionFreeRecording(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join(recordingsDir, "2.1.37", "text-simple"+scenario.RecordingExt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, events, ok := strings.Cut(string(data), "-- events.jsonl --\n")
+	if !ok {
+		t.Fatal("no events.jsonl")
+	}
+	events, rest, _ := strings.Cut(events, "-- requests/")
+	free := head + "-- events.jsonl --\n" + strings.ReplaceAll(events, `"2.1.37"`, `"<cli-version>"`) + "-- requests/" + rest
+	if !strings.Contains(free, `"claude_code_version":"<cli-version>"`) {
+		t.Fatal("the edited recording has no <cli-version>")
+	}
+	rec, err := fakecli.ParseRecording([]byte(free))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, version := range []string{"", "2.1.38"} {
+		p := &fakecli.Player{Recording: rec, Env: fakecli.Env{Version: version}}
+		var out bytes.Buffer
+		if _, err := p.Run(t.Context(), strings.NewReader(userMsg+"\n"), &out); err != nil {
+			t.Fatal(err)
+		}
+		want := `"claude_code_version":"` + cmp.Or(version, "2.1.37") + `"`
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("Env.Version %q: output lacks %s:\n%s", version, want, out.String())
+		}
 	}
 }

@@ -2,8 +2,10 @@ package fakecli_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -74,6 +76,50 @@ func TestClaudeClient(t *testing.T) {
 			}
 			if err := c.Close(); err != nil {
 				t.Errorf("Close: %v", err)
+			}
+		})
+		t.Run(version+"/interrupt", func(t *testing.T) {
+			t.Parallel()
+			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+			defer cancel()
+			opts := clientOptions(t, version, "interrupt-stalled-stream")
+			opts.IncludePartialMessages = true
+			c, err := claude.Connect(ctx, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			var result *claude.ResultEvent
+			interrupted := false
+			var turnErr *claude.TurnError
+			for ev, err := range c.Stream(ctx, "Tell me something long.") {
+				if errors.As(err, &turnErr) {
+					continue // the interrupted turn's result, as an error
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch ev := ev.(type) {
+				case *claude.TextDeltaEvent:
+					if !interrupted {
+						interrupted = true
+						if err := c.Interrupt(ctx); err != nil {
+							t.Fatalf("Interrupt: %v", err)
+						}
+					}
+				case *claude.ResultEvent:
+					result = ev
+				}
+			}
+			if !interrupted || turnErr == nil || !strings.Contains(turnErr.Error(), "error_during_execution") || (result != nil && result.Result.Subtype != "error_during_execution") {
+				t.Fatalf("interrupted %v, result %+v, error %v; want an error_during_execution result", interrupted, result, turnErr)
+			}
+			again, err := c.Query(ctx, "Try again.", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again.Text() != "This is a long answer that stalls." {
+				t.Errorf("after the interrupt: %q", again.Text())
 			}
 		})
 		for _, tc := range []struct {

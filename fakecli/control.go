@@ -71,10 +71,16 @@ func (x *play) control(v *jsontree.Value) error {
 			if kind(st.in.msg) != "control_request/"+subtype {
 				continue
 			}
+			// What the CLI wrote after the request is its reaction to it
+			// (the runner reads it before the next stdin line): the
+			// answer, and such lines as 2.1.330's system/status after a
+			// mode change or its "Set model to" user message. Only an
+			// interrupt's reaction depends on the moment: an idle CLI
+			// just answers it.
 			recID := st.in.msg.StringAt("request_id")
 			var lines []line
 			for _, l := range st.out {
-				if abort || (l.msg != nil && l.msg.StringAt("type") == "control_response" && l.msg.StringAt("response", "request_id") == recID) {
+				if subtype != "interrupt" || abort || (l.msg != nil && l.msg.StringAt("type") == "control_response" && l.msg.StringAt("response", "request_id") == recID) {
 					lines = append(lines, l)
 				}
 			}
@@ -118,8 +124,9 @@ func (x *play) control(v *jsontree.Value) error {
 
 // writeAnswer writes recorded answer lines for a request whose recorded
 // payload was recReq and the host's is req: a string of the recorded
-// payload ("mode":"acceptEdits") that the answer repeats becomes the
-// host's.
+// payload ("mode":"acceptEdits", "model":"claude-haiku-4-5") that the
+// answer repeats, whole or in a text ("Set model to `claude-haiku-4-5`"),
+// becomes the host's.
 func (x *play) writeAnswer(lines []line, b *binder, recReq, req *jsontree.Value) error {
 	swap := map[string]string{}
 	if recReq != nil && req != nil && recReq.Kind == jsontree.Object {
@@ -142,12 +149,19 @@ func (x *play) writeAnswer(lines []line, b *binder, recReq, req *jsontree.Value)
 		v := b.message(l.msg)
 		if len(swap) > 0 {
 			v.Walk(func(_ string, val *jsontree.Value) *jsontree.Value {
-				if val.Kind == jsontree.String {
-					if s, ok := swap[val.Str]; ok {
-						return jsontree.NewString(s)
+				if val.Kind != jsontree.String {
+					return val
+				}
+				if s, ok := swap[val.Str]; ok {
+					return jsontree.NewString(s)
+				}
+				s := val.Str
+				for from, to := range swap {
+					if len(from) >= 4 {
+						s = strings.ReplaceAll(s, from, to)
 					}
 				}
-				return val
+				return jsontree.NewString(s)
 			})
 		}
 		if _, err := x.out.Write(append(x.adjust(v).AppendCompact(nil), '\n')); err != nil {

@@ -202,8 +202,16 @@ func TestPlayerInteractive(t *testing.T) {
 			f := startFake(t, version, "text-simple")
 			f.send(`{"type":"control_request","request_id":"m1","request":{"subtype":"set_model","model":"claude-opus-4-1"}}`)
 			got := f.read("control_response")
-			if r := got[0]["response"].(map[string]any); r["request_id"] != "m1" || r["subtype"] != "success" {
-				t.Errorf("set_model answered %v", got[0])
+			last := got[len(got)-1]
+			if r := last["response"].(map[string]any); r["request_id"] != "m1" || r["subtype"] != "success" {
+				t.Errorf("set_model answered %v", last)
+			}
+			if version == "2.1.330" {
+				// 2.1.330 reports the command's output in a user message first.
+				c, _ := got[0]["message"].(map[string]any)["content"].(string)
+				if len(got) != 2 || !strings.Contains(c, "Set model to `claude-opus-4-1`") {
+					t.Errorf("set_model on 2.1.330 wrote %v, want the Set model message and the answer", got)
+				}
 			}
 		})
 		t.Run(version+"/bad-json", func(t *testing.T) {

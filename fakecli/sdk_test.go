@@ -52,8 +52,10 @@ func agentSDK(t *testing.T) string {
 
 // TestAgentSDK runs the official TypeScript Agent SDK against the fake
 // through its CLI-path option (a `ccwire fake-cli install` script that
-// runs the test binary as ccwire): a one-shot query, a two-turn stream and
-// permission round trips with canUseTool, on both recorded versions.
+// runs the test binary as ccwire): a one-shot query, a two-turn stream, an
+// interrupt mid-turn (q.interrupt() on the first text delta, then another
+// turn) and permission round trips with canUseTool, on both recorded
+// versions.
 func TestAgentSDK(t *testing.T) {
 	t.Parallel()
 	entry := agentSDK(t)
@@ -71,7 +73,9 @@ func TestAgentSDK(t *testing.T) {
 			results        int
 			asked, denials int
 			texts          []string
+			subtypes       []string // of the results; default all success
 		}{
+			{mode: "interrupt", scenario: "interrupt-stalled-stream", results: 2, subtypes: []string{"error_during_execution", "success"}, texts: []string{"", "This is a long answer that stalls."}},
 			{mode: "oneshot", scenario: "text-simple", results: 1, texts: []string{"Hello!"}},
 			{mode: "multi", scenario: "multi-turn", results: 2},
 			{mode: "permission-allow", scenario: "permission-prompt-allow", results: 1, asked: 1},
@@ -115,13 +119,17 @@ func TestAgentSDK(t *testing.T) {
 					t.Fatalf("%d results, want %d; messages %v", len(results), tc.results, types)
 				}
 				for i, want := range tc.texts {
-					if results[i]["result"] != want {
+					if want != "" && results[i]["result"] != want {
 						t.Errorf("result %d: %v, want %q", i+1, results[i]["result"], want)
 					}
 				}
-				for _, r := range results {
-					if r["subtype"] != "success" {
-						t.Errorf("result %v", r)
+				for i, r := range results {
+					want := "success"
+					if i < len(tc.subtypes) {
+						want = tc.subtypes[i]
+					}
+					if r["subtype"] != want {
+						t.Errorf("result %d: subtype %v, want %s", i+1, r["subtype"], want)
 					}
 				}
 				if asked := int(done["asked"].(float64)); asked != tc.asked {

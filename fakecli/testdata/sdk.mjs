@@ -4,6 +4,7 @@
 //   SDK_ENTRY=.../sdk.mjs FAKE_CLAUDE=.../claude node sdk.mjs MODE
 //
 // MODE: oneshot (a string prompt), multi (a streamed two-turn session),
+// interrupt (q.interrupt() on the first text delta, then a second turn),
 // permission-allow / permission-deny (canUseTool answers). Every message the
 // SDK yields is printed as a JSON line; the last line is
 // {"done":true,"asked":N}.
@@ -31,6 +32,14 @@ if (mode === "multi") {
     await first;
     yield user("Second question.");
   })();
+} else if (mode === "interrupt") {
+  options.includePartialMessages = true;
+  prompt = (async function* () {
+    const first = new Promise((resolve) => (resultSeen = resolve));
+    yield user("Tell me something long.");
+    await first;
+    yield user("Try again.");
+  })();
 } else if (mode.startsWith("permission")) {
   prompt = (async function* () {
     const done = new Promise((resolve) => (resultSeen = resolve));
@@ -44,8 +53,15 @@ if (mode === "multi") {
   };
 }
 
-for await (const m of sdk.query({ prompt, options })) {
+const q = sdk.query({ prompt, options });
+let interrupted = false;
+for await (const m of q) {
   console.log(JSON.stringify(m));
-  if (m.type === "result") resultSeen();
+  if (mode === "interrupt" && !interrupted && m.type === "stream_event" && m.event.type === "content_block_delta") {
+    interrupted = true;
+    await q.interrupt();
+  }
+  if (m.type === "result") resultSeen(); // lets a multi-turn prompt go on
+
 }
 console.log(JSON.stringify({ done: true, asked }));

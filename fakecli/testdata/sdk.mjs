@@ -62,6 +62,5 @@ for await (const m of q) {
     await q.interrupt();
   }
   if (m.type === "result") resultSeen(); // lets a multi-turn prompt go on
-
 }
 console.log(JSON.stringify({ done: true, asked }));

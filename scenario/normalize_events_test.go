@@ -1,0 +1,52 @@
+package scenario_test
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/ccwire/ccwire/scenario"
+)
+
+func TestNormalizeEvents(t *testing.T) {
+	t.Parallel()
+	const u1, u2 = "0b6f1d2e-3c4a-4b5c-8d6e-7f8091a2b3c4", "1c7f2e3f-4d5b-4c6d-9e7f-8091a2b3c4d5"
+	for _, tc := range []struct {
+		name string
+		in   []scenario.Event
+		want []scenario.Event
+	}{
+		{
+			name: "numbered by first appearance across directions",
+			in: []scenario.Event{
+				{Kind: scenario.EventStdin, Msg: json.RawMessage(`{"type":"user","uuid":"` + u2 + `"}`)},
+				{Kind: scenario.EventRequest, Request: 1},
+				{Kind: scenario.EventStdout, Msg: json.RawMessage(`{"session_id":"` + u1 + `","uuid":"` + u2 + `","cwd":"/run/w/x","duration_ms":12}`)},
+			},
+			want: []scenario.Event{
+				{Kind: scenario.EventStdin, Msg: json.RawMessage(`{"type":"user","uuid":"<uuid:1>"}`)},
+				{Kind: scenario.EventRequest, Request: 1},
+				{Kind: scenario.EventStdout, Msg: json.RawMessage(`{"session_id":"<uuid:2>","uuid":"<uuid:1>","cwd":"<cwd>/x","duration_ms":"<duration>"}`)},
+			},
+		},
+		{
+			name: "text lines",
+			in:   []scenario.Event{{Kind: scenario.EventStdout, Msg: json.RawMessage(`not json /run/w`)}, {Kind: scenario.EventStdout, Text: "at api.test:8080", Error: "bad"}},
+			want: []scenario.Event{{Kind: scenario.EventStdout, Text: "not json <cwd>"}, {Kind: scenario.EventStdout, Text: "at <api-host>", Error: "bad"}},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got := scenario.NormalizeEvents(time.Now(), 0, map[string]string{"/run/w": "cwd"}, map[string]string{"api.test:8080": "<api-host>"}, tc.in)
+			if len(got) != len(tc.want) {
+				t.Fatalf("%d events, want %d", len(got), len(tc.want))
+			}
+			for i := range got {
+				g, w := got[i], tc.want[i]
+				if g.Kind != w.Kind || string(g.Msg) != string(w.Msg) || g.Text != w.Text || g.Error != w.Error || g.Request != w.Request {
+					t.Errorf("event %d: %+v, want %+v (msg %s, want %s)", i, g, w, g.Msg, w.Msg)
+				}
+			}
+		})
+	}
+}

@@ -63,7 +63,13 @@ func Main(ctx context.Context, args []string, stdio Stdio, cfg Config) int {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	a, err := ParseArgs(args)
+	pre := scanFakeOptions(args)
+	version := firstOf(pre.CLIVersion, getenv(EnvCLIVersion))
+	src, srcErr := findSource(pre, cfg, getenv)
+	if version == "" && srcErr == nil {
+		version, srcErr = src.newest()
+	}
+	a, err := ParseArgs(version, args)
 	if err != nil {
 		fmt.Fprintln(stdio.Stderr, err)
 		return 1
@@ -72,17 +78,9 @@ func Main(ctx context.Context, args []string, stdio Stdio, cfg Config) int {
 		io.WriteString(stdio.Stdout, Usage)
 		return 0
 	}
-	src, err := findSource(a, cfg, getenv)
-	if err != nil {
-		fmt.Fprintf(stdio.Stderr, "ccwire fake-cli: %v\n", err)
+	if srcErr != nil {
+		fmt.Fprintf(stdio.Stderr, "ccwire fake-cli: %v\n", srcErr)
 		return 2
-	}
-	version := firstOf(a.CLIVersion, getenv(EnvCLIVersion))
-	if version == "" {
-		if version, err = src.newest(); err != nil {
-			fmt.Fprintf(stdio.Stderr, "ccwire fake-cli: %v\n", err)
-			return 2
-		}
 	}
 	if a.Has("--version") {
 		fmt.Fprintf(stdio.Stdout, "%s (Claude Code)\n", version)

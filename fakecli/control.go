@@ -2,6 +2,7 @@ package fakecli
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
@@ -17,6 +18,14 @@ var profiles = map[string][]string{
 	"set_permission_mode":     {"set-mode-and-model"},
 	"set_max_thinking_tokens": {"set-mode-and-model"},
 }
+
+// permissionModes are the modes every recorded version takes; the answer
+// to another comes from invalidModeProfile.
+var permissionModes = []string{"default", "acceptEdits", "bypassPermissions", "plan", "dontAsk"}
+
+// invalidModeProfile is the recording that shows a version's answer to an
+// unknown permission mode.
+const invalidModeProfile = "set-permission-mode-invalid"
 
 // denyProfile is the recording that shows what a version writes when the
 // host denies a tool.
@@ -62,6 +71,11 @@ func (x *play) control(v *jsontree.Value) error {
 	id := v.StringAt("request_id")
 	abort := subtype == "interrupt" && x.waitingForPermission()
 	candidates := append([]string{x.s.rec.Scenario}, profiles[subtype]...)
+	if subtype == "set_permission_mode" && !slices.Contains(permissionModes, v.StringAt("request", "mode")) {
+		// An unknown mode: the version's answer to one (2.1.330 refuses
+		// it, 2.1.37 takes any string).
+		candidates = append([]string{invalidModeProfile}, candidates...)
+	}
 	for _, sc := range candidates {
 		s := x.other(sc)
 		if s == nil {

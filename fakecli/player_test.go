@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,7 +24,7 @@ import (
 type fake struct {
 	t      *testing.T
 	in     *io.PipeWriter
-	out    *bufio.Reader
+	out    chan string // stdout lines, read ahead so the fake never waits
 	stderr *syncBuffer
 	done   chan struct{}
 	code   int
@@ -58,7 +59,20 @@ func startFake(t *testing.T, version, id string) *fake {
 	t.Cleanup(cancel)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	f := &fake{t: t, in: inW, out: bufio.NewReader(outR), stderr: &syncBuffer{}, done: make(chan struct{})}
+	f := &fake{t: t, in: inW, out: make(chan string, 1000), stderr: &syncBuffer{}, done: make(chan struct{})}
+	go func() {
+		defer close(f.out)
+		r := bufio.NewReader(outR)
+		for {
+			l, err := r.ReadString('\n')
+			if l != "" {
+				f.out <- l
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
 	p := &fakecli.Player{Recording: rec, Lookup: fakecli.DirLookup(dir), Env: fakecli.Env{Cwd: t.TempDir()}, Stderr: f.stderr}
 	go func() {
 		f.code, f.err = p.Run(ctx, inR, outW)
@@ -83,9 +97,9 @@ func (f *fake) read(want string) []map[string]any {
 	f.t.Helper()
 	var got []map[string]any
 	for {
-		l, err := f.out.ReadString('\n')
-		if err != nil {
-			f.t.Fatalf("stdout ended (%v) before a %s line; read %d lines; stderr %q", err, want, len(got), f.stderr.String())
+		l, ok := <-f.out
+		if !ok {
+			f.t.Fatalf("stdout ended before a %s line; read %d lines; stderr %q", want, len(got), f.stderr.String())
 		}
 		var m map[string]any
 		if err := json.Unmarshal([]byte(l), &m); err != nil {
@@ -106,14 +120,11 @@ func (f *fake) read(want string) []map[string]any {
 // status.
 func (f *fake) finish() ([]string, int, error) {
 	f.in.Close()
-	rest, _ := io.ReadAll(f.out)
-	<-f.done
 	var lines []string
-	for l := range strings.SplitSeq(strings.TrimSpace(string(rest)), "\n") {
-		if l != "" {
-			lines = append(lines, l)
-		}
+	for l := range f.out {
+		lines = append(lines, strings.TrimSuffix(l, "\n"))
 	}
+	<-f.done
 	return lines, f.code, f.err
 }
 
@@ -212,6 +223,32 @@ func TestPlayerInteractive(t *testing.T) {
 				if len(got) != 2 || !strings.Contains(c, "Set model to `claude-opus-4-1`") {
 					t.Errorf("set_model on 2.1.330 wrote %v, want the Set model message and the answer", got)
 				}
+			}
+		})
+		t.Run(version+"/set-permission-mode-unscripted", func(t *testing.T) {
+			t.Parallel()
+			f := startFake(t, version, "text-simple")
+			f.send(`{"type":"control_request","request_id":"p1","request":{"subtype":"set_permission_mode","mode":"plan"}}`)
+			f.send(`{"type":"control_request","request_id":"p2","request":{"subtype":"set_permission_mode","mode":"bogus"}}`)
+			f.send(userMsg)
+			got := f.read("result")
+			answers := map[string]string{}
+			for _, m := range got {
+				if m["type"] == "control_response" {
+					r := m["response"].(map[string]any)
+					id := r["request_id"].(string)
+					if answers[id] == "" {
+						answers[id] = r["subtype"].(string)
+					}
+				}
+			}
+			// 2.1.330 refuses an unknown mode; 2.1.37 takes any string.
+			want := map[string]string{"p1": "success", "p2": "success"}
+			if version == "2.1.330" {
+				want["p2"] = "error"
+			}
+			if !maps.Equal(answers, want) {
+				t.Errorf("answers %v, want %v", answers, want)
 			}
 		})
 		t.Run(version+"/bad-json", func(t *testing.T) {

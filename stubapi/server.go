@@ -1,6 +1,7 @@
 package stubapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -285,25 +286,27 @@ func (s *Server) WriteJSONL(w io.Writer) error { return writeJSONL(w, s.Requests
 // can also be mounted in another mux or server.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	began := time.Now()
-	body, readErr := readBody(w, r)
+	body, size, truncated, readErr := readBody(r)
 	rec := &Request{
-		Time:    began,
-		Method:  r.Method,
-		Path:    r.URL.Path,
-		Query:   r.URL.RawQuery,
-		Header:  redact(r.Header),
-		Turn:    NoTurn,
-		Outcome: OutcomePending,
+		Time:          began,
+		Method:        r.Method,
+		Path:          r.URL.Path,
+		Query:         r.URL.RawQuery,
+		Header:        redact(r.Header),
+		BodySize:      size,
+		BodyTruncated: truncated,
+		Turn:          NoTurn,
+		Outcome:       OutcomePending,
 	}
 	// A Messages body is parsed once, here, for the classifier and the
 	// answer.
 	var parsed *messagesRequest
 	var parseErr error
-	if r.Method == http.MethodPost && r.URL.Path == "/v1/messages" {
+	if r.Method == http.MethodPost && r.URL.Path == "/v1/messages" && !truncated {
 		parsed, parseErr = parseMessagesRequest(body)
 	}
 	if len(body) > 0 {
-		if parsed != nil || json.Valid(body) {
+		if !truncated && (parsed != nil || json.Valid(body)) {
 			rec.Body = body
 		} else {
 			rec.BodyText = string(body)
@@ -360,19 +363,56 @@ func requestID(seq int) string {
 	return string(appendPadded(append(a[:0], "req_stub"...), seq, 6))
 }
 
-// readBody reads r's body, up to maxBodyBytes: io.ReadAll, but with
-// room for the whole body from the start when its length is known.
-func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	body := http.MaxBytesReader(w, r.Body, maxBodyBytes)
+// MaxRecordedBody is how much of a body rejected as too large (more than
+// 32 MiB, the API's limit) a [Request] keeps: its first bytes, with
+// BodyTruncated set and BodySize its whole size.
+const MaxRecordedBody = 64 << 10
+
+// maxDrainBytes bounds how much of a body too large to answer the server
+// reads and discards, so that its client, still sending, sees the 413;
+// beyond it the connection is closed after the answer.
+const maxDrainBytes = 4 * maxBodyBytes
+
+// readBody reads r's body, up to maxBodyBytes: io.ReadAll, but with room
+// for the whole body from the start when its length is known. A body
+// larger than that is not kept: readBody returns its first
+// MaxRecordedBody bytes, truncated true, its size (announced, or at least
+// what was read) and an *http.MaxBytesError; it reads and discards the
+// rest, up to maxDrainBytes.
+func readBody(r *http.Request) (body []byte, size int64, truncated bool, err error) {
 	n := r.ContentLength
-	if n <= 0 || n > maxBodyBytes {
-		return io.ReadAll(body)
+	if n > maxBodyBytes {
+		prefix, err := io.ReadAll(io.LimitReader(r.Body, MaxRecordedBody))
+		if err == nil {
+			_, _ = io.CopyN(io.Discard, r.Body, min(n, maxDrainBytes)-int64(len(prefix)))
+		}
+		return prefix, n, true, &http.MaxBytesError{Limit: maxBodyBytes}
 	}
-	// One byte more than announced, so the read that meets the end of
-	// the body does not have to grow the buffer.
+	lim := io.LimitReader(r.Body, maxBodyBytes+1)
+	if n <= 0 {
+		body, err = io.ReadAll(lim)
+	} else {
+		body, err = readKnown(lim, n)
+	}
+	if len(body) <= maxBodyBytes {
+		return body, int64(len(body)), false, err
+	}
+	// Longer than announced or of unknown length, and too large: keep a
+	// prefix only, so that the large buffer goes.
+	prefix := bytes.Clone(body[:MaxRecordedBody])
+	size = int64(len(body))
+	body = nil
+	drained, _ := io.CopyN(io.Discard, r.Body, maxDrainBytes-size)
+	return prefix, size + drained, true, &http.MaxBytesError{Limit: maxBodyBytes}
+}
+
+// readKnown reads r to its end into a buffer sized for n bytes: one byte
+// more than announced, so the read that meets the end of the body does not
+// have to grow the buffer.
+func readKnown(r io.Reader, n int64) ([]byte, error) {
 	buf := make([]byte, 0, n+1)
 	for {
-		m, err := body.Read(buf[len(buf):cap(buf)])
+		m, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+m]
 		if err != nil {
 			if err == io.EOF {

@@ -5,9 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"runtime"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/ccwire/ccwire/stubapi"
 )
@@ -112,5 +117,78 @@ func TestOversizedBodiesAreNotKept(t *testing.T) {
 	r := s2.Requests()[0]
 	if r.BodyTruncated || r.BodySize != int64(len(body)) || len(r.Body) != len(body) {
 		t.Errorf("100 KiB body recorded as truncated %t, size %d, %d bytes kept; want whole", r.BodyTruncated, r.BodySize, len(r.Body))
+	}
+}
+
+// TestTimeoutsCloseConnections checks that a client that stops sending its
+// request, or keeps an idle connection open, is cut off once the
+// configured read or idle timeout passes.
+func TestTimeoutsCloseConnections(t *testing.T) {
+	t.Parallel()
+	const timeout = 200 * time.Millisecond
+	tests := []struct {
+		name   string
+		send   string // what the client sends before it goes quiet
+		answer bool   // the server answers (a status line) before closing
+		status int    // recorded status, 0 for none recorded
+	}{
+		{"slow body", "POST /v1/messages HTTP/1.1\r\nHost: stub\r\nContent-Length: 1000\r\n\r\n{\"model\":", true, http.StatusBadRequest},
+		{"slow header", "POST /v1/messages HTTP/1.1\r\nHost: stub\r\n", false, 0},
+		{"idle keep-alive", "GET /v1/models HTTP/1.1\r\nHost: stub\r\n\r\n", true, http.StatusOK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := stubapi.NewTest(t, stubapi.Script{}, stubapi.WithReadTimeout(timeout), stubapi.WithIdleTimeout(timeout))
+			conn, err := net.Dial("tcp", strings.TrimPrefix(s.URL(), "http://"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			if _, err := io.WriteString(conn, tt.send); err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			_ = conn.SetReadDeadline(start.Add(10 * time.Second))
+			got, err := io.ReadAll(conn)
+			took := time.Since(start)
+			t.Logf("connection closed after %v", took.Round(time.Millisecond))
+			if err != nil {
+				t.Fatalf("the server kept the connection open: %v after %v (read %q)", err, took, got)
+			}
+			if answered := bytes.HasPrefix(got, []byte("HTTP/1.1 ")); answered != tt.answer {
+				t.Errorf("the server answered %q, want an answer %t", got, tt.answer)
+			}
+			if err := s.WaitIdle(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			reqs := s.Requests()
+			switch {
+			case tt.status == 0 && len(reqs) != 0:
+				t.Errorf("recorded %+v, want nothing", reqs)
+			case tt.status != 0 && (len(reqs) != 1 || reqs[0].Status != tt.status):
+				t.Errorf("recorded %+v, want one request answered %d", reqs, tt.status)
+			}
+		})
+	}
+}
+
+// TestStallOutlivesReadTimeout checks that the read timeout bounds reading
+// a request only: a response that stalls for longer still completes.
+func TestStallOutlivesReadTimeout(t *testing.T) {
+	t.Parallel()
+	for _, stream := range []bool{true, false} {
+		t.Run(streamName(stream), func(t *testing.T) {
+			t.Parallel()
+			turn := stubapi.Text("Slow but complete.").WithFaults(stubapi.Stall(600 * time.Millisecond).MidBlock(0))
+			s := stubapi.NewTest(t, stubapi.NewScript(turn), stubapi.WithReadTimeout(100*time.Millisecond), stubapi.WithIdleTimeout(100*time.Millisecond))
+			m, _, err := attempt(t.Context(), client(s), stream)
+			if err != nil {
+				t.Fatalf("request: %v", err)
+			}
+			if diff := cmp.Diff(want(turn, 0, "claude-sonnet-4-5-20250929"), project(m)); diff != "" {
+				t.Errorf("message differs from the script (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

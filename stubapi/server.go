@@ -60,6 +60,8 @@ type config struct {
 	onRequest    func(Request)
 	sideText     string
 	allowOverrun bool
+	readTimeout  time.Duration
+	idleTimeout  time.Duration
 }
 
 // Option configures a Server.
@@ -90,6 +92,26 @@ func OnRequest(fn func(Request)) Option { return func(c *config) { c.onRequest =
 // ask for neither structured output nor a single token; the default is "OK".
 func WithSideText(text string) Option { return func(c *config) { c.sideText = text } }
 
+// DefaultReadTimeout and DefaultIdleTimeout are the timeouts of
+// WithReadTimeout and WithIdleTimeout when not set.
+const (
+	DefaultReadTimeout = 2 * time.Minute
+	DefaultIdleTimeout = 5 * time.Minute
+)
+
+// WithReadTimeout bounds how long a client may take to send a request, its
+// header and its body (the header alone has at most 30 s); a client that
+// takes longer is cut off, with a 400 if its header came. The default is
+// DefaultReadTimeout. The answer is not bounded: a stalled stream lasts as
+// long as its fault says, or until the client goes away. A zero or
+// negative d means no bound.
+func WithReadTimeout(d time.Duration) Option { return func(c *config) { c.readTimeout = d } }
+
+// WithIdleTimeout bounds how long a keep-alive connection may wait for its
+// next request before the server closes it; the default is
+// DefaultIdleTimeout. A zero or negative d means no bound.
+func WithIdleTimeout(d time.Duration) Option { return func(c *config) { c.idleTimeout = d } }
+
 // AllowOverrun makes NewTest accept script overruns instead of failing the
 // test; Start ignores it.
 func AllowOverrun() Option { return func(c *config) { c.allowOverrun = true } }
@@ -100,7 +122,8 @@ const maxBodyBytes = 32 << 20
 // Start validates script and starts a server for it on the listen address
 // (loopback by default). Close it when done.
 func Start(script Script, opts ...Option) (*Server, error) {
-	cfg := config{addr: "127.0.0.1:0", models: DefaultModels(), sideText: "OK"}
+	cfg := config{addr: "127.0.0.1:0", models: DefaultModels(), sideText: "OK",
+		readTimeout: DefaultReadTimeout, idleTimeout: DefaultIdleTimeout}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -110,9 +133,13 @@ func Start(script Script, opts ...Option) (*Server, error) {
 	if err := script.Validate(); err != nil {
 		return nil, err
 	}
+	maxHeaderTime := 30 * time.Second
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return nil, fmt.Errorf("stubapi: listening on %s: %w", cfg.addr, err)
+	}
+	if cfg.readTimeout > 0 && cfg.readTimeout < maxHeaderTime {
+		maxHeaderTime = cfg.readTimeout
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
@@ -126,7 +153,9 @@ func Start(script Script, opts ...Option) (*Server, error) {
 	}
 	s.srv = &http.Server{
 		Handler:           s,
-		ReadHeaderTimeout: 30 * time.Second,
+		ReadHeaderTimeout: maxHeaderTime,
+		ReadTimeout:       max(cfg.readTimeout, 0),
+		IdleTimeout:       max(cfg.idleTimeout, 0),
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 		ErrorLog:          slog.NewLogLogger(cfg.logger.Handler(), slog.LevelDebug),
 	}
@@ -287,6 +316,14 @@ func (s *Server) WriteJSONL(w io.Writer) error { return writeJSONL(w, s.Requests
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	began := time.Now()
 	body, size, truncated, readErr := readBody(r)
+	if readErr == nil {
+		// The read timeout bounds reading the request only: lift it for
+		// the answer, which a stall may hold for long (net/http would
+		// otherwise cancel the request when it passes). A server that is
+		// not ours may not support it; it then keeps its own rules. After
+		// a failed read the deadline stays, so the connection goes.
+		_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
+	}
 	rec := &Request{
 		Time:          began,
 		Method:        r.Method,

@@ -32,7 +32,9 @@
 // [Report.WriteText] and [Report.WriteMarkdown] print a report, nothing
 // for an empty one; a Report marshals to JSON as is.
 //
-// [Corpus.Observe] says what a corpus shows of a [Member] (a kind, a
-// member or a list item). [Shard] and [MergeResults] split a plan of runs (scenarios
+// [Bisect] finds the first version whose observation (a [Probe]'s: a
+// scenario's verdict, what [Corpus.Observe] sees of a [Member]) differs
+// from the oldest's, by binary search over published versions
+// ([Between]). [Shard] and [MergeResults] split a plan of runs (scenarios
 // × versions) across machines and merge their results back.
 package drift

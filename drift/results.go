@@ -49,15 +49,18 @@ type RunResult struct {
 	Reason string `json:"reason,omitempty"`
 	// Error is what went wrong in a failed run.
 	Error string `json:"error,omitempty"`
-	// Recording is the run's recording, relative to the folder of the
-	// results file (<version>/<id>.txtar); empty when none was written.
+	// Recording is the run's recording, slash-separated and relative to
+	// the folder of the results file (<version>/<id>.txtar when the
+	// results file is in the folder of the recordings); empty when none
+	// was written.
 	Recording string `json:"recording,omitempty"`
 }
 
-// NewRunResult returns the run result of r; recorded says whether its
-// recording was written beside the results file.
-func NewRunResult(r scenario.Result, recorded bool) RunResult {
-	rr := RunResult{Scenario: r.Scenario.ID, Version: r.Version, Status: r.Status}
+// NewRunResult returns the run result of r; recording is where its
+// recording was written, relative to the results file's folder, "" for
+// none.
+func NewRunResult(r scenario.Result, recording string) RunResult {
+	rr := RunResult{Scenario: r.Scenario.ID, Version: r.Version, Status: r.Status, Recording: recording}
 	switch r.Status {
 	case scenario.Skipped:
 		rr.Reason = r.Reason.En
@@ -68,9 +71,6 @@ func NewRunResult(r scenario.Result, recorded bool) RunResult {
 	}
 	if r.Status != scenario.Skipped {
 		rr.ElapsedMS = r.Elapsed.Milliseconds()
-	}
-	if recorded && r.Recording != nil {
-		rr.Recording = r.Version + "/" + r.Scenario.ID + scenario.RecordingExt
 	}
 	return rr
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"path/filepath"
 	"slices"
 
 	"github.com/ccwire/ccwire/drift"
@@ -71,12 +72,30 @@ func (p *specPlan) run(ctx context.Context, opts scenario.Options) []scenario.Re
 }
 
 // results returns the machine-readable results of the plan's runs;
-// recorded says which runs' recordings were written beside the results
-// file.
-func (p *specPlan) results(results []scenario.Result, recorded func(scenario.Result) bool) *drift.Results {
+// recording returns where a run's recording was written, relative to
+// the results file's folder, "" for none.
+func (p *specPlan) results(results []scenario.Result, recording func(scenario.Result) string) *drift.Results {
 	out := &drift.Results{Shard: p.shard, Planned: len(p.scenarios) * len(p.runners), Versions: runnerVersions(p.runners), Runs: []drift.RunResult{}}
 	for _, r := range results {
-		out.Runs = append(out.Runs, drift.NewRunResult(r, recorded(r)))
+		out.Runs = append(out.Runs, drift.NewRunResult(r, recording(r)))
 	}
 	return out
+}
+
+// relativeRecording returns a function that says where a run's recording
+// under record is, relative to the folder of resultsFile and
+// slash-separated; "" for a run whose recording was not written.
+func relativeRecording(record, resultsFile string, written map[*scenario.Recording]bool) func(scenario.Result) string {
+	return func(r scenario.Result) string {
+		if r.Recording == nil || !written[r.Recording] {
+			return ""
+		}
+		from, err1 := filepath.Abs(filepath.Dir(resultsFile))
+		to, err2 := filepath.Abs(scenario.RecordingPath(record, r.Version, r.Scenario.ID))
+		rel, err3 := filepath.Rel(from, to)
+		if err1 != nil || err2 != nil || err3 != nil {
+			return ""
+		}
+		return filepath.ToSlash(rel)
+	}
 }

@@ -183,7 +183,7 @@ Flags:
 	writeSummary(e.stdout, results)
 	fmt.Fprintf(e.stdout, "\n%v; ccwire's own CPU time %s\n", timing, self.Round(10*time.Millisecond))
 	if *resultsF != "" {
-		res := plan.results(results, func(r scenario.Result) bool { return recorded[r.Recording] })
+		res := plan.results(results, relativeRecording(*record, *resultsF, recorded))
 		if err := drift.WriteResults(*resultsF, res); err != nil {
 			recordErrs = append(recordErrs, err)
 		}

@@ -11,6 +11,7 @@
 //	cli        install a pinned Claude Code CLI version or print its path
 //	spec       run the conformance scenarios against the real Claude Code CLI
 //	merge      merge the outputs of ccwire spec shards
+//	diff       tell what changed on the wire between two CLI versions
 //	docs       generate the protocol reference in docs/ from the scenarios and recordings
 //	schema     generate the JSON Schema of each recorded CLI version's protocol in schema/
 //
@@ -52,6 +53,7 @@ func commands() []command {
 		{"cli", "install a pinned Claude Code CLI version or print its path", runCLI},
 		{"spec", "run the conformance scenarios against the real Claude Code CLI", runSpec},
 		{"merge", "merge the outputs of ccwire spec shards", runMerge},
+		{"diff", "tell what changed on the wire between two CLI versions", runDiff},
 		{"docs", "generate the protocol reference in docs/ from the scenarios and recordings", runDocs},
 		{"schema", "generate the JSON Schema of each recorded CLI version's protocol in schema/", runSchema},
 	}

@@ -12,6 +12,7 @@
 //	spec       run the conformance scenarios against the real Claude Code CLI
 //	merge      merge the outputs of ccwire spec shards
 //	diff       tell what changed on the wire between two CLI versions
+//	bisect     find the first CLI version where a verdict or a member changes
 //	docs       generate the protocol reference in docs/ from the scenarios and recordings
 //	schema     generate the JSON Schema of each recorded CLI version's protocol in schema/
 //
@@ -54,6 +55,7 @@ func commands() []command {
 		{"spec", "run the conformance scenarios against the real Claude Code CLI", runSpec},
 		{"merge", "merge the outputs of ccwire spec shards", runMerge},
 		{"diff", "tell what changed on the wire between two CLI versions", runDiff},
+		{"bisect", "find the first CLI version where a verdict or a member changes", runBisect},
 		{"docs", "generate the protocol reference in docs/ from the scenarios and recordings", runDocs},
 		{"schema", "generate the JSON Schema of each recorded CLI version's protocol in schema/", runSchema},
 	}

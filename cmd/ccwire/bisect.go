@@ -36,7 +36,7 @@ func runBisect(ctx context.Context, e env, args []string) int {
 	usage := func(w io.Writer) {
 		fmt.Fprintln(w, "Usage: ccwire bisect [flags] (--scenario ID | --member M) FROM TO")
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, "Finds the first published Claude Code version from FROM to TO (versions, or latest)")
+		fmt.Fprintln(w, "Finds the first published Claude Code version from FROM to TO (versions, pinned or latest)")
 		fmt.Fprintln(w, "where a scenario's verdict, or what the recordings show of a member, differs from")
 		fmt.Fprintln(w, "FROM's, by binary search over the versions npm publishes: each probe installs a")
 		fmt.Fprintln(w, "version and runs one scenario on it, as ccwire spec does. With --member and no")
@@ -92,7 +92,7 @@ func runBisect(ctx context.Context, e env, args []string) int {
 	}
 	ends := make([]string, 2)
 	for i, a := range flags.Args() {
-		v, err := resolveLatest(ctx, a, npmOpts)
+		v, err := resolveVersion(ctx, a, npmOpts)
 		if err != nil {
 			return fail(err)
 		}

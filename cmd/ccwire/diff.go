@@ -33,7 +33,7 @@ func runDiff(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, "Tells what changed on the wire from Claude Code A to B (A the older), from the")
 		fmt.Fprintln(w, "recordings of the scenarios. A and B are each")
-		fmt.Fprintln(w, "  - a CLI version (or latest, the newest release): its recordings under --recordings,")
+		fmt.Fprintln(w, "  - a CLI version (pinned: "+cliinstall.DefaultVersion+", latest: the newest release): its recordings under --recordings,")
 		fmt.Fprintln(w, "    made by running the scenarios on it as ccwire spec does when it has none (or with --run);")
 		fmt.Fprintln(w, "  - a folder of recordings: a version's (<id>.txtar files), or one holding a version's")
 		fmt.Fprintln(w, "    folder (what ccwire spec --record or ccwire merge -o write), with its "+drift.ResultsFile+".")
@@ -109,10 +109,8 @@ func runDiff(ctx context.Context, e env, args []string) int {
 	for i, arg := range flags.Args() {
 		label := arg
 		var dir string
-		if arg == "latest" {
-			if arg, err = resolveLatest(ctx, arg, installOpts); err != nil {
-				return fail(err)
-			}
+		if arg, err = resolveVersion(ctx, arg, installOpts); err != nil {
+			return fail(err)
 		}
 		if _, verr := cliversion.Parse(arg); verr == nil {
 			dir = filepath.Join(cf.recordings, arg)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/drift"
 )
 
@@ -82,6 +83,17 @@ func TestRunDiff(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The pinned version's recordings, which are 2.1.37's here.
+	pinned := t.TempDir()
+	files, err = filepath.Glob(filepath.Join(a, "*.txtar"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("recordings of 2.1.37: %v, %v", files, err)
+	}
+	for _, f := range files {
+		if err := copyFile(f, filepath.Join(pinned, cliinstall.DefaultVersion, filepath.Base(f))); err != nil {
+			t.Fatal(err)
+		}
+	}
 	tests := []struct {
 		name      string
 		args      []string
@@ -104,6 +116,7 @@ func TestRunDiff(t *testing.T) {
 		{name: "a folder and itself", args: []string{"--exit-code", a, a}, stdout: []string{""}},
 		{name: "a folder holding a version's folder", args: []string{"--exit-code", a, merged}, code: 1, stdout: []string{"→ 2.1.38 (" + merged + ")", "added sandbox_enabled"}},
 		{name: "a folder holding two versions' folders", args: []string{filepath.Dir(a), b}, code: 1, stderrHas: []string{"holds the recordings of 2 versions (2.1.37, 2.1.38)"}},
+		{name: "pinned", args: []string{"--recordings", pinned, "pinned", b}, stdout: []string{"Claude Code 2.1.37 (pinned) → 2.1.38 (" + b + ")"}},
 		{name: "Markdown", args: []string{"-md", a, b}, stdout: []string{"# Wire changes: Claude Code 2.1.37", "- added `sandbox_enabled` (boolean)", "| `later` | n/a | pass |"}},
 		{name: "the same version run again", args: append(common, "--run", "--exit-code", a, "2.1.37"), stdout: []string{""}},
 	}

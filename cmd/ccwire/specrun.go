@@ -65,9 +65,15 @@ func (f *corpusFlags) recordRoot(command string) (string, func(), error) {
 	return dir, func() { os.RemoveAll(dir) }, nil
 }
 
-// resolveLatest turns "latest" into the newest published release.
-func resolveLatest(ctx context.Context, v string, opts []cliinstall.Option) (string, error) {
-	if v != "latest" {
+// resolveVersion turns "pinned" into the pinned version
+// (cliinstall.DefaultVersion) and "latest" into the newest published
+// release; other names are kept.
+func resolveVersion(ctx context.Context, v string, opts []cliinstall.Option) (string, error) {
+	switch v {
+	case "pinned":
+		return cliinstall.DefaultVersion, nil
+	case "latest":
+	default:
 		return v, nil
 	}
 	vs, err := cliinstall.PublishedVersions(ctx, opts...)

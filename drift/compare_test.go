@@ -230,7 +230,7 @@ func TestVerdicts(t *testing.T) {
 	if err := r.WriteText(&text); err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"Verdicts (2.1.1 → 2.1.2):", "fails  recorded → fail  turn 2: no result\n", "gone   recorded → n/a\n", "new    n/a → pass\n"} {
+	for _, s := range []string{"Verdicts (2.1.1 → 2.1.2):", "fails  recorded → fail  turn 2: no result\n", "gone   recorded → n/a\n", "new    n/a → pass\n", "  fails (recorded → fail: a failed run stops early, which may be all that changed)\n    kind removed stdout assistant/text\n"} {
 		if !strings.Contains(text.String(), s) {
 			t.Errorf("text lacks %q:\n%s", s, text.String())
 		}

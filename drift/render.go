@@ -203,11 +203,27 @@ func (r *Report) WriteText(w io.Writer) error {
 	if len(rest) > 0 {
 		fmt.Fprintln(bw, "\nBy scenario, besides the total:")
 		for _, s := range rest {
-			fmt.Fprintf(bw, "  %s\n", s.Scenario)
+			fmt.Fprintf(bw, "  %s%s\n", s.Scenario, r.verdictNote(s.Scenario))
 			writeGroups("    ", &s.Changes)
 		}
 	}
 	return bw.Flush()
+}
+
+// verdictNote says, for a scenario whose verdict changed, that a failed
+// run may explain its changes.
+func (r *Report) verdictNote(id string) string {
+	for _, v := range r.Verdicts {
+		if v.Scenario != id {
+			continue
+		}
+		note := fmt.Sprintf(" (%s → %s", v.A, v.B)
+		if v.A == Fail || v.B == Fail {
+			note += ": a failed run stops early, which may be all that changed"
+		}
+		return note + ")"
+	}
+	return ""
 }
 
 // errorLine returns the first line of a failure worth showing: the first
@@ -275,7 +291,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			fmt.Fprintln(bw, "\n## By scenario, besides the total")
 			first = false
 		}
-		fmt.Fprintf(bw, "\n### %s\n", mdCode(s.Scenario))
+		fmt.Fprintf(bw, "\n### %s%s\n", mdCode(s.Scenario), mdEscape(r.verdictNote(s.Scenario)))
 		writeGroups("####", &c)
 	}
 	return bw.Flush()

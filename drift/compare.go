@@ -3,6 +3,7 @@ package drift
 import (
 	"cmp"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -104,12 +105,18 @@ type KindChange struct {
 // member's path in its message (see [Member]); Before and After are
 // the JSON types its values had on each side (array, boolean, null,
 // number, object, string), empty on the side without it.
+//
+// The same change in several elements of a list of named objects is one
+// MemberChange: Path has "[*]" for the element's name and Elements are
+// the names ("commands[*].builtin" in compact, context, …; a "/" joins
+// the names of a path through nested lists).
 type MemberChange struct {
-	Kind   Kind     `json:"kind"`
-	Path   string   `json:"path"`
-	Change Change   `json:"change"`
-	Before []string `json:"before,omitempty"`
-	After  []string `json:"after,omitempty"`
+	Kind     Kind     `json:"kind"`
+	Path     string   `json:"path"`
+	Change   Change   `json:"change"`
+	Before   []string `json:"before,omitempty"`
+	After    []string `json:"after,omitempty"`
+	Elements []string `json:"elements,omitempty"`
 }
 
 // ItemChange is a list compared as a set whose items changed.
@@ -249,6 +256,58 @@ func compareMembers(k Kind, a, b map[string]typeSet, items []ItemChange) []Membe
 			}
 		}
 		out = append(out, MemberChange{Kind: k, Path: p, Change: ch, Before: a[p].names(), After: b[p].names()})
+	}
+	return collapseNamed(out)
+}
+
+// elementName matches an element of a list of named objects in a path,
+// "[name]".
+var elementName = regexp.MustCompile(`\[[^\[\]]+\]`)
+
+// collapseNamed merges the same change of a member in several elements
+// of lists of named objects into one (see [MemberChange]).
+func collapseNamed(cs []MemberChange) []MemberChange {
+	type key struct {
+		pattern, change, types string
+	}
+	groups := map[key][]int{}
+	var order []key
+	for i, c := range cs {
+		if !elementName.MatchString(c.Path) {
+			continue
+		}
+		k := key{elementName.ReplaceAllString(c.Path, "[*]"), string(c.Change), strings.Join(c.Before, "|") + ">" + strings.Join(c.After, "|")}
+		if groups[k] == nil {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], i)
+	}
+	drop := map[int]bool{}
+	merged := map[int]MemberChange{} // by the index of a group's first change
+	for _, k := range order {
+		idx := groups[k]
+		if len(idx) < 2 {
+			continue
+		}
+		m := cs[idx[0]]
+		m.Path = k.pattern
+		for _, i := range idx {
+			var names []string
+			for _, n := range elementName.FindAllString(cs[i].Path, -1) {
+				names = append(names, n[1:len(n)-1])
+			}
+			m.Elements = append(m.Elements, strings.Join(names, "/"))
+			drop[i] = true
+		}
+		merged[idx[0]] = m
+	}
+	var out []MemberChange
+	for i, c := range cs {
+		if m, ok := merged[i]; ok {
+			out = append(out, m)
+		} else if !drop[i] {
+			out = append(out, c)
+		}
 	}
 	return out
 }

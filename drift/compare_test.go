@@ -80,6 +80,14 @@ func TestCompare(t *testing.T) {
 			},
 		},
 		{
+			name: "the same member in two tools",
+			a: edit(baseLines, `"properties":{"command":{"type":"string"}}}}]`,
+				`"properties":{"command":{"type":"string"}}}},{"name":"Read","input_schema":{"type":"object","properties":{}}}]`),
+			b: edit(baseLines, `"properties":{"command":{"type":"string"}}}}]`,
+				`"properties":{"command":{"type":"string"},"timeout":{"type":"number"}}}},{"name":"Read","input_schema":{"type":"object","properties":{"timeout":{"type":"number"}}}}]`),
+			want: Changes{Members: []MemberChange{{Kind: apiKind, Path: "body.tools[*].input_schema.properties.timeout", Change: Added, After: []string{"object"}, Elements: []string{"Bash", "Read"}}}},
+		},
+		{
 			name: "kinds added and removed",
 			a:    baseLines,
 			b: append(edit(baseLines, `side 2 {"method":"POST","path":"/v1/messages","reason":"helper","count":1}`, ""),

@@ -45,11 +45,24 @@ func groups(c *Changes) []group {
 		var l line
 		switch m.Change {
 		case Added:
-			l = line{txt("added "), code(m.Path), txt(" (" + strings.Join(m.After, ", ") + ")")}
+			l = line{txt("added "), code(m.Path), txt(" (" + strings.Join(m.After, "|") + ")")}
 		case Removed:
-			l = line{txt("removed "), code(m.Path), txt(" (" + strings.Join(m.Before, ", ") + ")")}
+			l = line{txt("removed "), code(m.Path), txt(" (" + strings.Join(m.Before, "|") + ")")}
 		default:
 			l = line{code(m.Path), txt(" type " + strings.Join(m.Before, "|") + " → " + strings.Join(m.After, "|"))}
+		}
+		if n := len(m.Elements); n > 0 {
+			l = append(l, txt(fmt.Sprintf(" in %d:", n)))
+			for i, e := range m.Elements {
+				if i == 5 {
+					l = append(l, txt(" …"))
+					break
+				}
+				if i > 0 {
+					l = append(l, txt(","))
+				}
+				l = append(l, txt(" "), code(e))
+			}
 		}
 		by[m.Kind] = append(by[m.Kind], l)
 	}

@@ -207,7 +207,8 @@ func TestVerdicts(t *testing.T) {
 	scenarios := []*scenario.Scenario{applies("both", ""), applies("gone", ""), applies("fails", ""), applies("new", ">=2.1.2"), applies("unrun", "")}
 	a := load(t, "2.1.1", "2.1.1", map[string][]string{"both": baseLines, "gone": baseLines, "fails": baseLines}, LoadOptions{Scenarios: scenarios})
 	root := t.TempDir()
-	dir := writeCorpus(t, root, "2.1.2", "2.1.2", map[string][]string{"both": baseLines, "fails": baseLines[:3], "new": baseLines})
+	// "gone" has a recording of an earlier run, which its skip overrides.
+	dir := writeCorpus(t, root, "2.1.2", "2.1.2", map[string][]string{"both": baseLines, "fails": baseLines[:3], "new": baseLines, "gone": baseLines})
 	res := &Results{Planned: 5, Versions: []string{"2.1.2"}, Runs: []RunResult{
 		{Scenario: "both", Version: "2.1.2", Status: scenario.Passed},
 		{Scenario: "fails", Version: "2.1.2", Status: scenario.Failed, Error: "scenario fails, Claude Code 2.1.2:\n  turn 2: no result\n    more"},

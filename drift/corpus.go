@@ -160,7 +160,8 @@ func Load(dir string, opts LoadOptions) (*Corpus, error) {
 				run.Verdict, run.Error = Fail, r.Error
 			case run == nil && r.Status == scenario.Failed:
 				c.Runs[r.Scenario] = &Run{Scenario: r.Scenario, Verdict: Fail, Error: r.Error}
-			case run == nil && r.Status == scenario.Skipped:
+			case r.Status == scenario.Skipped:
+				// A recording beside it is an earlier run's.
 				c.Runs[r.Scenario] = &Run{Scenario: r.Scenario, Verdict: NotApplicable}
 			}
 		}

@@ -175,3 +175,18 @@ func TestLoadErrors(t *testing.T) {
 		t.Errorf("Load of an empty folder = %+v, %v", c, err)
 	}
 }
+
+func TestErrorLine(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want string }{
+		{"scenario a, Claude Code 1.0.0:\n  turn 1: no result\n    closest: x", "turn 1: no result"},
+		{"scenario a, Claude Code 1.0.0:\n  requests: pattern not matched:\n    pattern 3 of 3\n    more", "requests: pattern not matched: pattern 3 of 3"},
+		{"one line", "one line"},
+		{"", ""},
+	}
+	for _, tc := range tests {
+		if got := errorLine(tc.in); got != tc.want {
+			t.Errorf("errorLine(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

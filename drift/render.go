@@ -239,14 +239,19 @@ func (r *Report) verdictNote(id string) string {
 	return ""
 }
 
-// errorLine returns the first line of a failure worth showing: the first
-// problem, without the line naming the scenario and version.
+// errorLine returns the first problem of a failure on one line, without
+// the line naming the scenario and version: its first line, and the next
+// when the first ends in a colon.
 func errorLine(e string) string {
 	lines := strings.Split(e, "\n")
 	if len(lines) > 1 && strings.HasPrefix(lines[0], "scenario ") {
 		lines = lines[1:]
 	}
-	return strings.TrimSpace(lines[0])
+	out := strings.TrimSpace(lines[0])
+	if strings.HasSuffix(out, ":") && len(lines) > 1 {
+		out += " " + strings.TrimSpace(lines[1])
+	}
+	return out
 }
 
 // WriteMarkdown writes the report as a Markdown document: nothing when it

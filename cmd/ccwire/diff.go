@@ -49,13 +49,7 @@ func runDiff(ctx context.Context, e env, args []string) int {
 		flags.PrintDefaults()
 		flags.SetOutput(e.stderr)
 	}
-	flags.Usage = func() {}
-	if code, ok := parseFlags(flags, args); !ok {
-		if code == 0 {
-			usage(e.stdout)
-		} else {
-			usage(e.stderr)
-		}
+	if code, ok := parseCommandFlags(flags, args, e, usage); !ok {
 		return code
 	}
 	usageErr := func(format string, args ...any) int {

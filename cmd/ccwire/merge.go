@@ -37,13 +37,7 @@ func runMerge(ctx context.Context, e env, args []string) int {
 		flags.PrintDefaults()
 		flags.SetOutput(e.stderr)
 	}
-	flags.Usage = func() {}
-	if code, ok := parseFlags(flags, args); !ok {
-		if code == 0 {
-			usage(e.stdout)
-		} else {
-			usage(e.stderr)
-		}
+	if code, ok := parseCommandFlags(flags, args, e, usage); !ok {
 		return code
 	}
 	switch {

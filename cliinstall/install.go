@@ -68,7 +68,8 @@ func WithNode(path string) Option {
 	return func(c *installConfig) { c.node = path }
 }
 
-// WithNPMArgs adds arguments to npm install, such as "--registry=URL".
+// WithNPMArgs adds arguments to npm install (and to the npm view that
+// [Resolve] runs), such as "--registry=URL".
 func WithNPMArgs(args ...string) Option {
 	return func(c *installConfig) { c.npmArgs = append(c.npmArgs, args...) }
 }

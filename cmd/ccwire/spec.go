@@ -47,7 +47,7 @@ func runSpec(ctx context.Context, e env, args []string) int {
 		parallel = fs.Int("j", scenario.DefaultParallel(), "how many CLI processes run at once")
 		cacheDir = fs.String("cache-dir", "", "ccwire cache root (default $"+cliinstall.EnvCacheDir+" or the user cache folder)")
 	)
-	fs.Var(&versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed; repeat or separate with commas (default: the pinned %s)", strings.Join(cliinstall.PinnedVersions(), ", ")))
+	fs.Var(&versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed: an exact version, or an npm dist-tag such as %s (the newest release); repeat or separate with commas (default: the pinned %s)", cliinstall.LatestTag, strings.Join(cliinstall.PinnedVersions(), ", ")))
 	fs.Usage = func() {
 		fmt.Fprintf(e.stderr, `Usage: ccwire spec [flags]
 
@@ -114,6 +114,13 @@ Flags:
 	opts = append(opts, cliinstall.WithLogger(slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))))
 	var runners []*scenario.Runner
 	for _, v := range versions {
+		if v != "" { // "" with --claude: whatever version the binary has
+			var err error
+			if v, err = cliinstall.Resolve(ctx, v, opts...); err != nil {
+				fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
+				return 1
+			}
+		}
 		b, err := cliinstall.Install(ctx, v, opts...)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)

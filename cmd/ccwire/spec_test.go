@@ -81,6 +81,7 @@ func TestRunSpec(t *testing.T) {
 		{name: "no scenario folder", args: []string{"--claude", cli, "--scenarios", filepath.Join(dir, "missing")}, code: 1, stderrHas: []string{"missing"}},
 		{name: "run matches nothing", args: []string{"--claude", cli, "--scenarios", dir, "--run", "^zzz$"}, code: 1, stderrHas: []string{"matches no scenario"}},
 		{name: "wrong version", args: []string{"--claude", cli, "--scenarios", dir, "--cli-version", "2.1.330"}, code: 1, stderrHas: []string{"2.1.330"}},
+		{name: "neither version nor tag", args: []string{"--claude", cli, "--scenarios", dir, "--cli-version", "^2.1.0"}, code: 1, stderrHas: []string{"neither an exact version", "nor an npm dist-tag"}},
 		{
 			name: "pass, fail, skip",
 			args: []string{"--claude", cli, "--scenarios", dir, "--record", record, "-j", "2"},

@@ -255,6 +255,54 @@ func TestCorpusPinsNoVersion(t *testing.T) {
 	}
 }
 
+func TestSkipReason(t *testing.T) {
+	t.Parallel()
+	reason := `, "not_applicable": {"en": "Newer versions have no Glob tool.", "ja": "新しいバージョンには Glob ツールがない。"}`
+	tests := []struct {
+		cli, version, en, ja string
+	}{
+		{"<2.1.100", "2.1.331", "for Claude Code <2.1.100, and 2.1.331 is newer: newer versions have no Glob tool.",
+			"Claude Code <2.1.100 が対象で、2.1.331 はそれより新しい：新しいバージョンには Glob ツールがない。"},
+		{"<2.1.100", "2.1.100", "for Claude Code <2.1.100, and 2.1.100 is newer: newer versions have no Glob tool.", ""},
+		{">=2.1.100", "2.1.37", "for Claude Code >=2.1.100, and 2.1.37 is older: newer versions have no Glob tool.",
+			"Claude Code >=2.1.100 が対象で、2.1.37 はそれより古い：新しいバージョンには Glob ツールがない。"},
+		{">2.1.100", "2.1.100", "for Claude Code >2.1.100, and 2.1.100 is older: newer versions have no Glob tool.", ""},
+		{">=2.1.37, <2.1.100", "2.1.330", "for Claude Code >=2.1.37, <2.1.100, and 2.1.330 is newer: newer versions have no Glob tool.", ""},
+		{">=2.1.37, <2.1.100", "2.1.36", "for Claude Code >=2.1.37, <2.1.100, and 2.1.36 is older: newer versions have no Glob tool.", ""},
+		{"=2.1.37", "2.1.38", "for Claude Code =2.1.37, and 2.1.38 is newer: newer versions have no Glob tool.", ""},
+	}
+	for _, tc := range tests {
+		sc, err := scenario.Parse("demo.txtar", []byte(strings.Replace(validHeader, `}}`, `}, "cli": "`+tc.cli+`"`+reason+`}`, 1)+validBody))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := sc.SkipReason(cliversion.MustParse(tc.version))
+		if got.En != tc.en || tc.ja != "" && got.Ja != tc.ja {
+			t.Errorf("%s, %s: SkipReason = %q / %q, want %q / %q", tc.cli, tc.version, got.En, got.Ja, tc.en, tc.ja)
+		}
+	}
+}
+
+// TestCorpusReasonsNameNoVersion checks that the reasons of the corpus
+// for leaving versions out name no version: the running version and the
+// constraint are put before them (Scenario.SkipReason), and a fixed
+// version would be wrong for every other one.
+func TestCorpusReasonsNameNoVersion(t *testing.T) {
+	t.Parallel()
+	scenarios, err := scenario.LoadDir(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	version := regexp.MustCompile(`\b\d+\.\d+\.\d+\b`)
+	for _, sc := range scenarios {
+		for _, text := range []string{sc.NotApplicable.En, sc.NotApplicable.Ja} {
+			if m := version.FindString(text); m != "" {
+				t.Errorf("%s: not_applicable names version %s: %q; say \"older versions\" or \"newer versions\"", sc.Path, m, text)
+			}
+		}
+	}
+}
+
 // TestCorpusParses checks every scenario file of the corpus and that it
 // resolves for every pinned version, without running the CLI.
 func TestCorpusParses(t *testing.T) {

@@ -58,7 +58,7 @@ func (sc *Scenario) Plan(version string) (*Plan, error) {
 		return nil, fmt.Errorf("scenario %s: %w", sc.ID, err)
 	}
 	if !sc.AppliesTo(v) {
-		return nil, fmt.Errorf("scenario %s: does not apply to Claude Code %s (applies to %s): %s", sc.ID, version, sc.Applies, sc.NotApplicable.En)
+		return nil, fmt.Errorf("scenario %s: does not apply: %s", sc.ID, sc.SkipReason(v).En)
 	}
 	pl := &Plan{Scenario: sc, Version: version}
 	pick := func(base string) (*variant, error) {

@@ -40,7 +40,7 @@ type Result struct {
 	// Status says whether it passed, failed or was skipped.
 	Status Status
 	// Reason says why a skipped scenario does not apply (see
-	// Scenario.NotApplicable).
+	// Scenario.SkipReason).
 	Reason Text
 	// Err is a *Failure for a failed run, listing every problem found.
 	Err error
@@ -110,7 +110,7 @@ func (r *Runner) Run(ctx context.Context, sc *Scenario) Result {
 		return r.fail(res, start, fmt.Errorf("CLI version: %w", err))
 	}
 	if !sc.AppliesTo(v) {
-		res.Status, res.Reason = Skipped, sc.NotApplicable
+		res.Status, res.Reason = Skipped, sc.SkipReason(v)
 		return res
 	}
 	pl, err := sc.Plan(r.Binary.Version)

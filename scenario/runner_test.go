@@ -318,7 +318,7 @@ func TestRunAll(t *testing.T) {
 	if len(progress) != 6 {
 		t.Errorf("progress called %d times, want 6", len(progress))
 	}
-	if results[2].Reason.En != "needs 3.0" || results[2].Recording != nil {
+	if results[2].Reason.En != "for Claude Code >=3.0.0, and 2.1.37 is older: needs 3.0" || results[2].Recording != nil {
 		t.Errorf("skipped result = %+v", results[2])
 	}
 

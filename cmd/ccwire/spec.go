@@ -46,6 +46,7 @@ func runSpec(ctx context.Context, e env, args []string) int {
 		dir      = fs.String("scenarios", "scenarios", "the folder of scenario files")
 		parallel = fs.Int("j", scenario.DefaultParallel(), "how many CLI processes run at once")
 		cacheDir = fs.String("cache-dir", "", "ccwire cache root (default $"+cliinstall.EnvCacheDir+" or the user cache folder)")
+		quiet    = fs.Duration("quiet", scenario.DefaultQuiet, "fail a turn still missing expected messages once the CLI has been quiet this long (no stdout line, API request, command or CPU use); 0 waits for the scenario's timeout")
 	)
 	fs.Var(&versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed: an exact version, or an npm dist-tag such as %s (the newest release); repeat or separate with commas (default: the pinned %s)", cliinstall.LatestTag, strings.Join(cliinstall.PinnedVersions(), ", ")))
 	fs.Usage = func() {
@@ -70,6 +71,10 @@ Flags:
 	}
 	if *binary != "" && len(versions) > 1 {
 		fmt.Fprintln(e.stderr, "ccwire spec: --claude runs one binary; give at most one --cli-version with it")
+		return 2
+	}
+	if *quiet < 0 {
+		fmt.Fprintln(e.stderr, "ccwire spec: --quiet must not be negative")
 		return 2
 	}
 	if *parallel < 1 {
@@ -126,7 +131,11 @@ Flags:
 			fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
 			return 1
 		}
-		runners = append(runners, &scenario.Runner{Binary: b})
+		q := *quiet
+		if q == 0 {
+			q = -1 // Runner.Quiet's "off"
+		}
+		runners = append(runners, &scenario.Runner{Binary: b, Quiet: q})
 	}
 
 	fmt.Fprintf(e.stdout, "ccwire spec: %d scenarios × Claude Code %s, %d at a time\n",

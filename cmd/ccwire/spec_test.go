@@ -77,6 +77,7 @@ func TestRunSpec(t *testing.T) {
 		{name: "extra argument", args: []string{"--claude", cli, "x"}, code: 2, stderrHas: []string{`unexpected arguments ["x"]`}},
 		{name: "bad regexp", args: []string{"--run", "("}, code: 2, stderrHas: []string{"--run:"}},
 		{name: "bad -j", args: []string{"-j", "0"}, code: 2, stderrHas: []string{"-j must be at least 1"}},
+		{name: "bad --quiet", args: []string{"--quiet", "-1s"}, code: 2, stderrHas: []string{"--quiet must not be negative"}},
 		{name: "one binary, two versions", args: []string{"--claude", cli, "--cli-version", "1.0.0,2.0.0"}, code: 2, stderrHas: []string{"at most one --cli-version"}},
 		{name: "no scenario folder", args: []string{"--claude", cli, "--scenarios", filepath.Join(dir, "missing")}, code: 1, stderrHas: []string{"missing"}},
 		{name: "run matches nothing", args: []string{"--claude", cli, "--scenarios", dir, "--run", "^zzz$"}, code: 1, stderrHas: []string{"matches no scenario"}},

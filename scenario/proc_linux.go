@@ -40,6 +40,29 @@ func processCPU(pid int) (time.Duration, bool) {
 	return time.Duration(utime+stime) * clockTick, true
 }
 
+// processBusy reports whether a thread of process pid is running, waiting
+// for a core (state R) or waiting for the disk (state D): a process slowed
+// down by a loaded machine is busy even though its CPU time hardly grows.
+func processBusy(pid int) bool {
+	dir := "/proc/" + strconv.Itoa(pid) + "/task"
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		data, err := os.ReadFile(dir + "/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		if i := bytes.LastIndexByte(data, ')'); i >= 0 {
+			if f := bytes.Fields(data[i+1:]); len(f) > 0 && (string(f[0]) == "R" || string(f[0]) == "D") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // hasChildren reports whether process pid has a child that is running
 // (not a zombie). It reads the parent of every process in /proc: kernels
 // often lack /proc/<pid>/task/<tid>/children.

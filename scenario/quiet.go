@@ -15,9 +15,9 @@ import (
 const DefaultQuiet = 3 * time.Second
 
 // ErrQuiet is wrapped by the failure of a turn whose expected messages had
-// not all been seen when the CLI went quiet: it wrote nothing, had no API
-// request in flight, ran no command and used next to no CPU for the quiet
-// period ([Runner.Quiet]). Such a CLI waits for input the scenario does
+// not all been seen when the CLI went quiet: after its last line it wrote
+// nothing, had no API request in flight, ran no command and did next to no
+// work for the quiet period ([Runner.Quiet]). Such a CLI waits for input the scenario does
 // not give, so the turn fails at once rather than at the scenario's
 // timeout.
 var ErrQuiet = errors.New("the CLI went quiet")
@@ -28,12 +28,14 @@ var ErrQuiet = errors.New("the CLI went quiet")
 // 1% of a core), which stays below it.
 const busyShare = 0.1
 
-// quietWatch tells when a turn's CLI has gone quiet. The last sign of
-// activity is the latest of: a stdout line or the turn's start (touch),
-// the arrival or end of an API request, any request still being answered,
-// a child process (a command a tool runs, such as "sleep 5"), and CPU use
-// above busyShare between two looks. The probes are fields so that tests
-// can fake them.
+// quietWatch tells when a turn's CLI has gone quiet. It waits for the
+// CLI's first stdout line (before it, the CLI is starting up, which can take
+// many seconds on a loaded machine). Then the last sign of activity is the
+// latest of: a stdout line or the turn's start, the arrival or end of an
+// API request, any request still being answered, a child process (a
+// command a tool runs, such as "sleep 5"), a thread running, runnable or
+// waiting for the disk, and CPU use above busyShare between two looks. The
+// probes are fields so that tests can fake them.
 type quietWatch struct {
 	quiet time.Duration
 	// requests returns the fake API's requests so far (stubapi.Server.Requests).
@@ -43,7 +45,11 @@ type quietWatch struct {
 	cpu func() (d time.Duration, ok bool)
 	// children reports whether the CLI process has a running child.
 	children func() bool
+	// busy reports whether a thread of the CLI process is running or
+	// waiting for a core or the disk.
+	busy func() bool
 
+	up      atomic.Bool  // the CLI has written a line
 	last    atomic.Int64 // Unix nanoseconds of the last activity
 	cpuSeen time.Duration
 	cpuAt   time.Time
@@ -57,7 +63,14 @@ func newQuietWatch(quiet time.Duration, pid int, srv *stubapi.Server) *quietWatc
 		requests: srv.Requests,
 		cpu:      func() (time.Duration, bool) { return processCPU(pid) },
 		children: func() bool { return hasChildren(pid) },
+		busy:     func() bool { return processBusy(pid) },
 	}
+}
+
+// line records a stdout line written at t.
+func (w *quietWatch) line(t time.Time) {
+	w.up.Store(true)
+	w.touch(t)
 }
 
 // touch records activity at t.
@@ -105,7 +118,7 @@ func (w *quietWatch) quietAt(now time.Time) bool {
 		}
 		w.cpuSeen, w.cpuAt = cpu, now
 	}
-	if now.Sub(time.Unix(0, w.last.Load())) < w.quiet {
+	if !w.up.Load() || now.Sub(time.Unix(0, w.last.Load())) < w.quiet {
 		return false
 	}
 	for _, r := range w.requests() {
@@ -118,7 +131,7 @@ func (w *quietWatch) quietAt(now time.Time) bool {
 	if now.Sub(time.Unix(0, w.last.Load())) < w.quiet {
 		return false
 	}
-	if w.children() {
+	if w.children() || w.busy() {
 		w.touch(now)
 		return false
 	}

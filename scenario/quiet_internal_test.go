@@ -21,6 +21,8 @@ func TestQuietAt(t *testing.T) {
 		requests []stubapi.Request
 		cpu      []time.Duration // CPU readings at the looks, in order; nil: unreadable
 		children bool
+		busy     bool
+		starting bool            // no line yet
 		looks    []time.Duration // times of the looks after t0 (the last activity)
 		want     bool            // at the last look
 	}{
@@ -42,6 +44,8 @@ func TestQuietAt(t *testing.T) {
 			looks:    []time.Duration{5 * time.Second}, want: true,
 		},
 		{name: "a command runs", children: true, looks: []time.Duration{time.Minute}, want: false},
+		{name: "a thread runs", busy: true, looks: []time.Duration{time.Minute}, want: false},
+		{name: "starting up", starting: true, looks: []time.Duration{time.Minute}, want: false},
 		{
 			name:  "busy CPU",
 			cpu:   []time.Duration{0, 2 * time.Second},
@@ -72,8 +76,13 @@ func TestQuietAt(t *testing.T) {
 					return tc.cpu[look], true
 				},
 				children: func() bool { return tc.children },
+				busy:     func() bool { return tc.busy },
 			}
-			w.touch(t0)
+			if tc.starting {
+				w.touch(t0)
+			} else {
+				w.line(t0)
+			}
 			var got bool
 			for i, d := range tc.looks {
 				look = i
@@ -95,8 +104,9 @@ func TestQuietWatchEnds(t *testing.T) {
 		requests: func() []stubapi.Request { return nil },
 		cpu:      func() (time.Duration, bool) { return 0, false },
 		children: func() bool { return false },
+		busy:     func() bool { return false },
 	}
-	w.touch(time.Now())
+	w.line(time.Now())
 	ctx, cancel := context.WithCancelCause(t.Context())
 	start := time.Now()
 	w.watch(ctx, cancel)
@@ -132,6 +142,17 @@ func TestProcess(t *testing.T) {
 	defer func() { _ = lone.Process.Kill(); _ = lone.Wait() }()
 	if hasChildren(lone.Process.Pid) {
 		t.Error("hasChildren = true for sleep")
+	}
+	if processBusy(lone.Process.Pid) {
+		t.Error("processBusy = true for sleep")
+	}
+	spin := exec.Command("sh", "-c", "while :; do :; done")
+	if err := spin.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = spin.Process.Kill(); _ = spin.Wait() }()
+	if !processBusy(spin.Process.Pid) {
+		t.Error("processBusy = false for a busy loop")
 	}
 	if _, ok := processCPU(cmd.Process.Pid); !ok {
 		t.Error("processCPU(sh) failed")

@@ -87,12 +87,12 @@ type Runner struct {
 	// Logger receives the runs' lifecycle events; nil discards them.
 	Logger *slog.Logger
 	// Quiet is how long a turn waits on a CLI that has gone quiet before
-	// it fails with its patterns unmet (an error wrapping [ErrQuiet]): the
-	// CLI wrote no line, had no API request in flight, ran no command and
-	// used next to no CPU for that long. Such a CLI waits for input the
-	// scenario does not give, as after a drifted answer, so the turn need
-	// not wait for the scenario's timeout. 0 means [DefaultQuiet]; a
-	// negative Quiet turns the check off.
+	// it fails with its patterns unmet (an error wrapping [ErrQuiet]):
+	// after its last line the CLI wrote nothing, had no API request in
+	// flight, ran no command and did next to no work for that long. Such a
+	// CLI waits for input the scenario does not give, as after a drifted
+	// answer, so the turn need not wait for the scenario's timeout. 0
+	// means [DefaultQuiet]; a negative Quiet turns the check off.
 	Quiet time.Duration
 }
 
@@ -420,7 +420,7 @@ func (x *run) turn(ctx context.Context, sess *claude.Session, t *TurnPlan) error
 			break
 		}
 		if x.watch != nil {
-			x.watch.touch(time.Now())
+			x.watch.line(time.Now())
 		}
 		x.keep(t.N, msg, err)
 		if msg == nil {

@@ -288,6 +288,7 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 		srv.URL():                                "<api-url>",
 		strings.TrimPrefix(srv.URL(), "http://"): "<api-host>",
 	})
+	n.version = pl.Version
 	r := &recording{
 		scenario: sc,
 		version:  pl.Version,

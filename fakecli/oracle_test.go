@@ -122,7 +122,7 @@ func hostReplay(t *testing.T, rec *scenario.Recording, versionDir string) ([]str
 	if r.err != nil {
 		t.Errorf("Run: %v", r.err)
 	}
-	norm := scenario.NormalizeEvents(time.Now(), env.PID, map[string]string{env.Cwd: "cwd", env.Home: "home", session: "session"}, map[string]string{env.APIURL: "<api-url>", "127.0.0.1:4111": "<api-host>"}, events)
+	norm := scenario.NormalizeEvents(time.Now(), env.PID, rec.Version, map[string]string{env.Cwd: "cwd", env.Home: "home", session: "session"}, map[string]string{env.APIURL: "<api-url>", "127.0.0.1:4111": "<api-host>"}, events)
 	return lines(norm), r.code
 }
 

@@ -12,12 +12,14 @@ import (
 // in order, so numbered placeholders follow first appearance. Each event's
 // Msg is the raw line as the process wrote or read it (Text for a line
 // that is not JSON). now is about when the run happened, pid the process
-// ID to write as "<pid>" (0 for none), and paths maps the run's folders to
+// ID to write as "<pid>" (0 for none), version the CLI version to write
+// as VersionPlaceholder ("" for none), and paths maps the run's folders to
 // their placeholder names ("cwd", "home", "session"), and literals maps
 // other texts to their placeholders ("127.0.0.1:8080": "<api-host>"). The events are
 // returned as new values; a Msg that does not parse becomes Text.
-func NormalizeEvents(now time.Time, pid int, paths, literals map[string]string, events []Event) []Event {
+func NormalizeEvents(now time.Time, pid int, version string, paths, literals map[string]string, events []Event) []Event {
 	n := newNormalizer(now, pid, paths, literals)
+	n.version = version
 	out := make([]Event, 0, len(events))
 	for _, ev := range events {
 		if ev.Kind == EventRequest {

@@ -21,12 +21,12 @@ func TestNormalizeEvents(t *testing.T) {
 			in: []scenario.Event{
 				{Kind: scenario.EventStdin, Msg: json.RawMessage(`{"type":"user","uuid":"` + u2 + `"}`)},
 				{Kind: scenario.EventRequest, Request: 1},
-				{Kind: scenario.EventStdout, Msg: json.RawMessage(`{"session_id":"` + u1 + `","uuid":"` + u2 + `","cwd":"/run/w/x","duration_ms":12}`)},
+				{Kind: scenario.EventStdout, Msg: json.RawMessage(`{"session_id":"` + u1 + `","uuid":"` + u2 + `","cwd":"/run/w/x","duration_ms":12,"claude_code_version":"2.1.37"}`)},
 			},
 			want: []scenario.Event{
 				{Kind: scenario.EventStdin, Msg: json.RawMessage(`{"type":"user","uuid":"<uuid:1>"}`)},
 				{Kind: scenario.EventRequest, Request: 1},
-				{Kind: scenario.EventStdout, Msg: json.RawMessage(`{"session_id":"<uuid:2>","uuid":"<uuid:1>","cwd":"<cwd>/x","duration_ms":"<duration>"}`)},
+				{Kind: scenario.EventStdout, Msg: json.RawMessage(`{"session_id":"<uuid:2>","uuid":"<uuid:1>","cwd":"<cwd>/x","duration_ms":"<duration>","claude_code_version":"<cli-version>"}`)},
 			},
 		},
 		{
@@ -37,7 +37,7 @@ func TestNormalizeEvents(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			got := scenario.NormalizeEvents(time.Now(), 0, map[string]string{"/run/w": "cwd"}, map[string]string{"api.test:8080": "<api-host>"}, tc.in)
+			got := scenario.NormalizeEvents(time.Now(), 0, "2.1.37", map[string]string{"/run/w": "cwd"}, map[string]string{"api.test:8080": "<api-host>"}, tc.in)
 			if len(got) != len(tc.want) {
 				t.Fatalf("%d events, want %d", len(got), len(tc.want))
 			}

@@ -38,7 +38,7 @@ func clientOptions(t *testing.T, version, id string) claude.Options {
 // query, a multi-turn session, and permission round trips.
 func TestClaudeClient(t *testing.T) {
 	t.Parallel()
-	for _, version := range []string{"2.1.37", "2.1.330"} {
+	for _, version := range []string{"2.1.37", "2.1.330", "2.1.332"} {
 		t.Run(version+"/query", func(t *testing.T) {
 			t.Parallel()
 			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)

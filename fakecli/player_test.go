@@ -136,7 +136,7 @@ const (
 
 func TestPlayerInteractive(t *testing.T) {
 	t.Parallel()
-	for _, version := range []string{"2.1.37", "2.1.330"} {
+	for _, version := range []string{"2.1.37", "2.1.330", "2.1.332"} {
 		t.Run(version+"/unscripted-initialize", func(t *testing.T) {
 			t.Parallel()
 			f := startFake(t, version, "text-simple")
@@ -217,8 +217,8 @@ func TestPlayerInteractive(t *testing.T) {
 			if r := last["response"].(map[string]any); r["request_id"] != "m1" || r["subtype"] != "success" {
 				t.Errorf("set_model answered %v", last)
 			}
-			if version == "2.1.330" {
-				// 2.1.330 reports the command's output in a user message first.
+			if version != "2.1.37" {
+				// 2.1.330 and later report the command's output in a user message first.
 				c, _ := got[0]["message"].(map[string]any)["content"].(string)
 				if len(got) != 2 || !strings.Contains(c, "Set model to `claude-opus-4-1`") {
 					t.Errorf("set_model on 2.1.330 wrote %v, want the Set model message and the answer", got)
@@ -242,9 +242,9 @@ func TestPlayerInteractive(t *testing.T) {
 					}
 				}
 			}
-			// 2.1.330 refuses an unknown mode; 2.1.37 takes any string.
+			// 2.1.330 and later refuse an unknown mode; 2.1.37 takes any string.
 			want := map[string]string{"p1": "success", "p2": "success"}
-			if version == "2.1.330" {
+			if version != "2.1.37" {
 				want["p2"] = "error"
 			}
 			if !maps.Equal(answers, want) {

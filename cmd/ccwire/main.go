@@ -7,6 +7,7 @@
 // The commands are:
 //
 //	validate   check stream-json transcripts and report unknown or malformed lines
+//	render     render a transcript for people: Markdown progress report, comments, live updates, HTML
 //	stub       serve a scripted fake Anthropic Messages API
 //	cli        install a pinned Claude Code CLI version or print its path
 //	spec       run the conformance scenarios against the real Claude Code CLI
@@ -47,6 +48,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"validate", "check stream-json transcripts and report unknown or malformed lines", runValidate},
+		{"render", "render a transcript for people: Markdown progress report, comments, live updates, HTML", runRender},
 		{"stub", "serve a scripted fake Anthropic Messages API", runStub},
 		{"cli", "install a pinned Claude Code CLI version or print its path", runCLI},
 		{"spec", "run the conformance scenarios against the real Claude Code CLI", runSpec},

@@ -3,6 +3,7 @@ package transcript
 import (
 	"cmp"
 	"slices"
+	"time"
 
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/protocol"
@@ -42,6 +43,7 @@ type Stats struct {
 	Sessions []string
 
 	sessions map[string]*sessionFigures
+	started  map[string]time.Time // the tool calls not answered yet, when they were made
 	last     protocol.Message
 }
 
@@ -58,6 +60,11 @@ type ModelStats struct {
 type ToolStats struct {
 	Calls  int64 `json:"calls"`  // calls made
 	Errors int64 `json:"errors"` // results marked as errors
+	// DurationMS adds up the time from call to result of the calls whose
+	// messages carry timestamps (CLI 2.1.330 and later; recordings
+	// normalize them away); Timed counts those calls.
+	DurationMS int64 `json:"duration_ms"`
+	Timed      int64 `json:"timed"`
 }
 
 // Denial is a tool call denied permission.
@@ -86,13 +93,30 @@ func (s *Stats) Add(ev claude.Event) {
 		s.session(e.Init.SessionID).model = e.Init.Model
 	case *claude.ToolUseEvent:
 		s.tool(e.Name).Calls++
-	case *claude.ToolResultEvent:
-		if e.IsError {
-			name := "(unknown)"
-			if e.ToolUse != nil {
-				name = e.ToolUse.Name
+		if t, ok := Timestamp(e.Message.Timestamp); ok {
+			if s.started == nil {
+				s.started = make(map[string]time.Time)
 			}
+			if len(s.started) > 4096 { // calls never answered
+				clear(s.started)
+			}
+			s.started[e.ID] = t
+		}
+	case *claude.ToolResultEvent:
+		name := "(unknown)"
+		if e.ToolUse != nil {
+			name = e.ToolUse.Name
+		}
+		if e.IsError {
 			s.tool(name).Errors++
+		}
+		if start, ok := s.started[e.ToolUseID]; ok {
+			delete(s.started, e.ToolUseID)
+			if end, ok := Timestamp(e.Message.Timestamp); ok && !end.Before(start) {
+				t := s.tool(name)
+				t.DurationMS += end.Sub(start).Milliseconds()
+				t.Timed++
+			}
 		}
 	case *claude.ResultEvent:
 		s.result(e.Result)
@@ -225,6 +249,53 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// Merge adds the figures of o to s: the stats of several transcripts.
+// Sessions are kept apart by transcript, so two files that name the same
+// session (recordings do) add up.
+func (s *Stats) Merge(o *Stats) {
+	s.Turns += o.Turns
+	s.ModelCalls += o.ModelCalls
+	s.ErrorTurns += o.ErrorTurns
+	if o.Outcome != "" {
+		s.Outcome = o.Outcome
+	}
+	s.DurationMS += o.DurationMS
+	s.APIDurationMS += o.APIDurationMS
+	s.CostUSD += o.CostUSD
+	if s.Models == nil {
+		s.Models = make(map[string]*ModelStats)
+	}
+	for name, m := range o.Models {
+		t := s.model(name)
+		t.InputTokens += m.InputTokens
+		t.OutputTokens += m.OutputTokens
+		t.CacheReadTokens += m.CacheReadTokens
+		t.CacheWriteTokens += m.CacheWriteTokens
+		t.CostUSD += m.CostUSD
+	}
+	for name, x := range o.Tools {
+		t := s.tool(name)
+		t.Calls += x.Calls
+		t.Errors += x.Errors
+		t.DurationMS += x.DurationMS
+		t.Timed += x.Timed
+	}
+	s.Denials = append(s.Denials, o.Denials...)
+	s.Messages += o.Messages
+	s.BadLines += o.BadLines
+	s.Sessions = append(s.Sessions, o.Sessions...)
+}
+
+// Timestamp parses a message's timestamp (RFC 3339); ok is false for an
+// empty or normalized one ("<timestamp>").
+func Timestamp(s string) (t time.Time, ok bool) {
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	return t, err == nil
 }
 
 // Outcome names how a turn ended: "success", the error subtype

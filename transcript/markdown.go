@@ -127,7 +127,7 @@ func (m *Markdown) Add(ev claude.Event) {
 		}
 		text := strings.TrimSpace(e.Thinking)
 		if strings.Count(text, "\n") < m.opts.FoldLines && len(text) <= m.opts.FoldBytes {
-			m.emit(quote("💭 _" + text + "_"))
+			m.emit(quote("💭 " + text))
 			return
 		}
 		cut := claude.Abbreviate(claude.AbbreviateLines(text, m.opts.ResultLines), m.opts.ResultChars)
@@ -368,16 +368,30 @@ func render(msgs iter.Seq2[protocol.Message, error], opts Options, emit func(blo
 	return emit(md.Summary())
 }
 
-// summarizeInput sums a tool call's input up in one line: the command,
-// path, pattern or URL for the tools that have one, else the input's
-// JSON, cut to max characters.
+// summarizeInput sums a tool call's input up in one line of Markdown:
+// the command, path, pattern or URL for the tools that have one, else the
+// input's JSON, cut to max characters.
 func summarizeInput(tool string, input json.RawMessage, max int) string {
+	main, note := inputSummary(tool, input, max)
+	if main == "" {
+		return escapeInline(note)
+	}
+	s := codeSpan(main)
+	if note != "" {
+		s += " — " + escapeInline(note)
+	}
+	return s
+}
+
+// inputSummary returns the main part of a tool call's input (a command, a
+// path...) and a note (a description), each on one line and cut to max
+// characters; main is "" when there is only a note.
+func inputSummary(tool string, input json.RawMessage, max int) (main, note string) {
 	var fields map[string]any
 	if json.Unmarshal(input, &fields) != nil {
-		return codeSpan(oneLine(string(input), max))
+		return oneLine(string(input), max), ""
 	}
 	str := func(k string) string { s, _ := fields[k].(string); return s }
-	var main, note string
 	switch tool {
 	case "Bash":
 		main, note = str("command"), str("description")
@@ -396,20 +410,16 @@ func summarizeInput(tool string, input json.RawMessage, max int) string {
 		main, note = str("description"), str("subagent_type")
 	case "TodoWrite":
 		if todos, ok := fields["todos"].([]any); ok {
-			return plural(int64(len(todos)), "item")
+			return "", plural(int64(len(todos)), "item")
 		}
 	}
 	if main == "" {
 		if len(fields) == 0 {
-			return ""
+			return "", ""
 		}
 		main = string(input)
 	}
-	s := codeSpan(oneLine(main, max))
-	if note != "" {
-		s += " — " + escapeInline(oneLine(note, max))
-	}
-	return s
+	return oneLine(main, max), oneLine(note, max)
 }
 
 // oneLine returns s on one line (newlines shown as ⏎), cut to about max
@@ -508,8 +518,13 @@ func formatDuration(ms int64) string {
 }
 
 func formatCost(usd float64) string {
-	if usd < 0.01 && usd != 0 {
+	switch {
+	case usd == 0:
+		return "$0"
+	case usd < 0.001:
 		return "$" + strconv.FormatFloat(usd, 'f', 5, 64)
+	case usd < 1:
+		return "$" + strconv.FormatFloat(usd, 'f', 4, 64)
 	}
 	return "$" + strconv.FormatFloat(usd, 'f', 2, 64)
 }

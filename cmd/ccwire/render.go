@@ -18,9 +18,10 @@ import (
 
 // runRender renders a stream-json transcript (or a recording) for people:
 // a Markdown progress report by default, cut into comment-sized posts with
-// -max-comment, or followed live with -follow.
+// -max-comment, followed live with -follow, or a self-contained HTML page
+// with -html.
 //
-//	ccwire render [-follow [-interval D]] [-max-comment BYTES] [-json] FILE|-
+//	ccwire render [-html] [-follow [-interval D]] [-max-comment BYTES] [-json] FILE|-
 //
 // Exit code 0 on success, 1 when the file cannot be read or rendered, 2 on
 // usage errors.
@@ -28,6 +29,7 @@ func runRender(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	var help bytes.Buffer
 	fs.SetOutput(&help)
+	asHTML := fs.Bool("html", false, "write one self-contained HTML page instead of Markdown")
 	follow := fs.Bool("follow", false, "follow a running CLI's stdout (a pipe) and print Markdown updates as it works")
 	interval := fs.Duration("interval", 10*time.Second, "with -follow, the least time between two updates")
 	var maxComment byteSize
@@ -35,11 +37,12 @@ func runRender(ctx context.Context, e env, args []string) int {
 	asJSON := fs.Bool("json", false, `print each comment or update as a JSON line {"index":N,"markdown":"..."}`)
 	fs.Usage = func() {
 		w := fs.Output()
-		fmt.Fprintln(w, "Usage: ccwire render [-follow [-interval D]] [-max-comment BYTES] [-json] FILE|-")
+		fmt.Fprintln(w, "Usage: ccwire render [-html] [-follow [-interval D]] [-max-comment BYTES] [-json] FILE|-")
 		fmt.Fprintln(w, "\nRenders a stream-json transcript (the CLI's stdout; FILE - reads stdin) or a recording")
 		fmt.Fprintln(w, "(.txtar) for people: a Markdown progress report, one section per turn and a closing")
 		fmt.Fprintln(w, "summary. -max-comment cuts it into comments as a bot would post them; -follow reads a")
-		fmt.Fprintln(w, "running CLI's stdout and prints updates no more often than -interval.")
+		fmt.Fprintln(w, "running CLI's stdout and prints updates no more often than -interval; -html writes one")
+		fmt.Fprintln(w, "self-contained HTML page (a timeline of turns and tool calls, tokens and cost, search).")
 		fmt.Fprintln(w, "Comments and updates are separated by a line <!-- ccwire: comment N -->, or with -json")
 		fmt.Fprintln(w, "printed one JSON object a line.")
 		fmt.Fprintln(w, "\nFlags:")
@@ -67,6 +70,8 @@ func runRender(ctx context.Context, e env, args []string) int {
 		return usageError("-max-comment must be at least " + strconv.Itoa(transcript.MinComment))
 	case *interval < 0:
 		return usageError("-interval must not be negative")
+	case *asHTML && (*follow || maxComment != 0 || *asJSON):
+		return usageError("-html goes with none of -follow, -max-comment, -json")
 	}
 
 	name := fs.Arg(0)
@@ -102,6 +107,8 @@ func runRender(ctx context.Context, e env, args []string) int {
 	}
 	var err error
 	switch {
+	case *asHTML:
+		err = transcript.RenderHTML(e.stdout, msgs, transcript.HTMLOptions{Title: fs.Arg(0)})
 	case *follow:
 		err = transcript.Follow(ctx, msgs, transcript.FollowOptions{Interval: *interval, MaxComment: int(maxComment)}, post)
 	case maxComment != 0 || *asJSON:

@@ -41,7 +41,7 @@ func TestRender(t *testing.T) {
 		{name: "bad flag", args: []string{"-nope", rec}, code: 2, stderr: "-nope", noStdout: true},
 		{name: "tiny comments", args: []string{"-max-comment", "10", rec}, code: 2, stderr: "at least 256", noStdout: true},
 		{name: "missing file", args: []string{"no/such.jsonl"}, code: 1, stderr: "no such file", noStdout: true},
-		{name: "recording", args: []string{rec}, stdout: []string{"## Turn 1", "🔧 **Edit** `chain.txt`", "## Summary", "$0.00272"}},
+		{name: "recording", args: []string{rec}, stdout: []string{"## Turn 1", "🔧 **Edit** `chain.txt`", "## Summary", "$0.0027"}},
 		{name: "stdin", args: []string{"-"}, stdin: string(stdin), stdout: []string{"## Turn 1", "❌", "## Summary"}},
 		{name: "comments", args: []string{"-max-comment", "600", rec}, stdout: []string{"<!-- ccwire: comment 1 -->", "<!-- ccwire: comment 2 -->"}},
 		{name: "json comments", args: []string{"-json", "-max-comment", "1KiB", rec}, jsonSplits: true},
@@ -77,5 +77,23 @@ func TestRender(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestRenderHTML(t *testing.T) {
+	t.Parallel()
+	rec := filepath.Join("..", "..", "recordings", "2.1.330", "thinking-then-tool.txtar")
+	code, out, errOut := runCmd(t, "", "render", "-html", rec)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"<!DOCTYPE html>", `<div class="row tool`, `class="row thinking`, `id="search"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	code, _, errOut = runCmd(t, "", "render", "-html", "-follow", rec)
+	if code != 2 || !strings.Contains(errOut, "-html goes with none") {
+		t.Errorf("-html -follow: exit %d, %q", code, errOut)
 	}
 }

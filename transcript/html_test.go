@@ -153,14 +153,14 @@ func TestHTMLInChromium(t *testing.T) {
 }
 
 // TestHTMLLargeTranscript renders a transcript with a 100 MB tool result
-// and 2000 tool calls (20 MB with -short): the page is small, loads in
-// Chromium without a console error and searches; the times are logged,
-// not asserted.
+// (20 MB with -short, 8 MB under the race detector) and 2000 tool calls:
+// the page is small, loads in Chromium without a console error and
+// searches; the times are logged, not asserted.
 func TestHTMLLargeTranscript(t *testing.T) {
 	t.Parallel()
-	size := 100 << 20
+	size := largeResultSize
 	if testing.Short() {
-		size = 20 << 20
+		size = min(size, 20<<20)
 	}
 	var in bytes.Buffer
 	in.WriteString(`{"type":"system","subtype":"init","session_id":"s","model":"m"}` + "\n")

@@ -111,7 +111,7 @@ func TestHTMLInChromium(t *testing.T) {
 	}
 	shot := func(name string, full bool) {
 		dir := t.TempDir()
-		if *screenshotDir != "" {
+		if *screenshotDir != "" && full {
 			dir = *screenshotDir
 		}
 		p := filepath.Join(dir, name)

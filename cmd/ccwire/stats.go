@@ -165,27 +165,27 @@ func printStats(w io.Writer, s *transcript.Stats, files int) {
 
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "MODEL\tINPUT\tOUTPUT\tCACHE READ\tCACHE WRITE\tCOST\t")
+	fmt.Fprintln(tw, "MODEL\tINPUT\tOUTPUT\tCACHE READ\tCACHE WRITE\tCOST")
 	for _, name := range s.ModelNames() {
 		m := s.Models[name]
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t$%.5f\t\n", name, m.InputTokens, m.OutputTokens, m.CacheReadTokens, m.CacheWriteTokens, m.CostUSD)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t$%.5f\n", name, m.InputTokens, m.OutputTokens, m.CacheReadTokens, m.CacheWriteTokens, m.CostUSD)
 	}
 	t := s.Tokens()
-	fmt.Fprintf(tw, "total\t%d\t%d\t%d\t%d\t$%.5f\t\n", t.InputTokens, t.OutputTokens, t.CacheReadTokens, t.CacheWriteTokens, t.CostUSD)
+	fmt.Fprintf(tw, "total\t%d\t%d\t%d\t%d\t$%.5f\n", t.InputTokens, t.OutputTokens, t.CacheReadTokens, t.CacheWriteTokens, t.CostUSD)
 	tw.Flush()
 
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "TOOL\tCALLS\tERRORS\tTIME\t")
+	fmt.Fprintln(tw, "TOOL\tCALLS\tERRORS\tTIME")
 	for _, name := range s.ToolNames() {
 		x := s.Tools[name]
 		time := "-"
 		if x.Timed > 0 {
 			time = ms(x.DurationMS) + " (" + count(x.Timed, "call") + ")"
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t\n", name, x.Calls, x.Errors, time)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\n", name, x.Calls, x.Errors, time)
 	}
-	fmt.Fprintf(tw, "total\t%d\t%d\t\t\n", calls, errs)
+	fmt.Fprintf(tw, "total\t%d\t%d\n", calls, errs)
 	tw.Flush()
 
 	fmt.Fprintf(w, "\nPermission denials: %d\n", len(s.Denials))

@@ -142,7 +142,7 @@ func BenchmarkRender(b *testing.B) {
 				}
 				meter.Report(b)
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*src.size), "ns/byte")
-				b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+				b.ReportMetric(float64(peak), "peak-heap-B")
 				b.ReportMetric(float64(peak)/float64(src.largest), "peak-heap/line")
 			})
 		}

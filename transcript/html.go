@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	_ "embed"
@@ -46,26 +47,37 @@ var htmlTemplate = template.Must(template.New("page").Parse(htmlTemplateText))
 // RenderHTML renders the transcript msgs (see [Messages]) as one
 // self-contained HTML page on w: no script, style or font from the
 // network. The page shows a summary (outcome, turns, model and tool calls,
-// duration, cost, tokens per model as bars, cost per turn as bars), then
-// a timeline: per turn, each model call with its text, thinking (set
-// apart, folded) and tool calls, each tool call on a row with its input
-// summarized, its duration when the messages carry timestamps, and its
-// input and result in <details> blocks that open on click; errors are
-// marked. A search box filters the rows.
+// duration, cost, tokens per model as bars), then a timeline: per turn,
+// each model call with its text, thinking (set apart, folded) and tool
+// calls, each tool call on a row with its input summarized, its duration
+// when the messages carry timestamps, and its input and result in
+// <details> blocks that open on click; errors are marked; each turn ends
+// with its outcome and its cost as a bar. A search box filters the rows.
 //
-// Long results, texts and inputs are cut (see HTMLOptions), so the page
-// of a transcript with 100 MB tool results stays small and quick. The
-// page is built from the cut pieces: memory follows the longest line
-// and the page's size, not the transcript's.
+// The page is written as the transcript is read: a row goes out as soon
+// as it is complete (a tool call once its result is in), and the summary
+// last (the page's style shows it first). Long results, texts and inputs
+// are cut (see HTMLOptions). So memory follows the longest line, not the
+// transcript, and the page of a transcript with 100 MB tool results stays
+// small and quick.
 func RenderHTML(w io.Writer, msgs iter.Seq2[protocol.Message, error], opts HTMLOptions) error {
-	b := newHTMLBuilder(opts.withDefaults())
+	bw := bufio.NewWriterSize(w, 64<<10)
+	b := newHTMLBuilder(bw, opts.withDefaults())
+	b.exec("head", b.opts.Title)
 	for ev, err := range claude.Events(msgs) {
 		if err != nil {
 			return fmt.Errorf("transcript: %w", err)
 		}
 		b.add(ev)
+		if b.err != nil {
+			return b.err
+		}
 	}
-	if err := htmlTemplate.Execute(w, b.page()); err != nil {
+	b.finish()
+	if b.err != nil {
+		return b.err
+	}
+	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("transcript: writing the page: %w", err)
 	}
 	return nil
@@ -73,19 +85,17 @@ func RenderHTML(w io.Writer, msgs iter.Seq2[protocol.Message, error], opts HTMLO
 
 // htmlPage is what the template shows.
 type htmlPage struct {
-	Title     string
-	Outcome   string
-	OK        bool
-	Turns     int64
-	Calls     int64 // model calls
-	Tools     int64
-	ToolErrs  int64
-	Duration  string
-	Cost      string
-	Models    []htmlModel
-	TurnList  []*htmlTurn
-	BadLines  int64
-	Generated string
+	Title    string
+	Outcome  string
+	OK       bool
+	Turns    int64
+	Calls    int64 // model calls
+	Tools    int64
+	ToolErrs int64
+	Duration string
+	Cost     string
+	Models   []htmlModel
+	BadLines int64
 }
 
 // htmlModel is a model's tokens, with bar widths in percent of the
@@ -93,16 +103,14 @@ type htmlPage struct {
 type htmlModel struct {
 	Name                                 string
 	Input, Output, CacheRead, CacheWrite int64
-	InputW, OutputW, ReadW, WriteW       float64
+	InputW, OutputW, ReadW, WriteW       float64 // bar widths in percent
 	Cost                                 string
 }
 
 // htmlTurn is a turn of the timeline.
 type htmlTurn struct {
 	N        int
-	Session  string
 	Model    string
-	Rows     []*htmlRow
 	Done     bool
 	Outcome  string
 	OK       bool
@@ -111,7 +119,6 @@ type htmlTurn struct {
 	Duration string
 	Cost     string
 	CostUSD  float64
-	CostW    float64
 	Errors   []string
 }
 
@@ -129,40 +136,85 @@ type htmlRow struct {
 	IsError  bool
 	Sub      bool // from a subagent
 	Duration string
-	durMS    int64
-	DurW     float64
+	DurMS    int64
 	Tokens   string
 }
 
+// htmlBuilder writes the page as events come.
 type htmlBuilder struct {
+	w         io.Writer
+	err       error // the first error writing
 	opts      HTMLOptions
 	stats     Stats
-	turns     []*htmlTurn
-	cur       *htmlTurn
+	turns     int       // turns begun
+	cur       *htmlTurn // the turn under way, nil between turns
+	model     string    // the model of the last init message
+	queue     []*htmlRow
 	tools     map[string]*htmlRow // tool calls not answered yet
 	started   map[string]time.Time
 	lastMsgID string
 	lastTime  time.Time // the timestamp of the last message that had one
 	lastCost  map[string]float64
-	maxDur    int64
 }
 
-func newHTMLBuilder(opts HTMLOptions) *htmlBuilder {
-	return &htmlBuilder{opts: opts, tools: make(map[string]*htmlRow), started: make(map[string]time.Time), lastCost: make(map[string]float64)}
+func newHTMLBuilder(w io.Writer, opts HTMLOptions) *htmlBuilder {
+	return &htmlBuilder{w: w, opts: opts, tools: make(map[string]*htmlRow), started: make(map[string]time.Time), lastCost: make(map[string]float64)}
 }
 
+// exec writes the template name with data, keeping the first error.
+func (b *htmlBuilder) exec(name string, data any) {
+	if b.err != nil {
+		return
+	}
+	if err := htmlTemplate.ExecuteTemplate(b.w, name, data); err != nil {
+		b.err = fmt.Errorf("transcript: writing the page: %w", err)
+	}
+}
+
+// turn returns the turn under way, beginning one if there is none.
 func (b *htmlBuilder) turn() *htmlTurn {
 	if b.cur == nil {
-		b.cur = &htmlTurn{N: len(b.turns) + 1}
-		b.turns = append(b.turns, b.cur)
+		b.turns++
+		b.cur = &htmlTurn{N: b.turns, Model: b.model}
+		b.exec("turnStart", b.cur)
 	}
 	return b.cur
 }
 
+// row queues r and writes the rows that are complete.
 func (b *htmlBuilder) row(r *htmlRow) *htmlRow {
-	t := b.turn()
-	t.Rows = append(t.Rows, r)
+	b.turn()
+	b.queue = append(b.queue, r)
+	b.flushRows(false)
 	return r
+}
+
+// flushRows writes the queued rows up to the first tool call still
+// waiting for its result, or all of them.
+func (b *htmlBuilder) flushRows(all bool) {
+	n := 0
+	for _, r := range b.queue {
+		if r.Pending && !all {
+			break
+		}
+		b.exec("row", r)
+		n++
+	}
+	clear(b.queue[:n])
+	b.queue = append(b.queue[:0], b.queue[n:]...)
+}
+
+// endTurn writes what is left of the turn under way and closes it.
+func (b *htmlBuilder) endTurn() {
+	if b.cur == nil {
+		return
+	}
+	b.flushRows(true)
+	b.exec("turnEnd", b.cur)
+	b.cur = nil
+	b.lastMsgID = ""
+	clear(b.tools)
+	clear(b.started)
 }
 
 func (b *htmlBuilder) cut(s string) string {
@@ -188,9 +240,8 @@ func (b *htmlBuilder) modelCall(m *protocol.AssistantMessage) {
 }
 
 func (b *htmlBuilder) setDuration(r *htmlRow, ms int64) {
-	r.durMS = ms
+	r.DurMS = ms
 	r.Duration = formatDuration(ms)
-	b.maxDur = max(b.maxDur, ms)
 }
 
 // stamp remembers the time of a message that carries one.
@@ -204,8 +255,10 @@ func (b *htmlBuilder) add(ev claude.Event) {
 	b.stats.Add(ev)
 	switch e := ev.(type) {
 	case *claude.InitEvent:
-		t := b.turn()
-		t.Session, t.Model = e.Init.SessionID, e.Init.Model
+		b.model = e.Init.Model
+		if t := b.turn(); t.Model == "" {
+			t.Model = b.model
+		}
 	case *claude.TextEvent:
 		b.modelCall(e.Message)
 		b.stamp(e.Message.Timestamp)
@@ -224,10 +277,6 @@ func (b *htmlBuilder) add(ev claude.Event) {
 		b.modelCall(e.Message)
 		b.stamp(e.Message.Timestamp)
 		r := &htmlRow{Kind: "tool", Label: e.Name, Summary: summarizeInputPlain(e.Name, e.Input, 160), Input: b.input(e.Input), Pending: true, Sub: e.ParentToolUseID != ""}
-		if len(b.tools) > 4096 {
-			clear(b.tools)
-			clear(b.started)
-		}
 		b.tools[e.ID] = r
 		if t, ok := Timestamp(e.Message.Timestamp); ok {
 			b.started[e.ID] = t
@@ -237,8 +286,9 @@ func (b *htmlBuilder) add(ev claude.Event) {
 		b.stamp(e.Message.Timestamp)
 		r := b.tools[e.ToolUseID]
 		delete(b.tools, e.ToolUseID)
-		if r == nil { // the call was not in the transcript
-			r = b.row(&htmlRow{Kind: "tool", Label: "(unknown tool)"})
+		known := r != nil
+		if !known { // the call was not in the transcript
+			r = &htmlRow{Kind: "tool", Label: "(unknown tool)"}
 		}
 		text := e.Text()
 		r.Pending = false
@@ -250,6 +300,11 @@ func (b *htmlBuilder) add(ev claude.Event) {
 			if end, ok := Timestamp(e.Message.Timestamp); ok && !end.Before(start) {
 				b.setDuration(r, end.Sub(start).Milliseconds())
 			}
+		}
+		if known {
+			b.flushRows(false) // the row may be first in the queue now
+		} else {
+			b.row(r)
 		}
 	case *claude.UserEvent:
 		b.stamp(e.Message.Timestamp)
@@ -283,8 +338,7 @@ func (b *htmlBuilder) add(ev claude.Event) {
 		for _, d := range r.PermissionDenials {
 			t.Errors = append(t.Errors, "permission denied: "+d.ToolName)
 		}
-		b.cur = nil
-		b.lastMsgID = ""
+		b.endTurn()
 	case *claude.UnknownEvent:
 		if e.Err != nil {
 			b.row(&htmlRow{Kind: "error", Label: "Undecodable line", IsError: true, Text: b.cut(e.Err.Error())})
@@ -301,13 +355,16 @@ func (b *htmlBuilder) input(in json.RawMessage) string {
 	return claude.Abbreviate(buf.String(), b.opts.InputChars)
 }
 
-func (b *htmlBuilder) page() *htmlPage {
+// finish closes the turn under way, if any, and writes the summary and
+// the page's end.
+func (b *htmlBuilder) finish() {
+	b.endTurn()
 	s := &b.stats
 	calls, errs := s.ToolCalls()
 	p := &htmlPage{
 		Title: b.opts.Title, Outcome: cmp.Or(s.Outcome, "unfinished (no result)"), OK: s.Outcome == "success",
 		Turns: s.Turns, Calls: s.ModelCalls, Tools: calls, ToolErrs: errs, Cost: formatCost(s.CostUSD),
-		TurnList: b.turns, BadLines: s.BadLines,
+		BadLines: s.BadLines,
 	}
 	if s.DurationMS > 0 {
 		p.Duration = formatDuration(s.DurationMS)
@@ -316,33 +373,21 @@ func (b *htmlBuilder) page() *htmlPage {
 	for _, m := range s.Models {
 		top = max(top, m.InputTokens, m.OutputTokens, m.CacheReadTokens, m.CacheWriteTokens)
 	}
-	pct := func(n, of int64) float64 {
-		if of <= 0 {
+	pct := func(n int64) float64 {
+		if top <= 0 {
 			return 0
 		}
-		return float64(int(1000*float64(n)/float64(of))) / 10
+		return float64(int(1000*float64(n)/float64(top))) / 10
 	}
 	for _, name := range s.ModelNames() {
 		m := s.Models[name]
 		p.Models = append(p.Models, htmlModel{
 			Name: name, Input: m.InputTokens, Output: m.OutputTokens, CacheRead: m.CacheReadTokens, CacheWrite: m.CacheWriteTokens,
-			InputW: pct(m.InputTokens, top), OutputW: pct(m.OutputTokens, top), ReadW: pct(m.CacheReadTokens, top), WriteW: pct(m.CacheWriteTokens, top),
+			InputW: pct(m.InputTokens), OutputW: pct(m.OutputTokens), ReadW: pct(m.CacheReadTokens), WriteW: pct(m.CacheWriteTokens),
 			Cost: formatCost(m.CostUSD),
 		})
 	}
-	var topCost float64
-	for _, t := range b.turns {
-		topCost = max(topCost, t.CostUSD)
-	}
-	for _, t := range b.turns {
-		if topCost > 0 {
-			t.CostW = float64(int(1000*t.CostUSD/topCost)) / 10
-		}
-		for _, r := range t.Rows {
-			r.DurW = pct(r.durMS, b.maxDur)
-		}
-	}
-	return p
+	b.exec("foot", p)
 }
 
 // summarizeInputPlain is summarizeInput's text without Markdown.

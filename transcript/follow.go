@@ -34,7 +34,9 @@ type FollowOptions struct {
 // timing of the others depends only on the interval and on when blocks
 // arrive, never on how long post takes to return. post runs on the
 // caller's goroutine; msgs is read on another, so a slow post holds up
-// the updates, not the reading.
+// the updates, not the reading. When ctx ends first, that goroutine stops
+// at the next message msgs yields (a pipe's reader returns when its
+// writer closes).
 func Follow(ctx context.Context, msgs iter.Seq2[protocol.Message, error], opts FollowOptions, post func(comment string) error) error {
 	if opts.MaxComment > 0 {
 		opts.Options = opts.Options.withDefaults()

@@ -291,7 +291,11 @@ func (m *Markdown) Summary() string {
 	}
 	b.WriteString("\n")
 	if s.DurationMS > 0 {
-		fmt.Fprintf(&b, "- Duration: %s (API %s)\n", formatDuration(s.DurationMS), formatDuration(s.APIDurationMS))
+		fmt.Fprintf(&b, "- Duration: %s", formatDuration(s.DurationMS))
+		if s.APIDurationMS > 0 {
+			fmt.Fprintf(&b, " (API %s)", formatDuration(s.APIDurationMS))
+		}
+		b.WriteString("\n")
 	}
 	if len(s.Denials) > 0 {
 		fmt.Fprintf(&b, "- Permission denials: %d\n", len(s.Denials))

@@ -40,15 +40,16 @@ func renderHTMLFile(t testing.TB, path string) ([]byte, *transcript.Stats) {
 // external matches what would make a page reach the network.
 var external = regexp.MustCompile(`(?i)<(script|link|img|iframe)[^>]+(src|href)=|@import|url\(`)
 
-// TestHTMLEveryRecording renders every recording as HTML: self-contained,
-// one timeline row per tool call.
+// TestHTMLEveryRecording renders every recording and real transcript as
+// HTML: self-contained, one timeline row per tool call.
 func TestHTMLEveryRecording(t *testing.T) {
 	t.Parallel()
 	paths, err := filepath.Glob(filepath.Join("..", "recordings", "*", "*.txtar"))
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no recordings: %v", err)
 	}
-	paths = append(paths, filepath.Join("testdata", "demo.jsonl"))
+	more, _ := filepath.Glob(filepath.Join("..", "protocol", "testdata", "transcripts", "*", "*.jsonl"))
+	paths = append(append(paths, more...), filepath.Join("testdata", "demo.jsonl"))
 	for _, p := range paths {
 		page, st := renderHTMLFile(t, p)
 		if m := external.Find(page); m != nil {

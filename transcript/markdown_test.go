@@ -65,7 +65,8 @@ func renderFile(t testing.TB, path string, opts transcript.Options) []byte {
 
 // TestRenderEveryRecording renders every recording of every CLI version,
 // as a recording and as the plain stdout transcript it holds: no error,
-// the same report both ways, a section per turn and a summary.
+// the same report both ways, and a summary. The real transcripts of
+// package protocol's tests render too.
 func TestRenderEveryRecording(t *testing.T) {
 	t.Parallel()
 	paths, err := filepath.Glob(filepath.Join("..", "recordings", "*", "*.txtar"))
@@ -84,6 +85,20 @@ func TestRenderEveryRecording(t *testing.T) {
 		}
 		if !bytes.Equal(b.Bytes(), got) {
 			t.Errorf("%s: the recording and its stdout lines render differently", p)
+		}
+	}
+}
+
+func TestRenderTranscripts(t *testing.T) {
+	t.Parallel()
+	paths, err := filepath.Glob(filepath.Join("..", "protocol", "testdata", "transcripts", "*", "*.jsonl"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no transcripts: %v", err)
+	}
+	for _, p := range paths {
+		got := renderFile(t, p, transcript.Options{})
+		if !bytes.Contains(got, []byte("## Turn 1\n")) || !bytes.Contains(got, []byte("\n## Summary\n")) {
+			t.Errorf("%s: no turn or no summary:\n%s", p, got)
 		}
 	}
 }

@@ -108,7 +108,11 @@ func runRender(ctx context.Context, e env, args []string) int {
 	var err error
 	switch {
 	case *asHTML:
-		err = transcript.RenderHTML(e.stdout, msgs, transcript.HTMLOptions{Title: fs.Arg(0)})
+		title := fs.Arg(0)
+		if title == "-" {
+			title = "" // the default title
+		}
+		err = transcript.RenderHTML(e.stdout, msgs, transcript.HTMLOptions{Title: title})
 	case *follow:
 		err = transcript.Follow(ctx, msgs, transcript.FollowOptions{Interval: *interval, MaxComment: int(maxComment)}, post)
 	case maxComment != 0 || *asJSON:

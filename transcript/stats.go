@@ -49,11 +49,11 @@ type Stats struct {
 
 // ModelStats are one model's tokens and cost.
 type ModelStats struct {
-	InputTokens      int64   `json:"input_tokens"`
-	OutputTokens     int64   `json:"output_tokens"`
-	CacheReadTokens  int64   `json:"cache_read_input_tokens"`
-	CacheWriteTokens int64   `json:"cache_creation_input_tokens"`
-	CostUSD          float64 `json:"cost_usd"`
+	InputTokens      int64   `json:"input_tokens"`                // input tokens not read from or written to the cache
+	OutputTokens     int64   `json:"output_tokens"`               // output tokens
+	CacheReadTokens  int64   `json:"cache_read_input_tokens"`     // input tokens read from the cache
+	CacheWriteTokens int64   `json:"cache_creation_input_tokens"` // input tokens written to the cache
+	CostUSD          float64 `json:"cost_usd"`                    // cost in US dollars
 }
 
 // ToolStats count one tool's calls.
@@ -69,8 +69,8 @@ type ToolStats struct {
 
 // Denial is a tool call denied permission.
 type Denial struct {
-	Tool      string `json:"tool"`
-	ToolUseID string `json:"tool_use_id"`
+	Tool      string `json:"tool"`        // the tool denied
+	ToolUseID string `json:"tool_use_id"` // the call denied
 }
 
 // sessionFigures are a session's latest cumulative figures.

@@ -7,13 +7,10 @@ import (
 	"iter"
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
-	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/ccwire/ccwire/internal/benchcpu"
+	"github.com/ccwire/ccwire/internal/benchheap"
 	"github.com/ccwire/ccwire/transcript"
 )
 
@@ -122,7 +119,7 @@ func BenchmarkRender(b *testing.B) {
 					src.reset()
 					runtime.GC()
 					debug.FreeOSMemory()
-					sampler := startHeapSampler()
+					sampler := benchheap.Start()
 					meter.Resume()
 					b.StartTimer()
 					var err error
@@ -136,7 +133,7 @@ func BenchmarkRender(b *testing.B) {
 					}
 					b.StopTimer()
 					meter.Pause()
-					peak = max(peak, sampler.stop())
+					peak = max(peak, sampler.Stop())
 					meter.Resume()
 					b.StartTimer()
 				}
@@ -147,49 +144,4 @@ func BenchmarkRender(b *testing.B) {
 			})
 		}
 	}
-}
-
-// heapSampler records the largest heap growth seen while it runs.
-type heapSampler struct {
-	base uint64
-	peak atomic.Uint64
-	done chan struct{}
-	wg   sync.WaitGroup
-}
-
-func heapBytes() uint64 {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(s)
-	return s[0].Value.Uint64()
-}
-
-func startHeapSampler() *heapSampler {
-	s := &heapSampler{base: heapBytes(), done: make(chan struct{})}
-	s.wg.Go(func() {
-		t := time.NewTicker(200 * time.Microsecond)
-		defer t.Stop()
-		for {
-			s.note()
-			select {
-			case <-s.done:
-				return
-			case <-t.C:
-			}
-		}
-	})
-	return s
-}
-
-func (s *heapSampler) note() {
-	if h := heapBytes(); h > s.base && h-s.base > s.peak.Load() {
-		s.peak.Store(h - s.base)
-	}
-}
-
-// stop ends sampling and returns the peak growth over the heap at start.
-func (s *heapSampler) stop() uint64 {
-	s.note()
-	close(s.done)
-	s.wg.Wait()
-	return s.peak.Load()
 }

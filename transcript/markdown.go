@@ -49,14 +49,15 @@ func (o Options) withDefaults() Options {
 // hands out, so that a caller posting comments can cut between them
 // ([Splitter]). It keeps nothing of a block once taken.
 type Markdown struct {
-	opts    Options
-	stats   Stats
-	blocks  []string
-	turn    int  // turns begun
-	inTurn  bool // a turn's header was written and its result not seen
-	session string
-	model   string
-	cost    map[string]float64 // each session's cost at its last result
+	opts     Options
+	stats    Stats
+	blocks   []string
+	turn     int  // turns begun
+	inTurn   bool // a turn's header was written and its result not seen
+	session  string
+	model    string
+	cost     map[string]float64 // each session's cost at its last result
+	lastText string             // the last text block of the main thread
 }
 
 // NewMarkdown returns a renderer with opts.
@@ -114,6 +115,9 @@ func (m *Markdown) Add(ev claude.Event) {
 			return
 		}
 		m.begin()
+		if e.ParentToolUseID == "" {
+			m.lastText = e.Text
+		}
 		text := strings.TrimRight(e.Text, "\n")
 		if e.ParentToolUseID != "" {
 			text = quote("**Subagent:** " + text)
@@ -250,6 +254,9 @@ func (m *Markdown) result(r *protocol.ResultMessage) string {
 		b.WriteString("✅ **Done**")
 	} else {
 		b.WriteString("❌ **" + escapeInline(outcome) + "**")
+		if r.APIError != "" {
+			b.WriteString(" (" + escapeInline(r.APIError) + ")")
+		}
 	}
 	var parts []string
 	parts = append(parts, plural(r.NumTurns, "model call"))
@@ -264,7 +271,7 @@ func (m *Markdown) result(r *protocol.ResultMessage) string {
 		for _, e := range r.Errors {
 			b.WriteString("\n\n" + quote(e))
 		}
-		if r.Result != "" && r.IsError {
+		if r.Result != "" && r.IsError && r.Result != m.lastText {
 			b.WriteString("\n\n" + quote(oneLine(r.Result, 500)))
 		}
 	}

@@ -23,7 +23,8 @@ type Stats struct {
 	// ErrorTurns counts the turns that ended in error.
 	ErrorTurns int64
 	// Outcome is the last result's: "success", an error subtype, or
-	// "success (is_error)" for a success cut short; "" before any result.
+	// "error" for a turn that completed but in error (is_error: cut short
+	// by max_tokens, a usage limit...); "" before any result.
 	Outcome string
 	// DurationMS and APIDurationMS add up the turns' wall time and time
 	// spent waiting for the API; recordings normalize them to 0.
@@ -299,12 +300,12 @@ func Timestamp(s string) (t time.Time, ok bool) {
 }
 
 // Outcome names how a turn ended: "success", the error subtype
-// ("error_max_turns"...), or "success (is_error)" for a success cut short
-// (max_tokens, a usage limit).
+// ("error_max_turns"...), or "error" for a turn of subtype success that
+// ended in error (is_error: cut short by max_tokens, a usage limit...).
 func Outcome(r *protocol.ResultMessage) string {
 	switch {
 	case r.Subtype == protocol.SubtypeSuccess && r.IsError:
-		return "success (is_error)"
+		return "error"
 	case r.Subtype == "":
 		return "(no subtype)"
 	}

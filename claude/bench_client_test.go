@@ -60,6 +60,7 @@ func newPipeConn(tb testing.TB, osPipe bool, route func(event) bool, clock *late
 
 func (pc *pipeConn) SendRaw(ctx context.Context, data []byte) error { return nil }
 func (pc *pipeConn) CloseInput() error                              { return nil }
+func (pc *pipeConn) hurry()                                         {}
 func (pc *pipeConn) Close() error {
 	pc.w.Close()
 	<-pc.done

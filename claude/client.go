@@ -71,6 +71,8 @@ type Client struct {
 
 	init *protocol.InitializeResponse
 
+	hurried   chan struct{} // closed to make Close kill the CLI at once
+	hurryOnce sync.Once
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -128,7 +130,9 @@ type controlAnswer struct {
 // [Start], and sends the initialize control request, whose answer
 // [Client.InitializeResponse] returns.
 //
-// ctx bounds connecting only; the client lives until Close.
+// ctx bounds connecting only; the client lives until Close. When ctx ends
+// before the handshake completes, Connect kills the CLI and returns at once,
+// rather than give it [Options.CloseTimeout] to exit.
 func Connect(ctx context.Context, opts Options) (*Client, error) {
 	bin := opts.Binary
 	if bin.Path == "" {
@@ -166,7 +170,7 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 	c.sess = sess
 	c.attach(sess)
 	if err := c.initialize(ctx); err != nil {
-		return nil, errors.Join(err, c.Close())
+		return nil, errors.Join(err, c.closeWithin(ctx))
 	}
 	return c, nil
 }
@@ -188,6 +192,7 @@ func newClient(opts Options, version string) *Client {
 		out:            newFIFO[item, error](),
 		dispatchDone:   make(chan struct{}),
 		attached:       make(chan struct{}),
+		hurried:        make(chan struct{}),
 	}
 	if c.logger == nil {
 		c.logger = slog.New(slog.DiscardHandler)
@@ -526,12 +531,41 @@ func (c *Client) Close() error {
 			c.callbacks.Wait()
 			close(done)
 		}()
-		if !waitFor(done, c.closeTimeout) {
+		timer := time.NewTimer(c.closeTimeout)
+		select {
+		case <-done:
+		case <-c.hurried:
+			// Cut short: the callbacks' contexts are done, and they end
+			// by themselves.
+		case <-timer.C:
 			errs = append(errs, fmt.Errorf("claude: a permission callback did not return within %s of Close", c.closeTimeout))
 		}
+		timer.Stop()
 		c.closeErr = errors.Join(errs...)
 	})
 	return c.closeErr
+}
+
+// hurry makes a Close under way or to come kill the CLI at once, without
+// its grace period, and stop waiting for the permission callbacks. It does
+// not block.
+func (c *Client) hurry() {
+	c.hurryOnce.Do(func() {
+		close(c.hurried)
+		c.conn.hurry()
+	})
+}
+
+// closeWithin closes the client, gracefully unless ctx ends first: then
+// it kills the CLI at once, so that a caller whose context ended returns
+// promptly.
+func (c *Client) closeWithin(ctx context.Context) error {
+	if ctx.Err() != nil {
+		c.hurry()
+	}
+	stop := context.AfterFunc(ctx, c.hurry)
+	defer stop()
+	return c.Close()
 }
 
 // Wait waits for the CLI to exit (after CloseInput, for example) and

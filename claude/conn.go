@@ -22,6 +22,9 @@ type conn interface {
 	CloseInput() error
 	// Close ends the CLI; afterwards nextEvent soon reports the end.
 	Close() error
+	// hurry makes a Close under way or to come end the CLI at once,
+	// without a grace period. It does not block.
+	hurry()
 	// nextEvent returns the next stdout item, or how the output ended, or
 	// ctx's error.
 	nextEvent(ctx context.Context) (event, *ExitError, error)

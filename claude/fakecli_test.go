@@ -23,6 +23,11 @@ import (
 // API. It reacts to words in the prompt; see fakeCLIProc.turn.
 const fakeCLIEnv = "CCWIRE_TEST_FAKE_CLI"
 
+// fakeCLIDeaf, as the value of fakeCLIEnv, makes the fake deaf: it never
+// answers the initialize request and ignores its stdin closing, as a hung
+// CLI would.
+const fakeCLIDeaf = "deaf"
+
 // fakeCLIBinary returns the test binary as a fake CLI and the environment
 // entry that switches it on.
 func fakeCLIBinary(t testing.TB) (cliinstall.Binary, string) {
@@ -49,8 +54,13 @@ func fakeOptions(t testing.TB) claude.Options {
 // runFakeCLI runs the fake CLI when the environment asks for it, and
 // reports whether it did (the process then exits).
 func runFakeCLI() bool {
-	if os.Getenv(fakeCLIEnv) == "" {
+	switch os.Getenv(fakeCLIEnv) {
+	case "":
 		return false
+	case fakeCLIDeaf:
+		// Reads nothing, answers nothing, and outlives its stdin.
+		time.Sleep(time.Hour)
+		os.Exit(0)
 	}
 	f := &fakeCLIProc{
 		out:       bufio.NewWriter(os.Stdout),

@@ -141,7 +141,9 @@ type Session struct {
 	stopMu  sync.Mutex
 	stopped bool // the session killed the process itself
 
-	stopCtx   func() bool // unregisters the start context's watcher
+	stopCtx   func() bool   // unregisters the start context's watcher
+	hurried   chan struct{} // closed to cut the close grace period short
+	hurryOnce sync.Once
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -185,6 +187,7 @@ func start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (_ *Se
 		exited:     make(chan struct{}),
 		stderrDone: make(chan struct{}),
 		readerDone: make(chan struct{}),
+		hurried:    make(chan struct{}),
 	}
 	s.transcript.max = cfg.TranscriptLines
 	if s.logger == nil {
@@ -284,6 +287,7 @@ func start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (_ *Se
 	go s.readStderr()
 	go s.readStdout(cfg.ReaderOptions)
 	s.stopCtx = context.AfterFunc(ctx, func() {
+		s.hurry()
 		s.closeOnce.Do(func() { s.closeErr = s.shutdown(0) })
 	})
 	return s, nil
@@ -579,7 +583,8 @@ func (s *Session) Wait(ctx context.Context) error {
 }
 
 // Close ends the session: it closes the CLI's stdin, waits up to
-// CloseTimeout for the CLI to exit, then kills its process group and every
+// CloseTimeout for the CLI to exit (less if the context given to [Start]
+// ends meanwhile), then kills its process group and every
 // process that inherited the session's marker, waits for the session's
 // goroutines and removes its temporary folders. It is idempotent and safe
 // to call concurrently; every call returns the first one's result, which
@@ -590,19 +595,27 @@ func (s *Session) Close() error {
 	return s.closeErr
 }
 
+// hurry makes a Close under way or to come kill the CLI at once rather than
+// wait out the grace period; Close still cleans up as usual. It does not
+// block.
+func (s *Session) hurry() { s.hurryOnce.Do(func() { close(s.hurried) }) }
+
 // shutdown ends the process, giving it grace to exit after its stdin closes
-// (none: kill at once).
+// (none: kill at once), unless hurry cuts the grace short.
 func (s *Session) shutdown(grace time.Duration) error {
-	s.stopCtx()
 	_ = s.CloseInput()
 	if grace > 0 {
+		// The start context's watcher stays registered meanwhile: its end
+		// hurries the grace.
 		timer := time.NewTimer(grace)
 		select {
 		case <-s.exited:
 		case <-timer.C:
+		case <-s.hurried:
 		}
 		timer.Stop()
 	}
+	s.stopCtx()
 	select {
 	case <-s.exited:
 	default:

@@ -3,6 +3,8 @@ package cliinstall
 import (
 	"strings"
 	"testing"
+
+	"github.com/ccwire/ccwire/cliversion"
 )
 
 // FuzzNPMOutput checks that npm's output, whatever it is, classifies and
@@ -41,6 +43,28 @@ func FuzzParseVersionOutput(f *testing.F) {
 		}
 		if checkVersion(v) != nil || !strings.Contains(out, v) {
 			t.Fatalf("parsed %q from %q", v, out)
+		}
+	})
+}
+
+// FuzzVersionList checks that npm view's output, whatever it is, gives
+// versions that parse, in order and each once, or an error.
+func FuzzVersionList(f *testing.F) {
+	for _, s := range []string{`["2.1.37","2.1.330"]`, `"1.0.0"`, `[]`, `null`, `["x",1]`, `{"a":1}`, ``} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data string) {
+		vs, err := parseVersionList([]byte(data))
+		if err != nil {
+			return
+		}
+		for i, v := range vs {
+			if _, err := cliversion.Parse(v); err != nil {
+				t.Fatalf("%q is not a version: %v", v, err)
+			}
+			if i > 0 && cliversion.CompareStrings(vs[i-1], v) >= 0 {
+				t.Fatalf("%q before %q", vs[i-1], v)
+			}
 		}
 	})
 }

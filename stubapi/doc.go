@@ -146,5 +146,14 @@
 // (x-api-key and authorization redacted), its JSON body, its route and
 // the reason, the turn it used and how it was answered; MainRequests,
 // ToolResults, SystemPrompt and WriteJSONL (one request a line) build on
-// it.
+// it. A body over the API's limit of 32 MiB is answered 413
+// request_too_large and recorded by its first MaxRecordedBody bytes, with
+// BodySize and BodyTruncated.
+//
+// # Timeouts
+//
+// A client has WithReadTimeout (DefaultReadTimeout) to send a request and
+// 30 s of it for the header; a keep-alive connection is closed after
+// WithIdleTimeout (DefaultIdleTimeout) without a request. Answers are not
+// bounded, so that a stall lasts as its fault says.
 package stubapi

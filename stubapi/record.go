@@ -54,8 +54,18 @@ type Request struct {
 	Header http.Header `json:"header"`
 	// Body is the request body when it is JSON.
 	Body json.RawMessage `json:"body,omitempty"`
-	// BodyText is the request body when it is not JSON.
+	// BodyText is the request body when it is not JSON, or the kept part
+	// of a truncated body.
 	BodyText string `json:"body_text,omitempty"`
+	// BodySize is the size of the request body in bytes. For a truncated
+	// body it is the announced Content-Length, or, for a body of unknown
+	// length, the bytes the server read before it gave up (at least that
+	// many).
+	BodySize int64 `json:"body_size,omitempty"`
+	// BodyTruncated reports that the body was larger than the API's limit
+	// (32 MiB) and rejected with 413: only its first MaxRecordedBody bytes
+	// are kept, in BodyText.
+	BodyTruncated bool `json:"body_truncated,omitempty"`
 	// Route is where the request was classified.
 	Route Route `json:"route"`
 	// Reason is the classification rule that decided the route.

@@ -1,6 +1,7 @@
 package stubapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -59,6 +60,8 @@ type config struct {
 	onRequest    func(Request)
 	sideText     string
 	allowOverrun bool
+	readTimeout  time.Duration
+	idleTimeout  time.Duration
 }
 
 // Option configures a Server.
@@ -89,6 +92,26 @@ func OnRequest(fn func(Request)) Option { return func(c *config) { c.onRequest =
 // ask for neither structured output nor a single token; the default is "OK".
 func WithSideText(text string) Option { return func(c *config) { c.sideText = text } }
 
+// DefaultReadTimeout and DefaultIdleTimeout are the timeouts of
+// WithReadTimeout and WithIdleTimeout when not set.
+const (
+	DefaultReadTimeout = 2 * time.Minute
+	DefaultIdleTimeout = 5 * time.Minute
+)
+
+// WithReadTimeout bounds how long a client may take to send a request, its
+// header and its body (the header alone has at most 30 s); a client that
+// takes longer is cut off, with a 400 if its header came. The default is
+// DefaultReadTimeout. The answer is not bounded: a stalled stream lasts as
+// long as its fault says, or until the client goes away. A zero or
+// negative d means no bound.
+func WithReadTimeout(d time.Duration) Option { return func(c *config) { c.readTimeout = d } }
+
+// WithIdleTimeout bounds how long a keep-alive connection may wait for its
+// next request before the server closes it; the default is
+// DefaultIdleTimeout. A zero or negative d means no bound.
+func WithIdleTimeout(d time.Duration) Option { return func(c *config) { c.idleTimeout = d } }
+
 // AllowOverrun makes NewTest accept script overruns instead of failing the
 // test; Start ignores it.
 func AllowOverrun() Option { return func(c *config) { c.allowOverrun = true } }
@@ -99,7 +122,8 @@ const maxBodyBytes = 32 << 20
 // Start validates script and starts a server for it on the listen address
 // (loopback by default). Close it when done.
 func Start(script Script, opts ...Option) (*Server, error) {
-	cfg := config{addr: "127.0.0.1:0", models: DefaultModels(), sideText: "OK"}
+	cfg := config{addr: "127.0.0.1:0", models: DefaultModels(), sideText: "OK",
+		readTimeout: DefaultReadTimeout, idleTimeout: DefaultIdleTimeout}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -109,9 +133,13 @@ func Start(script Script, opts ...Option) (*Server, error) {
 	if err := script.Validate(); err != nil {
 		return nil, err
 	}
+	maxHeaderTime := 30 * time.Second
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return nil, fmt.Errorf("stubapi: listening on %s: %w", cfg.addr, err)
+	}
+	if cfg.readTimeout > 0 && cfg.readTimeout < maxHeaderTime {
+		maxHeaderTime = cfg.readTimeout
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
@@ -125,7 +153,9 @@ func Start(script Script, opts ...Option) (*Server, error) {
 	}
 	s.srv = &http.Server{
 		Handler:           s,
-		ReadHeaderTimeout: 30 * time.Second,
+		ReadHeaderTimeout: maxHeaderTime,
+		ReadTimeout:       max(cfg.readTimeout, 0),
+		IdleTimeout:       max(cfg.idleTimeout, 0),
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 		ErrorLog:          slog.NewLogLogger(cfg.logger.Handler(), slog.LevelDebug),
 	}
@@ -285,25 +315,35 @@ func (s *Server) WriteJSONL(w io.Writer) error { return writeJSONL(w, s.Requests
 // can also be mounted in another mux or server.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	began := time.Now()
-	body, readErr := readBody(w, r)
+	body, size, truncated, readErr := readBody(r)
+	if readErr == nil {
+		// The read timeout bounds reading the request only: lift it for
+		// the answer, which a stall may hold for long (net/http would
+		// otherwise cancel the request when it passes). A server that is
+		// not ours may not support it; it then keeps its own rules. After
+		// a failed read the deadline stays, so the connection goes.
+		_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
+	}
 	rec := &Request{
-		Time:    began,
-		Method:  r.Method,
-		Path:    r.URL.Path,
-		Query:   r.URL.RawQuery,
-		Header:  redact(r.Header),
-		Turn:    NoTurn,
-		Outcome: OutcomePending,
+		Time:          began,
+		Method:        r.Method,
+		Path:          r.URL.Path,
+		Query:         r.URL.RawQuery,
+		Header:        redact(r.Header),
+		BodySize:      size,
+		BodyTruncated: truncated,
+		Turn:          NoTurn,
+		Outcome:       OutcomePending,
 	}
 	// A Messages body is parsed once, here, for the classifier and the
 	// answer.
 	var parsed *messagesRequest
 	var parseErr error
-	if r.Method == http.MethodPost && r.URL.Path == "/v1/messages" {
+	if r.Method == http.MethodPost && r.URL.Path == "/v1/messages" && !truncated {
 		parsed, parseErr = parseMessagesRequest(body)
 	}
 	if len(body) > 0 {
-		if parsed != nil || json.Valid(body) {
+		if !truncated && (parsed != nil || json.Valid(body)) {
 			rec.Body = body
 		} else {
 			rec.BodyText = string(body)
@@ -360,19 +400,56 @@ func requestID(seq int) string {
 	return string(appendPadded(append(a[:0], "req_stub"...), seq, 6))
 }
 
-// readBody reads r's body, up to maxBodyBytes: io.ReadAll, but with
-// room for the whole body from the start when its length is known.
-func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	body := http.MaxBytesReader(w, r.Body, maxBodyBytes)
+// MaxRecordedBody is how much of a body rejected as too large (more than
+// 32 MiB, the API's limit) a [Request] keeps: its first bytes, with
+// BodyTruncated set and BodySize its whole size.
+const MaxRecordedBody = 64 << 10
+
+// maxDrainBytes bounds how much of a body too large to answer the server
+// reads and discards, so that its client, still sending, sees the 413;
+// beyond it the connection is closed after the answer.
+const maxDrainBytes = 4 * maxBodyBytes
+
+// readBody reads r's body, up to maxBodyBytes: io.ReadAll, but with room
+// for the whole body from the start when its length is known. A body
+// larger than that is not kept: readBody returns its first
+// MaxRecordedBody bytes, truncated true, its size (announced, or at least
+// what was read) and an *http.MaxBytesError; it reads and discards the
+// rest, up to maxDrainBytes.
+func readBody(r *http.Request) (body []byte, size int64, truncated bool, err error) {
 	n := r.ContentLength
-	if n <= 0 || n > maxBodyBytes {
-		return io.ReadAll(body)
+	if n > maxBodyBytes {
+		prefix, err := io.ReadAll(io.LimitReader(r.Body, MaxRecordedBody))
+		if err == nil {
+			_, _ = io.CopyN(io.Discard, r.Body, min(n, maxDrainBytes)-int64(len(prefix)))
+		}
+		return prefix, n, true, &http.MaxBytesError{Limit: maxBodyBytes}
 	}
-	// One byte more than announced, so the read that meets the end of
-	// the body does not have to grow the buffer.
+	lim := io.LimitReader(r.Body, maxBodyBytes+1)
+	if n <= 0 {
+		body, err = io.ReadAll(lim)
+	} else {
+		body, err = readKnown(lim, n)
+	}
+	if len(body) <= maxBodyBytes {
+		return body, int64(len(body)), false, err
+	}
+	// Longer than announced or of unknown length, and too large: keep a
+	// prefix only, so that the large buffer goes.
+	prefix := bytes.Clone(body[:MaxRecordedBody])
+	size = int64(len(body))
+	body = nil
+	drained, _ := io.CopyN(io.Discard, r.Body, maxDrainBytes-size)
+	return prefix, size + drained, true, &http.MaxBytesError{Limit: maxBodyBytes}
+}
+
+// readKnown reads r to its end into a buffer sized for n bytes: one byte
+// more than announced, so the read that meets the end of the body does not
+// have to grow the buffer.
+func readKnown(r io.Reader, n int64) ([]byte, error) {
 	buf := make([]byte, 0, n+1)
 	for {
-		m, err := body.Read(buf[len(buf):cap(buf)])
+		m, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+m]
 		if err != nil {
 			if err == io.EOF {

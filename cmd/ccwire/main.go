@@ -12,6 +12,9 @@
 //	stub       serve a scripted fake Anthropic Messages API
 //	cli        install a pinned Claude Code CLI version or print its path
 //	spec       run the conformance scenarios against the real Claude Code CLI
+//	merge      merge the outputs of ccwire spec shards
+//	diff       tell what changed on the wire between two CLI versions
+//	bisect     find the first CLI version where a verdict or a member changes
 //	docs       generate the protocol reference in docs/ from the scenarios and recordings
 //	schema     generate the JSON Schema of each recorded CLI version's protocol in schema/
 //
@@ -54,6 +57,9 @@ func commands() []command {
 		{"stub", "serve a scripted fake Anthropic Messages API", runStub},
 		{"cli", "install a pinned Claude Code CLI version or print its path", runCLI},
 		{"spec", "run the conformance scenarios against the real Claude Code CLI", runSpec},
+		{"merge", "merge the outputs of ccwire spec shards", runMerge},
+		{"diff", "tell what changed on the wire between two CLI versions", runDiff},
+		{"bisect", "find the first CLI version where a verdict or a member changes", runBisect},
 		{"docs", "generate the protocol reference in docs/ from the scenarios and recordings", runDocs},
 		{"schema", "generate the JSON Schema of each recorded CLI version's protocol in schema/", runSchema},
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/drift"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -34,7 +35,7 @@ func (f *stringsFlag) Set(s string) error {
 
 // runSpec runs the conformance scenarios against real Claude Code CLIs.
 //
-//	ccwire spec [--cli-version V | --claude PATH] [--run REGEX] [--record DIR] [-j N]
+//	ccwire spec [--cli-version V | --claude PATH] [--run REGEX] [--record DIR] [-j N] [--shard K/N] [--results FILE]
 func runSpec(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("ccwire spec", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
@@ -46,6 +47,8 @@ func runSpec(ctx context.Context, e env, args []string) int {
 		dir      = fs.String("scenarios", "scenarios", "the folder of scenario files")
 		parallel = fs.Int("j", scenario.DefaultParallel(), "how many CLI processes run at once")
 		cacheDir = fs.String("cache-dir", "", "ccwire cache root (default $"+cliinstall.EnvCacheDir+" or the user cache folder)")
+		shardArg = fs.String("shard", "", "run only shard `K/N` of the runs (scenarios × versions, dealt out in turn), for a CI matrix; see ccwire merge")
+		resultsF = fs.String("results", "", "write the runs' verdicts as JSON to this `file` (put it in the --record folder as "+drift.ResultsFile+" for ccwire merge and diff)")
 	)
 	fs.Var(&versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed; repeat or separate with commas (default: the pinned %s)", strings.Join(cliinstall.PinnedVersions(), ", ")))
 	fs.Usage = func() {
@@ -75,6 +78,15 @@ Flags:
 	if *parallel < 1 {
 		fmt.Fprintln(e.stderr, "ccwire spec: -j must be at least 1")
 		return 2
+	}
+	var shard *drift.Shard
+	if *shardArg != "" {
+		sh, err := drift.ParseShard(*shardArg)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "ccwire spec: --shard: %v\n", err)
+			return 2
+		}
+		shard = &sh
 	}
 	var filter *regexp.Regexp
 	if *runExpr != "" {
@@ -122,18 +134,25 @@ Flags:
 		runners = append(runners, &scenario.Runner{Binary: b})
 	}
 
+	plan := newSpecPlan(scenarios, runners, shard)
 	fmt.Fprintf(e.stdout, "ccwire spec: %d scenarios × Claude Code %s, %d at a time\n",
 		len(scenarios), strings.Join(runnerVersions(runners), ", "), *parallel)
+	if shard != nil {
+		fmt.Fprintf(e.stdout, "ccwire spec: shard %s: %d of the %d runs\n", shard, plan.runs(), len(scenarios)*len(runners))
+	}
+	recorded := map[*scenario.Recording]bool{}
 	selfBefore := cpuTime(syscall.RUSAGE_SELF)
 	start := time.Now()
 	var recordErrs []error
-	results := scenario.RunAll(ctx, scenarios, runners, scenario.Options{
+	results := plan.run(ctx, scenario.Options{
 		Parallel: *parallel,
 		Progress: func(r scenario.Result) {
 			fmt.Fprintf(e.stdout, "%-4s  %-8s  %-40s %s\n", strings.ToUpper(string(r.Status)), r.Version, r.Scenario.ID, resultNote(r))
 			if *record != "" {
 				if err := scenario.WriteRecording(*record, r); err != nil {
 					recordErrs = append(recordErrs, err)
+				} else if r.Recording != nil {
+					recorded[r.Recording] = true
 				}
 			}
 		},
@@ -163,6 +182,12 @@ Flags:
 	fmt.Fprintln(e.stdout)
 	writeSummary(e.stdout, results)
 	fmt.Fprintf(e.stdout, "\n%v; ccwire's own CPU time %s\n", timing, self.Round(10*time.Millisecond))
+	if *resultsF != "" {
+		res := plan.results(results, relativeRecording(*record, *resultsF, recorded))
+		if err := drift.WriteResults(*resultsF, res); err != nil {
+			recordErrs = append(recordErrs, err)
+		}
+	}
 	for _, err := range recordErrs {
 		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
 	}

@@ -2,11 +2,18 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ccwire/ccwire/drift"
+	"github.com/ccwire/ccwire/scenario"
 )
 
 // fakeStreamCLI is a shell script that talks stream-json like a tiny Claude
@@ -143,4 +150,59 @@ func TestRunSpec(t *testing.T) {
 			t.Errorf("a skipped run was recorded: %v", err)
 		}
 	})
+}
+
+// TestRunSpecShards runs the scenarios in shards: each run once, in one
+// shard, and each shard's results file says which.
+func TestRunSpecShards(t *testing.T) {
+	t.Parallel()
+	cli, dir := specFixture(t, map[string]string{
+		"a": specScenario("a", ""),
+		"b": specScenario("b", `, "env": {"FAKE_EXIT": "2"}`),
+		"c": specScenario("c", `, "cli": ">=3.0.0", "not_applicable": {"en": "only from 3.0", "ja": "3.0以降のみ"}`),
+	})
+	seen := map[string]int{}
+	for k := 1; k <= 2; k++ {
+		out := t.TempDir()
+		results := filepath.Join(out, drift.ResultsFile)
+		var stdout, stderr bytes.Buffer
+		shard := fmt.Sprintf("%d/2", k)
+		code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr},
+			[]string{"spec", "--claude", cli, "--scenarios", dir, "--record", out, "--results", results, "--shard", shard, "-j", "2"})
+		if code > 1 {
+			t.Fatalf("shard %s: exit code %d\n%s%s", shard, code, stdout.String(), stderr.String())
+		}
+		if !strings.Contains(stdout.String(), "ccwire spec: shard "+shard+": ") {
+			t.Errorf("shard %s: stdout does not name the shard:\n%s", shard, stdout.String())
+		}
+		res, err := drift.ReadResults(results)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Shard == nil || res.Shard.String() != shard || res.Planned != 3 || !slices.Equal(res.Versions, []string{"2.1.37"}) {
+			t.Errorf("shard %s: results %+v", shard, res)
+		}
+		for _, r := range res.Runs {
+			seen[r.Scenario]++
+			want := map[string]scenario.Status{"a": scenario.Passed, "b": scenario.Failed, "c": scenario.Skipped}[r.Scenario]
+			if r.Status != want || r.Version != "2.1.37" {
+				t.Errorf("shard %s: run %+v, want status %s", shard, r, want)
+			}
+			if (r.Recording != "") != (r.Status != scenario.Skipped) {
+				t.Errorf("shard %s: run %+v: recording %q", shard, r, r.Recording)
+			}
+			if r.Recording != "" {
+				if _, err := os.Stat(filepath.Join(out, r.Recording)); err != nil {
+					t.Errorf("shard %s: %v", shard, err)
+				}
+			}
+		}
+	}
+	if want := map[string]int{"a": 1, "b": 1, "c": 1}; !maps.Equal(seen, want) {
+		t.Errorf("runs per scenario over the shards %v, want %v", seen, want)
+	}
+	var stderr bytes.Buffer
+	if code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &stderr}, []string{"spec", "--shard", "3/2"}); code != 2 || !strings.Contains(stderr.String(), "--shard") {
+		t.Errorf("--shard 3/2: exit code %d, stderr %s", code, stderr.String())
+	}
 }

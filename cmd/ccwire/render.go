@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -27,16 +26,13 @@ import (
 // usage errors.
 func runRender(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	var help bytes.Buffer
-	fs.SetOutput(&help)
 	asHTML := fs.Bool("html", false, "write one self-contained HTML page instead of Markdown")
 	follow := fs.Bool("follow", false, "follow a running CLI's stdout (a pipe) and print Markdown updates as it works")
 	interval := fs.Duration("interval", 10*time.Second, "with -follow, the least time between two updates")
 	var maxComment byteSize
 	fs.Var(&maxComment, "max-comment", "cut the Markdown into comments of at most `BYTES` (suffixes KiB, MiB allowed; at least "+strconv.Itoa(transcript.MinComment)+")")
 	asJSON := fs.Bool("json", false, `print each comment or update as a JSON line {"index":N,"markdown":"..."}`)
-	fs.Usage = func() {
-		w := fs.Output()
+	usage := func(w io.Writer) {
 		fmt.Fprintln(w, "Usage: ccwire render [-html] [-follow [-interval D]] [-max-comment BYTES] [-json] FILE|-")
 		fmt.Fprintln(w, "\nRenders a stream-json transcript (the CLI's stdout; FILE - reads stdin) or a recording")
 		fmt.Fprintln(w, "(.txtar) for people: a Markdown progress report, one section per turn and a closing")
@@ -46,21 +42,16 @@ func runRender(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(w, "Comments and updates are separated by a line <!-- ccwire: comment N -->, or with -json")
 		fmt.Fprintln(w, "printed one JSON object a line.")
 		fmt.Fprintln(w, "\nFlags:")
+		fs.SetOutput(w)
 		fs.PrintDefaults()
+		fs.SetOutput(e.stderr)
 	}
-	code, ok := parseFlags(fs, args)
-	if !ok {
-		if code == 0 {
-			io.Copy(e.stdout, &help)
-		} else {
-			io.Copy(e.stderr, &help)
-		}
+	if code, ok := parseCommandFlags(fs, args, e, usage); !ok {
 		return code
 	}
 	usageError := func(msg string) int {
 		fmt.Fprintf(e.stderr, "ccwire render: %s\n", msg)
-		fs.Usage()
-		io.Copy(e.stderr, &help)
+		usage(e.stderr)
 		return 2
 	}
 	switch {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -27,31 +26,23 @@ import (
 // cannot be read, 2 on usage errors.
 func runStats(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("stats", flag.ContinueOnError)
-	var help bytes.Buffer
-	fs.SetOutput(&help)
 	asJSON := fs.Bool("json", false, "print the figures as JSON, with each file's")
-	fs.Usage = func() {
-		w := fs.Output()
+	usage := func(w io.Writer) {
 		fmt.Fprintln(w, "Usage: ccwire stats [-json] FILE...")
 		fmt.Fprintln(w, "\nPrints the figures of stream-json transcripts (the CLI's stdout; FILE - reads stdin)")
 		fmt.Fprintln(w, "or recordings (.txtar), added up: tokens and cost per model, turns, tool calls by name")
 		fmt.Fprintln(w, "with error counts and times, durations, permission denials.")
 		fmt.Fprintln(w, "\nFlags:")
+		fs.SetOutput(w)
 		fs.PrintDefaults()
+		fs.SetOutput(e.stderr)
 	}
-	code, ok := parseFlags(fs, args)
-	if !ok {
-		if code == 0 {
-			io.Copy(e.stdout, &help)
-		} else {
-			io.Copy(e.stderr, &help)
-		}
+	if code, ok := parseCommandFlags(fs, args, e, usage); !ok {
 		return code
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(e.stderr, "ccwire stats: no files given")
-		fs.Usage()
-		io.Copy(e.stderr, &help)
+		usage(e.stderr)
 		return 2
 	}
 	total := &transcript.Stats{}

@@ -42,7 +42,7 @@ func ExampleRenderMarkdown() {
 	//
 	// - Outcome: **success**
 	// - Turns: 1 (2 model calls)
-	// - Tool calls: 1
+	// - Tool calls: 1 — Bash 1
 	// - Duration: 5.1 s
 	// - Cost: **$0.0123**
 	//

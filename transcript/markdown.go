@@ -289,12 +289,21 @@ func (m *Markdown) Summary() string {
 	var b strings.Builder
 	b.WriteString("## Summary\n\n")
 	outcome := cmp.Or(s.Outcome, "unfinished (no result)")
-	calls, errs := s.ToolCalls()
+	calls, _ := s.ToolCalls()
 	fmt.Fprintf(&b, "- Outcome: **%s**\n", escapeInline(outcome))
 	fmt.Fprintf(&b, "- Turns: %d (%s)\n", s.Turns, plural(s.ModelCalls, "model call"))
 	fmt.Fprintf(&b, "- Tool calls: %d", calls)
-	if errs > 0 {
-		fmt.Fprintf(&b, " (%d failed)", errs)
+	if calls > 0 {
+		var per []string
+		for _, name := range s.ToolNames() {
+			t := s.Tools[name]
+			item := escapeInline(name) + " " + strconv.FormatInt(t.Calls, 10)
+			if t.Errors > 0 {
+				item += " (" + strconv.FormatInt(t.Errors, 10) + " failed)"
+			}
+			per = append(per, item)
+		}
+		b.WriteString(" — " + strings.Join(per, ", "))
 	}
 	b.WriteString("\n")
 	if s.DurationMS > 0 {

@@ -272,7 +272,9 @@ var optionFlags = []optionFlag{
 			{value: string(protocol.PermissionBypassPermissions)},
 			{value: string(protocol.PermissionPlan)},
 			{value: string(protocol.PermissionDontAsk)},
-			{value: string(protocol.PermissionDelegate), needs: cliversion.MustParseConstraint("<" + cliinstall.DefaultVersion)},
+			// Seen in 2.1.37, gone in 2.1.330: a fixed boundary, not the
+			// pinned version, which moves on.
+			{value: string(protocol.PermissionDelegate), needs: cliversion.MustParseConstraint("<2.1.330")},
 			{value: string(protocol.PermissionAuto), needs: cliversion.MustParseConstraint(">" + cliinstall.SeedVersion)},
 			{value: "manual", needs: cliversion.MustParseConstraint(">" + cliinstall.SeedVersion)},
 		}},

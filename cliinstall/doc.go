@@ -11,7 +11,12 @@
 // by running it with --version; package claude runs it.
 //
 // The versions ccwire is pinned to are [SeedVersion] and [DefaultVersion]
-// ([PinnedVersions]).
+// ([PinnedVersions]); any other exact version installs the same way, and
+// [Resolve] turns an npm dist-tag such as "latest" into the version it
+// names today. Versions from 2.1.198 on ship a native binary (in a
+// platform package, an optional dependency) and declare a Node.js engine
+// newer than many machines have, which the binary does not need, so
+// installs run with --engine-strict=false.
 //
 // The package runs on Unix systems: it relies on flock(2).
 package cliinstall

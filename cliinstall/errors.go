@@ -20,6 +20,10 @@ var (
 	ErrUnknownVersion = errors.New("no such Claude Code version in the npm registry")
 	// ErrRegistry means the npm registry could not be reached or refused the request.
 	ErrRegistry = errors.New("npm registry unavailable")
+	// ErrNoPlatformPackage means npm installed the package but not the
+	// optional dependency that holds the native CLI for this platform,
+	// as when the registry does not have it (yet).
+	ErrNoPlatformPackage = errors.New("Claude Code platform package not installed")
 	// ErrVersionMismatch means a binary reports another version than the one asked for.
 	ErrVersionMismatch = errors.New("Claude Code binary has another version")
 )

@@ -68,7 +68,8 @@ func WithNode(path string) Option {
 	return func(c *installConfig) { c.node = path }
 }
 
-// WithNPMArgs adds arguments to npm install, such as "--registry=URL".
+// WithNPMArgs adds arguments to npm install (and to the npm view that
+// [Resolve] runs), such as "--registry=URL".
 func WithNPMArgs(args ...string) Option {
 	return func(c *installConfig) { c.npmArgs = append(c.npmArgs, args...) }
 }
@@ -400,8 +401,9 @@ func (c *installConfig) findEntry(ctx context.Context, root, version string) (in
 		return installMarker{}, fmt.Errorf("cliinstall: npm reported success but %s is missing: %w", PackageName, err)
 	}
 	var pkg struct {
-		Version string          `json:"version"`
-		Bin     json.RawMessage `json:"bin"`
+		Version              string            `json:"version"`
+		Bin                  json.RawMessage   `json:"bin"`
+		OptionalDependencies map[string]string `json:"optionalDependencies"`
 	}
 	if err := json.Unmarshal(data, &pkg); err != nil {
 		return installMarker{}, fmt.Errorf("cliinstall: read %s's package.json: %w", PackageName, err)
@@ -418,9 +420,18 @@ func (c *installConfig) findEntry(ctx context.Context, root, version string) (in
 		candidates = append(candidates, filepath.Join(pkgDir, filepath.FromSlash(bins["claude"])))
 	}
 	arch := map[string]string{"amd64": "x64", "arm64": "arm64"}[runtime.GOARCH]
+	var native []string
 	if arch != "" {
-		native, _ := filepath.Glob(filepath.Join(root, "node_modules", filepath.FromSlash(PackageName)+"-"+runtime.GOOS+"-"+arch+"*", "claude"))
+		native, _ = filepath.Glob(filepath.Join(root, "node_modules", filepath.FromSlash(PackageName)+"-"+runtime.GOOS+"-"+arch+"*", "claude"))
 		candidates = append(candidates, native...)
+	}
+	// A version that ships its CLI in platform packages, without the one
+	// for this platform: npm leaves out an optional dependency it cannot
+	// get, and bin/claude.exe stays a stub that says so.
+	platform := PackageName + "-" + runtime.GOOS + "-" + arch
+	if _, declared := pkg.OptionalDependencies[platform]; declared && len(native) == 0 {
+		return installMarker{}, fmt.Errorf("cliinstall: %s@%s ships its CLI in the platform package %s, which npm did not install; is %s@%s published? (`npm view %s@%s version`): %w",
+			PackageName, version, platform, platform, version, platform, version, ErrNoPlatformPackage)
 	}
 	var errs []error
 	for _, entry := range candidates {

@@ -3,7 +3,9 @@ package cliinstall
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -179,4 +181,55 @@ func TestPinnedVersions(t *testing.T) {
 			t.Error(err)
 		}
 	}
+}
+
+// TestFindEntryPlatformPackage checks the entry point of a version that
+// ships its CLI in a platform package: found when npm installed it, a
+// typed error when npm left it out (bin/claude.exe is then a stub).
+func TestFindEntryPlatformPackage(t *testing.T) {
+	t.Parallel()
+	arch := map[string]string{"amd64": "x64", "arm64": "arm64"}[runtime.GOARCH]
+	if arch == "" {
+		t.Skipf("no platform package for %s", runtime.GOARCH)
+	}
+	platform := PackageName + "-" + runtime.GOOS + "-" + arch
+	const version = "2.1.999"
+	layout := func(t *testing.T, withPlatform bool) string {
+		root := t.TempDir()
+		pkg := filepath.Join(root, "node_modules", filepath.FromSlash(PackageName))
+		write := func(path, data string, mode os.FileMode) {
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, []byte(data), mode); err != nil {
+				t.Fatal(err)
+			}
+		}
+		write(filepath.Join(pkg, "package.json"), `{"version":"`+version+`","bin":{"claude":"bin/claude.exe"},"optionalDependencies":{"`+platform+`":"`+version+`"}}`, 0o644)
+		write(filepath.Join(pkg, "bin", "claude.exe"), "echo \"Error: claude native binary not installed.\" >&2\nexit 1\n", 0o755)
+		if withPlatform {
+			write(filepath.Join(root, "node_modules", filepath.FromSlash(platform), "claude"), "#!/bin/sh\necho '"+version+" (Claude Code)'\n", 0o755)
+		}
+		return root
+	}
+	c := newInstallConfig([]Option{WithLookupEnv(func(string) (string, bool) { return "", false })})
+	t.Run("installed", func(t *testing.T) {
+		t.Parallel()
+		root := layout(t, true)
+		m, err := c.findEntry(t.Context(), root, version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := filepath.Join("node_modules", filepath.FromSlash(platform), "claude"); m.Entry != want || m.Node {
+			t.Errorf("entry %+v, want %s", m, want)
+		}
+	})
+	t.Run("left out", func(t *testing.T) {
+		t.Parallel()
+		_, err := c.findEntry(t.Context(), layout(t, false), version)
+		if !errors.Is(err, ErrNoPlatformPackage) || !strings.Contains(err.Error(), platform+"@"+version) {
+			t.Fatalf("findEntry = %v, want ErrNoPlatformPackage naming %s@%s", err, platform, version)
+		}
+		t.Log(err)
+	})
 }

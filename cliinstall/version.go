@@ -11,7 +11,7 @@ import (
 // written down; everything else refers to these constants.
 const (
 	// DefaultVersion is the Claude Code version ccwire uses unless told otherwise.
-	DefaultVersion = "2.1.330"
+	DefaultVersion = "2.1.332"
 	// SeedVersion is the Claude Code version of the era the seed documents
 	// describe.
 	SeedVersion = "2.1.37"

@@ -676,3 +676,35 @@ func (sc *Scenario) Turns() int { return sc.turns }
 
 // AppliesTo reports whether the scenario applies to CLI version v.
 func (sc *Scenario) AppliesTo(v cliversion.Version) bool { return sc.Applies.Allows(v) }
+
+// SkipReason says why the scenario does not apply to CLI version v, in
+// terms of the running version and the scenario's constraint rather than
+// any fixed version: "for Claude Code <2.1.100, and 2.1.331 is newer:
+// newer versions have no Glob tool; …", followed by NotApplicable. It is
+// the Reason of a skipped [Result].
+func (sc *Scenario) SkipReason(v cliversion.Version) Text {
+	relEn, relJa := "not among them", "その範囲外"
+	if lo, ok := sc.Applies.Lower(); ok && (v.Compare(lo.Version) < 0 || v.Compare(lo.Version) == 0 && !lo.Inclusive) {
+		relEn, relJa = "older", "それより古い"
+	} else if hi, ok := sc.Applies.Upper(); ok && (v.Compare(hi.Version) > 0 || v.Compare(hi.Version) == 0 && !hi.Inclusive) {
+		relEn, relJa = "newer", "それより新しい"
+	}
+	return Text{
+		En: fmt.Sprintf("for Claude Code %s, and %s is %s: %s", sc.Applies, v, relEn, lowerFirst(sc.NotApplicable.En)),
+		Ja: fmt.Sprintf("Claude Code %s が対象で、%s は%s：%s", sc.Applies, v, relJa, sc.NotApplicable.Ja),
+	}
+}
+
+// lowerFirst lowers the first letter of s when it starts a plain word
+// ("Newer versions" but not "TeamCreate"), to follow a colon.
+func lowerFirst(s string) string {
+	if len(s) < 2 || s[0] < 'A' || s[0] > 'Z' || s[1] < 'a' || s[1] > 'z' {
+		return s
+	}
+	for i := 1; i < len(s) && s[i] != ' '; i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			return s // a name such as TeamCreate
+		}
+	}
+	return string(s[0]+'a'-'A') + s[1:]
+}

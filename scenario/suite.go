@@ -58,7 +58,7 @@ func RunAll(ctx context.Context, scenarios []*Scenario, runners []*Runner, opts 
 			idx := i*len(runners) + j
 			v, err := cliversion.Parse(r.Binary.Version)
 			if err == nil && !sc.AppliesTo(v) {
-				report(idx, Result{Scenario: sc, Version: r.Binary.Version, Status: Skipped, Reason: sc.NotApplicable})
+				report(idx, Result{Scenario: sc, Version: r.Binary.Version, Status: Skipped, Reason: sc.SkipReason(v)})
 				continue
 			}
 			cost := sc.Turns()

@@ -79,7 +79,7 @@ func runCLIInstall(ctx context.Context, e env, args []string) int {
 	var f cliFlags
 	f.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "Usage: ccwire cli install [flags] [VERSION...]\n\nInstalls each VERSION (default: %v) and prints \"VERSION PATH\" per line.\n\nFlags:\n", cliinstall.PinnedVersions())
+		fmt.Fprintf(e.stderr, "Usage: ccwire cli install [flags] [VERSION...]\n\nInstalls each VERSION (an exact version or an npm dist-tag such as latest; default: %v) and prints \"VERSION PATH\" per line.\n\nFlags:\n", cliinstall.PinnedVersions())
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
@@ -92,6 +92,12 @@ func runCLIInstall(ctx context.Context, e env, args []string) int {
 	opts := f.options(e.stderr)
 	failed := false
 	for _, v := range versions {
+		v, err := cliinstall.Resolve(ctx, v, opts...)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "ccwire cli install: %v\n", err)
+			failed = true
+			continue
+		}
 		b, err := cliinstall.Install(ctx, v, opts...)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "ccwire cli install: %v\n", err)

@@ -49,8 +49,9 @@ func runSpec(ctx context.Context, e env, args []string) int {
 		cacheDir = fs.String("cache-dir", "", "ccwire cache root (default $"+cliinstall.EnvCacheDir+" or the user cache folder)")
 		shardArg = fs.String("shard", "", "run only shard `K/N` of the runs (scenarios × versions, dealt out in turn), for a CI matrix; see ccwire merge")
 		resultsF = fs.String("results", "", "write the runs' verdicts as JSON to this `file` (put it in the --record folder as "+drift.ResultsFile+" for ccwire merge and diff)")
+		quiet    = fs.Duration("quiet", scenario.DefaultQuiet, "fail a turn still missing expected messages once the CLI has been quiet this long (no stdout line, API request, command or CPU use); 0 waits for the scenario's timeout")
 	)
-	fs.Var(&versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed; repeat or separate with commas (default: the pinned %s)", strings.Join(cliinstall.PinnedVersions(), ", ")))
+	fs.Var(&versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed: an exact version, or an npm dist-tag such as %s (the newest release); repeat or separate with commas (default: the pinned %s)", cliinstall.LatestTag, strings.Join(cliinstall.PinnedVersions(), ", ")))
 	fs.Usage = func() {
 		fmt.Fprintf(e.stderr, `Usage: ccwire spec [flags]
 
@@ -73,6 +74,10 @@ Flags:
 	}
 	if *binary != "" && len(versions) > 1 {
 		fmt.Fprintln(e.stderr, "ccwire spec: --claude runs one binary; give at most one --cli-version with it")
+		return 2
+	}
+	if *quiet < 0 {
+		fmt.Fprintln(e.stderr, "ccwire spec: --quiet must not be negative")
 		return 2
 	}
 	if *parallel < 1 {
@@ -126,12 +131,23 @@ Flags:
 	opts = append(opts, cliinstall.WithLogger(slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))))
 	var runners []*scenario.Runner
 	for _, v := range versions {
+		if v != "" { // "" with --claude: whatever version the binary has
+			var err error
+			if v, err = cliinstall.Resolve(ctx, v, opts...); err != nil {
+				fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
+				return 1
+			}
+		}
 		b, err := cliinstall.Install(ctx, v, opts...)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
 			return 1
 		}
-		runners = append(runners, &scenario.Runner{Binary: b})
+		q := *quiet
+		if q == 0 {
+			q = -1 // Runner.Quiet's "off"
+		}
+		runners = append(runners, &scenario.Runner{Binary: b, Quiet: q})
 	}
 
 	plan := newSpecPlan(scenarios, runners, shard)

@@ -1,7 +1,7 @@
 # ccwire build and test entry points. `make test` is what CI runs.
 GO ?= go
 
-.PHONY: test vet build ajv actionlint agent-sdk
+.PHONY: test vet build ajv actionlint chromium agent-sdk
 
 # ajv, the JavaScript JSON Schema validator the schema tests also run, is
 # installed with npm into ccwire's cache (CCWIRE_CACHE_DIR moves the cache,
@@ -31,8 +31,9 @@ vet:
 # The tests drive the real Claude Code CLI: install the pinned versions first
 # (cached per user; CCWIRE_CACHE_DIR moves the cache, CCWIRE_CLAUDE* choose
 # explicit binaries), ajv for the JSON Schema tests, actionlint for the
-# workflows' test and the Agent SDK for the fake CLI's interop tests.
-test: vet ajv actionlint agent-sdk
+# workflows' test, Chromium for the HTML view's tests and the Agent SDK for
+# the fake CLI's interop tests.
+test: vet ajv actionlint chromium agent-sdk
 	$(GO) run ./cmd/ccwire cli install
 	$(GO) test -race -count=1 ./...
 
@@ -43,6 +44,14 @@ ajv:
 actionlint:
 	@test -x "$(CCWIRE_ACTIONLINT)" || \
 		GOBIN="$(dir $(CCWIRE_ACTIONLINT))" $(GO) install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION)
+
+# The tests of `ccwire render --html` drive headless Chromium (Debian's
+# chromium package): installed here when running as root; elsewhere the
+# tests skip, and in CI (CI=true) they fail without it.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
+		else echo "chromium is not installed: install Debian's chromium package for the HTML tests"; fi; }
 
 agent-sdk:
 	@grep -qs '"version": "$(AGENT_SDK_VERSION)"' "$(CCWIRE_AGENT_SDK_DIR)/node_modules/@anthropic-ai/claude-agent-sdk/package.json" || \

@@ -46,6 +46,10 @@
 // the goroutine reading the CLI's stdout: the lowest latency, for live
 // displays, at the price of returning quickly.
 //
+// A saved transcript gives the same events: [Events] translates messages
+// read back with [protocol.Reader] as a client would, and [Replay] hands
+// them to a handler, so the code that shows a live run shows a recorded one.
+//
 //	turn, err := claude.Query(ctx, "What does main.go do?", claude.Options{
 //		BaseURL: stub.URL(), // a fake API; or claude.AnthropicBaseURL with a key
 //		Handler: progress,   // sees each event as it comes

@@ -186,3 +186,19 @@ func TestProgressJSON(t *testing.T) {
 		t.Errorf("tool results = %v", results)
 	}
 }
+
+// TestProgressReplay prints a saved transcript's progress with the
+// handler that prints a live run's (claude.Replay): no CLI, no API.
+func TestProgressReplay(t *testing.T) {
+	t.Parallel()
+	dir, err := buildExamples()
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := filepath.Join("..", "protocol", "testdata", "transcripts", "2.1.330", "tool_use.jsonl")
+	out, err := exec.Command(filepath.Join(dir, "progress"), "-replay", saved).Output()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	wantInOrder(t, string(out), "▶ session ", "● Bash ", "  ⎿ ", "■ done after ")
+}

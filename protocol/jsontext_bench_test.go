@@ -21,6 +21,7 @@ import (
 	"testing"
 
 	"github.com/ccwire/ccwire/internal/benchcpu"
+	"github.com/ccwire/ccwire/internal/benchheap"
 	"github.com/go-json-experiment/json/jsontext"
 	"golang.org/x/tools/txtar"
 )
@@ -548,7 +549,7 @@ func BenchmarkLongLine(b *testing.B) {
 						debug.FreeOSMemory()
 						baseRSS, ok := resetRSSPeak()
 						rssOK = rssOK && ok
-						sampler := startHeapSampler()
+						sampler := benchheap.Start()
 						cpu.Resume()
 						b.StartTimer()
 						if n := readLines(b, s.open(src), mode == "decode"); n != 1 {
@@ -556,7 +557,7 @@ func BenchmarkLongLine(b *testing.B) {
 						}
 						b.StopTimer()
 						cpu.Pause()
-						peak = max(peak, sampler.stop())
+						peak = max(peak, sampler.Stop())
 						if hwm, ok := rssPeak(); ok && hwm > baseRSS {
 							peakRSS = max(peakRSS, hwm-baseRSS)
 						}

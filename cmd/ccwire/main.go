@@ -7,6 +7,8 @@
 // The commands are:
 //
 //	validate   check stream-json transcripts and report unknown or malformed lines
+//	render     render a transcript for people: Markdown progress report, comments, live updates, HTML
+//	stats      print a transcript's tokens and cost per model, turns, tool calls, durations, denials
 //	stub       serve a scripted fake Anthropic Messages API
 //	cli        install a pinned Claude Code CLI version or print its path
 //	spec       run the conformance scenarios against the real Claude Code CLI
@@ -51,6 +53,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"validate", "check stream-json transcripts and report unknown or malformed lines", runValidate},
+		{"render", "render a transcript for people: Markdown progress report, comments, live updates, HTML", runRender},
+		{"stats", "print a transcript's tokens and cost per model, turns, tool calls, durations, denials", runStats},
 		{"stub", "serve a scripted fake Anthropic Messages API", runStub},
 		{"cli", "install a pinned Claude Code CLI version or print its path", runCLI},
 		{"spec", "run the conformance scenarios against the real Claude Code CLI", runSpec},

@@ -362,7 +362,7 @@ func TestClientAnswersUnregisteredRequests(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Query: %v", err)
 	}
-	want := "error: unsupported control request subtype: hook_callback\n" +
+	want := "error: claude: no hook callback with this ID: \"hook_0\"\n" +
 		"error: unsupported control request subtype: mcp_message\n" +
 		"error: unsupported control request subtype: future_request"
 	if got := turn.Result().Result; got != want {

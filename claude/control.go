@@ -233,6 +233,8 @@ func (c *Client) answer(ctx context.Context, m *protocol.ControlRequest, use *To
 		}
 		c.logger.Debug("claude: permission decided", "request_id", id, "tool", r.ToolName, "behavior", res.Behavior)
 		return protocol.NewPermissionResponse(id, res)
+	case *protocol.HookCallbackRequest:
+		return c.answerHook(ctx, id, r)
 	case nil:
 		return protocol.NewErrorResponse(id, "control request without a body")
 	default:

@@ -26,10 +26,20 @@
 // [Client.SetMaxThinkingTokens], and the CLI's permission requests, which
 // [Options.CanUseTool] answers ([Allow], [AllowWithInput], [Deny],
 // [AnswerQuestions] for AskUserQuestion...). [Query] does it all for one
-// prompt. Every request of the CLI gets an answer, so the CLI never waits
-// on the client: those the client has no use for (hook_callback and
-// mcp_message, which come only for hooks and in-process MCP servers, and
-// the client registers neither) get an error answer naming the subtype.
+// prompt.
+//
+// Hooks: [Options.Hooks] registers Go callbacks ([HookFunc]) by hook event
+// and tool matcher in the initialize request, as the Agent SDKs do; the
+// CLI calls them with hook_callback requests, whose input and output are
+// typed ([protocol.HookInput], [protocol.HookOutput]). A PreToolUse hook
+// can block a call ([BlockTool]), allow it ([AllowTool]) or change its
+// input ([RewriteToolInput]); hooks add context for the model
+// ([AddContext]), stop the session ([StopSession]) or drop a prompt
+// ([BlockPrompt]).
+//
+// Every request of the CLI gets an answer, so the CLI never waits on the
+// client: those the client has no use for get an error answer naming the
+// subtype.
 //
 // Memory: a session keeps a transcript of every line in both directions
 // ([Session.Transcript]); the CLI's lines cost no copy, as they are the

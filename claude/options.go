@@ -159,6 +159,11 @@ type Options struct {
 	// (2.1.37 and 2.1.330): tool calls that need permission then wait for
 	// its decision instead of being denied.
 	CanUseTool PermissionFunc
+	// Hooks are Go callbacks the CLI calls at hook events, by event and
+	// tool matcher, over the control protocol: they are registered in the
+	// initialize request, as the Agent SDKs register theirs, and answer
+	// the CLI's hook_callback requests. See [HookFunc].
+	Hooks map[protocol.HookEvent][]HookMatcher
 	// Handler receives the events of a one-shot [Query] as they come.
 	// Client methods take their handler as an argument instead.
 	Handler Handler

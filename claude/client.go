@@ -45,7 +45,9 @@ type Client struct {
 
 	canUseTool     PermissionFunc
 	hooks          *hookRegistry
-	observer       Handler // sees events on the reading goroutine, if set
+	mcp            map[string]*MCPServer // in-process MCP servers by name
+	mcpNames       []string              // their names, for initialize
+	observer       Handler               // sees events on the reading goroutine, if set
 	controlTimeout time.Duration
 	closeTimeout   time.Duration
 
@@ -146,6 +148,10 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 		return nil, &OptionError{Option: "Version", Version: bin.Version,
 			Reason: fmt.Sprintf("Binary is Claude Code %s, not %s", bin.Version, opts.Version)}
 	}
+	servers, err := mcpServers(opts.MCPServers)
+	if err != nil {
+		return nil, err
+	}
 	args, err := opts.Args(bin.Version)
 	if err != nil {
 		return nil, err
@@ -156,6 +162,8 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 	}
 	c := newClient(opts, bin.Version)
 	c.hooks = hooks
+	c.mcp = servers
+	_, c.mcpNames = sdkMCPConfig(opts.MCPServers)
 	sess, err := Start(context.WithoutCancel(ctx), bin, SessionConfig{
 		BaseURL:         opts.BaseURL,
 		APIKey:          opts.APIKey,
@@ -227,7 +235,7 @@ func (c *Client) attach(cn conn) {
 
 // initialize sends the initialize request and keeps its answer.
 func (c *Client) initialize(ctx context.Context) error {
-	resp, err := c.control(ctx, &protocol.InitializeRequest{Hooks: c.hooks.config})
+	resp, err := c.control(ctx, &protocol.InitializeRequest{Hooks: c.hooks.config, SDKMCPServers: c.mcpNames})
 	if err != nil {
 		return fmt.Errorf("claude: initialize: %w", err)
 	}

@@ -363,7 +363,7 @@ func TestClientAnswersUnregisteredRequests(t *testing.T) {
 		t.Fatalf("Query: %v", err)
 	}
 	want := "error: claude: no hook callback with this ID: \"hook_0\"\n" +
-		"error: unsupported control request subtype: mcp_message\n" +
+		"error: claude: no in-process MCP server of this name: \"calc\"\n" +
 		"error: unsupported control request subtype: future_request"
 	if got := turn.Result().Result; got != want {
 		t.Errorf("the fake CLI got the answers\n%s\nwant\n%s", got, want)

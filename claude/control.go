@@ -235,6 +235,8 @@ func (c *Client) answer(ctx context.Context, m *protocol.ControlRequest, use *To
 		return protocol.NewPermissionResponse(id, res)
 	case *protocol.HookCallbackRequest:
 		return c.answerHook(ctx, id, r)
+	case *protocol.MCPMessageRequest:
+		return c.answerMCP(ctx, id, r)
 	case nil:
 		return protocol.NewErrorResponse(id, "control request without a body")
 	default:

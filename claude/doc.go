@@ -37,6 +37,15 @@
 // ([AddContext]), stop the session ([StopSession]) or drop a prompt
 // ([BlockPrompt]).
 //
+// In-process MCP tools: [Options.MCPServers] runs [MCPServer] values in
+// the client, as the SDKs' createSdkMcpServer does: tools are Go functions
+// with a typed input struct ([NewTool]), whose JSON Schema [SchemaOf]
+// derives from the struct. The client declares each server to the CLI as
+// type "sdk" (--mcp-config, and sdkMcpServers in initialize) and answers
+// the CLI's mcp_message requests (JSON-RPC initialize, tools/list,
+// tools/call, ping, notifications); the model calls the tools as
+// mcp__<server>__<tool>.
+//
 // Every request of the CLI gets an answer, so the CLI never waits on the
 // client: those the client has no use for get an error answer naming the
 // subtype.

@@ -346,6 +346,17 @@ func (f *fakeCLIProc) turn(u *protocol.UserMessage) int {
 			}
 		}
 		f.result("success", strings.Join(answers, "\n"), false)
+	case "mcp":
+		// "mcp SERVER MESSAGE": send MESSAGE to the in-process server
+		// SERVER and report the answer.
+		server, message, _ := strings.Cut(arg, " ")
+		r := f.request(fmt.Sprintf(`{"subtype":"mcp_message","server_name":%q,"message":%s}`, server, message))
+		switch body := r.Response.(type) {
+		case *protocol.SuccessResponse:
+			f.result("success", string(body.Response), false)
+		case *protocol.ErrorResponse:
+			f.result("success", "error: "+body.Error, false)
+		}
 	case "unasked":
 		// Requests the client did not register for: a hook callback, an
 		// in-process MCP server's message and a subtype of the future.

@@ -1,0 +1,104 @@
+package claude_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/protocol"
+	"github.com/ccwire/ccwire/stubapi"
+)
+
+// TestSDKParityCLI drives the hooks and in-process MCP tools of the client
+// through the real CLI of every pinned version.
+func TestSDKParityCLI(t *testing.T) {
+	t.Parallel()
+	runCLITests(t, []cliTest{
+		{"HookBlocksBash", testClientHookBlocks},
+		{"InProcessTool", testClientInProcessTool},
+	})
+}
+
+func testClientHookBlocks(t *testing.T, bin cliinstall.Binary) {
+	stub := stubapi.NewTest(t, stubapi.NewScript(
+		stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "echo never > out.txt"})),
+		stubapi.Text("Blocked."),
+	))
+	opts := cliOptions(bin, stub)
+	opts.DangerouslySkipPermissions = true
+	var seen *protocol.HookInput
+	opts.Hooks = map[protocol.HookEvent][]claude.HookMatcher{protocol.HookPreToolUse: {{Matcher: "Bash", Hooks: []claude.HookFunc{
+		func(_ context.Context, in *protocol.HookInput) (*protocol.HookOutput, error) {
+			seen = in
+			return claude.BlockTool("no writes in this test"), nil
+		},
+	}}}}
+	var rec recorder
+	opts.Handler = &rec
+	if _, err := claude.Query(ctxFor(t, cliTimeout), "Write a file.", opts); err != nil {
+		t.Fatalf("Query: %v", err)
+	}
+	if seen == nil || seen.HookEventName != protocol.HookPreToolUse || seen.ToolName != "Bash" || !strings.Contains(string(seen.ToolInput), "echo never") {
+		t.Fatalf("hook input %+v", seen)
+	}
+	for _, ev := range rec.events {
+		if r, ok := ev.(*claude.ToolResultEvent); ok && (!r.IsError || !strings.Contains(r.Text(), "no writes in this test")) {
+			t.Errorf("tool result %q (error %t)", r.Text(), r.IsError)
+		}
+	}
+}
+
+// addInput is the input of the test's add tool.
+type addInput struct {
+	A float64 `json:"a" description:"first addend"`
+	B float64 `json:"b" description:"second addend"`
+}
+
+func testClientInProcessTool(t *testing.T, bin cliinstall.Binary) {
+	stub := stubapi.NewTest(t, stubapi.NewScript(
+		stubapi.ToolUse(stubapi.Call("mcp__calc__add", map[string]any{"a": 2, "b": 3})),
+		stubapi.ToolUse(stubapi.Call("mcp__calc__fail", map[string]any{})),
+		stubapi.Text("Done."),
+	))
+	opts := cliOptions(bin, stub)
+	opts.DangerouslySkipPermissions = true
+	calls := make(chan addInput, 1)
+	opts.MCPServers = []*claude.MCPServer{{Name: "calc", Tools: []claude.Tool{
+		claude.MustTool("add", "Adds two numbers.", func(_ context.Context, in addInput) (*claude.ToolResult, error) {
+			calls <- in
+			return claude.TextResult(fmt.Sprint(in.A + in.B)), nil
+		}),
+		claude.MustTool("fail", "Always fails.", func(context.Context, struct{}) (*claude.ToolResult, error) {
+			return nil, errors.New("the calculator is broken")
+		}),
+	}}}
+	var rec recorder
+	opts.Handler = &rec
+	if _, err := claude.Query(ctxFor(t, cliTimeout), "Add 2 and 3.", opts); err != nil {
+		t.Fatalf("Query: %v", err)
+	}
+	select {
+	case in := <-calls:
+		if in.A != 2 || in.B != 3 {
+			t.Errorf("the tool got %+v", in)
+		}
+	default:
+		t.Fatal("the tool was not called")
+	}
+	var results []string
+	for _, ev := range rec.events {
+		if r, ok := ev.(*claude.ToolResultEvent); ok {
+			results = append(results, fmt.Sprintf("%s error=%t", r.Text(), r.IsError))
+		}
+	}
+	// CLI 2.1.330 appends to an MCP tool's error a note on its input
+	// schema, which it loads on demand.
+	if len(results) != 2 || results[0] != "5 error=false" ||
+		!strings.HasPrefix(results[1], "the calculator is broken") || !strings.HasSuffix(results[1], "error=true") {
+		t.Errorf("tool results %q, want 5 and the calculator's error", results)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/cliinstall"
@@ -20,6 +21,7 @@ func TestSDKParityCLI(t *testing.T) {
 	runCLITests(t, []cliTest{
 		{"HookBlocksBash", testClientHookBlocks},
 		{"InProcessTool", testClientInProcessTool},
+		{"ControlRequests", testClientControlRequestsCLI},
 	})
 }
 
@@ -100,5 +102,41 @@ func testClientInProcessTool(t *testing.T, bin cliinstall.Binary) {
 	if len(results) != 2 || results[0] != "5 error=false" ||
 		!strings.HasPrefix(results[1], "the calculator is broken") || !strings.HasSuffix(results[1], "error=true") {
 		t.Errorf("tool results %q, want 5 and the calculator's error", results)
+	}
+}
+
+func testClientControlRequestsCLI(t *testing.T, bin cliinstall.Binary) {
+	stub := stubapi.NewTest(t, stubapi.NewScript())
+	opts := cliOptions(bin, stub)
+	opts.MCPServers = []*claude.MCPServer{{Name: "calc", Tools: []claude.Tool{
+		claude.MustTool("noop", "Does nothing.", func(context.Context, struct{}) (*claude.ToolResult, error) { return nil, nil }),
+	}}}
+	c := connectCLI(t, opts)
+	ctx := ctxFor(t, cliTimeout)
+	st, err := c.MCPStatus(ctx)
+	if err != nil {
+		t.Fatalf("MCPStatus: %v", err)
+	}
+	t.Logf("MCPStatus: %d servers", len(st.MCPServers))
+	rw, err := c.RewindFiles(ctx, "00000000-0000-4000-8000-000000000000", true)
+	if err != nil || rw.CanRewind || rw.Error == "" {
+		t.Errorf("RewindFiles without checkpointing = %+v, %v; want CanRewind false with a reason", rw, err)
+	}
+	start := time.Now()
+	usage, err := c.ContextUsage(ctx)
+	switch bin.Version {
+	case cliinstall.SeedVersion:
+		var ue *claude.UnsupportedRequestError
+		if !errors.As(err, &ue) || time.Since(start) > time.Second {
+			t.Errorf("ContextUsage on %s = %v after %s, want an UnsupportedRequestError at once", bin.Version, err, time.Since(start))
+		}
+	default:
+		if err != nil || usage.MaxTokens == 0 || len(usage.Categories) == 0 {
+			t.Errorf("ContextUsage = %+v, %v", usage, err)
+		}
+		_, err := c.Control(ctx, &protocol.UnknownControlRequest{Subtype: "from_the_future"})
+		if !errors.Is(err, errors.ErrUnsupported) {
+			t.Errorf("an unknown request = %v, want a ControlError matching ErrUnsupported", err)
+		}
 	}
 }

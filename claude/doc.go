@@ -46,6 +46,20 @@
 // tools/call, ping, notifications); the model calls the tools as
 // mcp__<server>__<tool>.
 //
+// Next to the Agent SDKs (the README has the full table, with the
+// scenario or test that proves each row on the real CLIs):
+//
+//	feature                    Python SDK / TS SDK          ccwire
+//	permission callback        can_use_tool / canUseTool    Options.CanUseTool
+//	hooks (hook_callback)      hooks / hooks                Options.Hooks, BlockTool, RewriteToolInput, AddContext...
+//	in-process MCP tools       create_sdk_mcp_server /      Options.MCPServers, NewTool
+//	                           createSdkMcpServer
+//	interrupt, mode, model     yes / yes                    Interrupt, SetPermissionMode, SetModel
+//	mcp_status, rewind_files   yes / yes                    MCPStatus, RewindFiles
+//	get_context_usage,         yes / 0.3.330                ContextUsage, StopTask (CLI 2.1.330; an
+//	stop_task                                               [UnsupportedRequestError] at once on 2.1.37)
+//	structured output          output_format / outputFormat not yet
+//
 // Every request of the CLI gets an answer, so the CLI never waits on the
 // client: those the client has no use for get an error answer naming the
 // subtype.

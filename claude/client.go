@@ -1,9 +1,11 @@
 package claude
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
@@ -47,6 +49,7 @@ type Client struct {
 	hooks          *hookRegistry
 	mcp            map[string]*MCPServer // in-process MCP servers by name
 	mcpNames       []string              // their names, for initialize
+	outputSchema   json.RawMessage       // the structured output's schema
 	observer       Handler               // sees events on the reading goroutine, if set
 	controlTimeout time.Duration
 	closeTimeout   time.Duration
@@ -152,6 +155,9 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s := opts.OutputSchema; len(s) > 0 && (!json.Valid(s) || bytes.TrimSpace(s)[0] != '{') {
+		return nil, &OptionError{Option: "OutputSchema", Reason: "not a JSON object"}
+	}
 	args, err := opts.Args(bin.Version)
 	if err != nil {
 		return nil, err
@@ -197,6 +203,7 @@ func newClient(opts Options, version string) *Client {
 		logger:         opts.Logger,
 		version:        version,
 		canUseTool:     opts.CanUseTool,
+		outputSchema:   opts.OutputSchema,
 		observer:       opts.Observer,
 		controlTimeout: opts.ControlTimeout,
 		closeTimeout:   opts.CloseTimeout,
@@ -235,7 +242,7 @@ func (c *Client) attach(cn conn) {
 
 // initialize sends the initialize request and keeps its answer.
 func (c *Client) initialize(ctx context.Context) error {
-	resp, err := c.control(ctx, &protocol.InitializeRequest{Hooks: c.hooks.config, SDKMCPServers: c.mcpNames})
+	resp, err := c.control(ctx, &protocol.InitializeRequest{Hooks: c.hooks.config, SDKMCPServers: c.mcpNames, JSONSchema: c.outputSchema})
 	if err != nil {
 		return fmt.Errorf("claude: initialize: %w", err)
 	}

@@ -58,7 +58,7 @@
 //	mcp_status, rewind_files   yes / yes                    MCPStatus, RewindFiles
 //	get_context_usage,         yes / 0.3.330                ContextUsage, StopTask (CLI 2.1.330; an
 //	stop_task                                               [UnsupportedRequestError] at once on 2.1.37)
-//	structured output          output_format / outputFormat not yet
+//	structured output          output_format / outputFormat Options.OutputSchema, Turn.StructuredOutput
 //
 // Every request of the CLI gets an answer, so the CLI never waits on the
 // client: those the client has no use for get an error answer naming the

@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -170,6 +171,12 @@ type Options struct {
 	// the Agent SDKs do; the client answers the CLI's mcp_message
 	// requests with them.
 	MCPServers []*MCPServer
+	// OutputSchema is a JSON Schema the turns' answers must match
+	// (structured output): the client sends it in the initialize request's
+	// jsonSchema, as the Agent SDKs do; the model answers through the
+	// StructuredOutput tool, and [Turn.StructuredOutput] returns the value.
+	// [SchemaOf] derives one from a Go struct.
+	OutputSchema json.RawMessage
 	// Handler receives the events of a one-shot [Query] as they come.
 	// Client methods take their handler as an argument instead.
 	Handler Handler

@@ -58,3 +58,29 @@ func TestControlErrorIsUnsupported(t *testing.T) {
 		}
 	}
 }
+
+func TestOutputSchemaRefused(t *testing.T) {
+	t.Parallel()
+	for _, schema := range []string{`[1]`, `{"type":`, `"x"`} {
+		opts := fakeOptions(t)
+		opts.OutputSchema = []byte(schema)
+		c, err := claude.Connect(ctxFor(t, 30*time.Second), opts)
+		if err == nil {
+			c.Close()
+			t.Fatalf("Connect accepted the output schema %s", schema)
+		}
+		var oe *claude.OptionError
+		if !errors.As(err, &oe) || oe.Option != "OutputSchema" {
+			t.Errorf("schema %s: %v, want an OptionError for OutputSchema", schema, err)
+		}
+	}
+}
+
+func TestTurnWithoutStructuredOutput(t *testing.T) {
+	t.Parallel()
+	var turn claude.Turn
+	var v any
+	if err := turn.DecodeStructuredOutput(&v); !errors.Is(err, claude.ErrNoStructuredOutput) {
+		t.Errorf("DecodeStructuredOutput of an empty turn = %v", err)
+	}
+}

@@ -22,6 +22,7 @@ func TestSDKParityCLI(t *testing.T) {
 		{"HookBlocksBash", testClientHookBlocks},
 		{"InProcessTool", testClientInProcessTool},
 		{"ControlRequests", testClientControlRequestsCLI},
+		{"StructuredOutput", testClientStructuredOutput},
 	})
 }
 
@@ -138,5 +139,33 @@ func testClientControlRequestsCLI(t *testing.T, bin cliinstall.Binary) {
 		if !errors.Is(err, errors.ErrUnsupported) {
 			t.Errorf("an unknown request = %v, want a ControlError matching ErrUnsupported", err)
 		}
+	}
+}
+
+// cityInput is the structured output of testClientStructuredOutput.
+type cityInput struct {
+	City       string `json:"city"`
+	Population int    `json:"population"`
+}
+
+func testClientStructuredOutput(t *testing.T, bin cliinstall.Binary) {
+	turns := []stubapi.Turn{stubapi.ToolUse(stubapi.Call("StructuredOutput", map[string]any{"city": "Paris", "population": 2102650}))}
+	if bin.Version == cliinstall.SeedVersion {
+		turns = append(turns, stubapi.Text("Done.")) // 2.1.37 asks the model once more
+	}
+	stub := stubapi.NewTest(t, stubapi.NewScript(turns...))
+	opts := cliOptions(bin, stub)
+	schema, err := claude.SchemaOf(cityInput{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.OutputSchema = schema
+	turn, err := claude.Query(ctxFor(t, cliTimeout), "The capital of France?", opts)
+	if err != nil {
+		t.Fatalf("Query: %v", err)
+	}
+	var got cityInput
+	if err := turn.DecodeStructuredOutput(&got); err != nil || got != (cityInput{"Paris", 2102650}) {
+		t.Errorf("structured output %+v, %v (raw %s)", got, err, turn.StructuredOutput())
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,6 +25,7 @@ func TestSDKParityCLI(t *testing.T) {
 		{"InProcessTool", testClientInProcessTool},
 		{"ControlRequests", testClientControlRequestsCLI},
 		{"StructuredOutput", testClientStructuredOutput},
+		{"HookEvents", testClientHookEvents},
 	})
 }
 
@@ -167,5 +170,61 @@ func testClientStructuredOutput(t *testing.T, bin cliinstall.Binary) {
 	var got cityInput
 	if err := turn.DecodeStructuredOutput(&got); err != nil || got != (cityInput{"Paris", 2102650}) {
 		t.Errorf("structured output %+v, %v (raw %s)", got, err, turn.StructuredOutput())
+	}
+}
+
+// testClientHookEvents registers a hook for every event and checks the
+// typed inputs of those a turn with a failing tool call sends, and that a
+// UserPromptSubmit hook's context reaches the API.
+func testClientHookEvents(t *testing.T, bin cliinstall.Binary) {
+	stub := stubapi.NewTest(t, stubapi.NewScript(
+		stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "exit 3"})),
+		stubapi.Text("It failed."),
+	))
+	opts := cliOptions(bin, stub)
+	opts.DangerouslySkipPermissions = true
+	var mu sync.Mutex
+	seen := map[protocol.HookEvent]*protocol.HookInput{}
+	record := func(_ context.Context, in *protocol.HookInput) (*protocol.HookOutput, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		seen[in.HookEventName] = in
+		if in.HookEventName == protocol.HookUserPromptSubmit {
+			return claude.AddContext(protocol.HookUserPromptSubmit, "PROMPT-HOOK-CONTEXT-91c2"), nil
+		}
+		return nil, nil
+	}
+	opts.Hooks = map[protocol.HookEvent][]claude.HookMatcher{}
+	for _, ev := range []protocol.HookEvent{protocol.HookPreToolUse, protocol.HookPostToolUse, protocol.HookPostToolUseFailure,
+		protocol.HookNotification, protocol.HookUserPromptSubmit, protocol.HookSessionStart, protocol.HookSessionEnd, protocol.HookStop,
+		protocol.HookSubagentStart, protocol.HookSubagentStop, protocol.HookPreCompact, protocol.HookPermissionRequest} {
+		opts.Hooks[ev] = []claude.HookMatcher{{Hooks: []claude.HookFunc{record}}}
+	}
+	if _, err := claude.Query(ctxFor(t, cliTimeout), "Run a failing command.", opts); err != nil {
+		t.Fatalf("Query: %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	var names []string
+	for ev := range seen {
+		names = append(names, string(ev))
+	}
+	slices.Sort(names)
+	t.Logf("Claude Code %s sent the hook events %v", bin.Version, names)
+	if in := seen[protocol.HookUserPromptSubmit]; in == nil || in.Prompt != "Run a failing command." {
+		t.Errorf("UserPromptSubmit input %+v", in)
+	}
+	if in := seen[protocol.HookPreToolUse]; in == nil || in.ToolName != "Bash" || in.ToolUseID == "" {
+		t.Errorf("PreToolUse input %+v", in)
+	}
+	if in := seen[protocol.HookPostToolUseFailure]; in == nil || in.ToolName != "Bash" || in.Error == "" {
+		t.Errorf("PostToolUseFailure input %+v", in)
+	}
+	if in := seen[protocol.HookStop]; in == nil || in.StopHookActive {
+		t.Errorf("Stop input %+v", in)
+	}
+	reqs := stub.MainRequests()
+	if len(reqs) == 0 || !strings.Contains(string(reqs[0].Body), "PROMPT-HOOK-CONTEXT-91c2") {
+		t.Errorf("the first API request lacks the UserPromptSubmit hook's context")
 	}
 }

@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -146,7 +147,7 @@ type Options struct {
 	// and 2.1.330).
 	AddDirs []string
 	// MCPConfig are MCP server configurations: JSON strings or files
-	// (--mcp-config; 2.1.37 and 2.1.330).
+	// (--mcp-config; 2.1.37 and 2.1.330). MCPServers adds one more.
 	MCPConfig []string
 	// Settings is a settings file or JSON string (--settings; 2.1.37 and
 	// 2.1.330).
@@ -159,6 +160,23 @@ type Options struct {
 	// (2.1.37 and 2.1.330): tool calls that need permission then wait for
 	// its decision instead of being denied.
 	CanUseTool PermissionFunc
+	// Hooks are Go callbacks the CLI calls at hook events, by event and
+	// tool matcher, over the control protocol: they are registered in the
+	// initialize request, as the Agent SDKs register theirs, and answer
+	// the CLI's hook_callback requests. See [HookFunc].
+	Hooks map[protocol.HookEvent][]HookMatcher
+	// MCPServers are in-process MCP servers: tools written in Go (see
+	// [MCPServer], [NewTool]). Each is declared to the CLI with an
+	// --mcp-config entry of type "sdk" and in the initialize request, as
+	// the Agent SDKs do; the client answers the CLI's mcp_message
+	// requests with them.
+	MCPServers []*MCPServer
+	// OutputSchema is a JSON Schema the turns' answers must match
+	// (structured output): the client sends it in the initialize request's
+	// jsonSchema, as the Agent SDKs do; the model answers through the
+	// StructuredOutput tool, and [Turn.StructuredOutput] returns the value.
+	// [SchemaOf] derives one from a Go struct.
+	OutputSchema json.RawMessage
 	// Handler receives the events of a one-shot [Query] as they come.
 	// Client methods take their handler as an argument instead.
 	Handler Handler
@@ -320,7 +338,14 @@ var optionFlags = []optionFlag{
 	{option: "IncludePartialMessages", flag: "--include-partial-messages", value: present(func(o *Options) bool { return o.IncludePartialMessages })},
 	{option: "ReplayUserMessages", flag: "--replay-user-messages", value: present(func(o *Options) bool { return o.ReplayUserMessages })},
 	{option: "AddDirs", flag: "--add-dir", value: each(func(o *Options) []string { return o.AddDirs })},
-	{option: "MCPConfig", flag: "--mcp-config", value: each(func(o *Options) []string { return o.MCPConfig })},
+	{option: "MCPConfig", flag: "--mcp-config", value: func(o *Options) ([][]string, string) {
+		occurrences, _ := each(func(o *Options) []string { return o.MCPConfig })(o)
+		if len(o.MCPServers) > 0 { // the in-process servers, as type "sdk"
+			cfg, _ := sdkMCPConfig(o.MCPServers)
+			occurrences = append(occurrences, []string{cfg})
+		}
+		return occurrences, ""
+	}},
 	{option: "Settings", flag: "--settings", value: text(func(o *Options) string { return o.Settings })},
 	{option: "CanUseTool", flag: "--permission-prompt-tool", value: func(o *Options) ([][]string, string) {
 		if o.CanUseTool == nil {

@@ -29,7 +29,7 @@ var buildExamples = sync.OnceValues(func() (string, error) {
 		return "", err
 	}
 	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	for _, name := range []string{"oneshot", "chat", "permission", "progress"} {
+	for _, name := range []string{"oneshot", "chat", "permission", "progress", "hooks", "tools"} {
 		cmd := exec.Command(goTool, "build", "-o", filepath.Join(dir, name), "./"+name)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return "", &buildError{name: name, out: string(out), err: err}
@@ -201,4 +201,36 @@ func TestProgressReplay(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	wantInOrder(t, string(out), "▶ session ", "● Bash ", "  ⎿ ", "■ done after ")
+}
+
+func TestHooks(t *testing.T) {
+	t.Parallel()
+	for _, version := range cliinstall.PinnedVersions() {
+		t.Run(version, func(t *testing.T) {
+			t.Parallel()
+			out := run(t, "hooks", version, "", "Clean up the project.")
+			wantInOrder(t, out,
+				`hook: blocked "rm -rf build"`,
+				"tool refused: ", "Deleting files is not allowed in this session.",
+				`hook: rewrote the command to "echo would run: touch clean.txt"`,
+				"hook: Bash ran; adding a note",
+				"tool ok: would run: touch clean.txt",
+				"Claude: The build folder stays; I only marked the project clean, in dry-run mode.")
+		})
+	}
+}
+
+func TestTools(t *testing.T) {
+	t.Parallel()
+	for _, version := range cliinstall.PinnedVersions() {
+		t.Run(version, func(t *testing.T) {
+			t.Parallel()
+			out := run(t, "tools", version, "", "How many meters are 3 miles?")
+			wantInOrder(t, out,
+				`result error: unknown unit in "miles" → "m"; call list for the units`,
+				"tool: list", "result ok: ft, in, km, m, mi",
+				"tool: convert 3 mi → m = 4828.032", "result ok: 4828.032 m",
+				"Claude: 3 miles are 4828.032 meters.")
+		})
+	}
 }

@@ -17,6 +17,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -71,11 +72,12 @@ func main() {
 // run dispatches args to a subcommand and returns the process exit code:
 // 0 for success, 1 for a failed check, 2 for a usage error.
 func run(ctx context.Context, e env, args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(e.stderr)
-		if len(args) == 0 {
-			return 2
-		}
+		return 2
+	}
+	if isHelp(args[0]) {
+		usage(e.stdout)
 		return 0
 	}
 	for _, c := range commands() {
@@ -99,15 +101,34 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, `Run "ccwire <command> -h" for a command's flags.`)
 }
 
-// parseFlags parses a subcommand's arguments. It returns ok false when the
-// command must stop at once, with the exit code to stop with: 0 after -h, 2
-// after a usage error (which fs has already reported).
-func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0, false
-		}
+// isHelp reports whether arg asks for help.
+func isHelp(arg string) bool {
+	switch arg {
+	case "-h", "-help", "--help", "help":
+		return true
+	}
+	return false
+}
+
+// parseFlags parses a subcommand's arguments with fs, whose Usage must
+// write to fs.Output(). It returns ok false when the command must stop at
+// once, with the exit code to stop with: 0 after -h, with the usage on
+// e.stdout (help asked for is output: "ccwire stub -h | less"); 2 after a
+// usage error, reported with the usage on e.stderr. Afterwards fs writes
+// to e.stderr.
+func parseFlags(fs *flag.FlagSet, args []string, e env) (code int, ok bool) {
+	var out bytes.Buffer
+	fs.SetOutput(&out)
+	err := fs.Parse(args)
+	fs.SetOutput(e.stderr)
+	switch {
+	case err == nil:
+		return 0, true
+	case errors.Is(err, flag.ErrHelp):
+		_, _ = e.stdout.Write(out.Bytes())
+		return 0, false
+	default:
+		_, _ = e.stderr.Write(out.Bytes())
 		return 2, false
 	}
-	return 0, true
 }

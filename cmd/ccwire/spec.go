@@ -49,7 +49,7 @@ func runSpec(ctx context.Context, e env, args []string) int {
 	)
 	fs.Var(&versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed; repeat or separate with commas (default: the pinned %s)", strings.Join(claude.PinnedVersions(), ", ")))
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, `Usage: ccwire spec [flags]
+		fmt.Fprintf(fs.Output(), `Usage: ccwire spec [flags]
 
 Runs the conformance scenarios (%s) against the real Claude Code CLI, each
 with its own fake Messages API, HOME and working folder, several at a time.
@@ -61,7 +61,7 @@ Flags:
 `, *dir)
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {

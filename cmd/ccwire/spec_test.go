@@ -72,7 +72,7 @@ func TestRunSpec(t *testing.T) {
 		lastLine  string
 		stderrHas []string
 	}{
-		{name: "help", args: []string{"-h"}, code: 0, stderrHas: []string{"Usage: ccwire spec", "-cli-version", "-run", "-record", "-j"}},
+		{name: "help", args: []string{"-h"}, code: 0, stdoutHas: []string{"Usage: ccwire spec", "-cli-version", "-run", "-record", "-j"}},
 		{name: "bad flag", args: []string{"--nope"}, code: 2, stderrHas: []string{"nope"}},
 		{name: "extra argument", args: []string{"--claude", cli, "x"}, code: 2, stderrHas: []string{`unexpected arguments ["x"]`}},
 		{name: "bad regexp", args: []string{"--run", "("}, code: 2, stderrHas: []string{"--run:"}},

@@ -34,7 +34,7 @@ func runStub(ctx context.Context, e env, args []string) int {
 	logTo := fs.String("log", "", "write each request as a JSON line to this file; - is stdout (after the URL line)")
 	allowRemote := fs.Bool("allow-remote", false, "allow a listen address that is not loopback")
 	fs.Usage = func() {
-		fmt.Fprint(e.stderr, `Usage: ccwire stub --script FILE [flags]
+		fmt.Fprint(fs.Output(), `Usage: ccwire stub --script FILE [flags]
 
 Serves FILE as a scripted fake Anthropic Messages API for Claude Code
 (ANTHROPIC_BASE_URL=<url> ANTHROPIC_API_KEY=anything). Prints the base URL as
@@ -45,7 +45,7 @@ Flags:
 `)
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {

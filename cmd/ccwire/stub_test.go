@@ -38,7 +38,6 @@ func TestStubUsageErrors(t *testing.T) {
 		code      int
 		stderrHas string
 	}{
-		{"help", []string{"-h"}, 0, "--script FILE"},
 		{"no script", nil, 2, "--script is required"},
 		{"extra argument", []string{"--script", good, "more"}, 2, "unexpected arguments"},
 		{"bad flag", []string{"--scrpt", good}, 2, "scrpt"},

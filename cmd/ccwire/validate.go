@@ -33,14 +33,15 @@ func runValidate(ctx context.Context, e env, args []string) int {
 	fs.Var(&maxLine, "max-line-size", "longest line accepted, in bytes (suffixes KiB, MiB, GiB allowed)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "Usage: ccwire validate [-max-line-size SIZE] [-json] FILE...")
-		fmt.Fprintln(e.stderr, "\nChecks stream-json transcripts (FILE - reads stdin) and reports message kinds,")
-		fmt.Fprintln(e.stderr, "what the protocol model does not know, and malformed or over-limit lines.")
-		fmt.Fprintln(e.stderr, "Exit code: 0 when every line decodes, 1 when one does not, 2 on usage errors.")
-		fmt.Fprintln(e.stderr, "\nFlags:")
+		w := fs.Output()
+		fmt.Fprintln(w, "Usage: ccwire validate [-max-line-size SIZE] [-json] FILE...")
+		fmt.Fprintln(w, "\nChecks stream-json transcripts (FILE - reads stdin) and reports message kinds,")
+		fmt.Fprintln(w, "what the protocol model does not know, and malformed or over-limit lines.")
+		fmt.Fprintln(w, "Exit code: 0 when every line decodes, 1 when one does not, 2 on usage errors.")
+		fmt.Fprintln(w, "\nFlags:")
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
 	if fs.NArg() == 0 {

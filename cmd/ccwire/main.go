@@ -12,6 +12,7 @@
 //	spec       run the conformance scenarios against the real Claude Code CLI
 //	docs       generate the protocol reference in docs/ from the scenarios and recordings
 //	schema     generate the JSON Schema of each recorded CLI version's protocol in schema/
+//	version    print ccwire's version and the pinned Claude Code versions
 //
 // Run "ccwire <command> -h" for a command's flags.
 package main
@@ -53,6 +54,7 @@ func commands() []command {
 		{"spec", "run the conformance scenarios against the real Claude Code CLI", runSpec},
 		{"docs", "generate the protocol reference in docs/ from the scenarios and recordings", runDocs},
 		{"schema", "generate the JSON Schema of each recorded CLI version's protocol in schema/", runSchema},
+		{"version", "print ccwire's version and the pinned Claude Code versions", runVersion},
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 // ends (SIGINT or SIGTERM).
 //
 //	ccwire stub --script FILE [--addr 127.0.0.1:0] [--log FILE|-] [--allow-remote]
+//	            [--read-timeout D] [--idle-timeout D]
 //
 // It prints the base URL as its first stdout line, logs every request as a
 // JSON line (to --log), and exits 0, or 1 if a main-loop request overran
@@ -29,10 +30,12 @@ import (
 func runStub(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("ccwire stub", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
-	script := fs.String("script", "", "script file to serve (JSON, see the stubapi package doc); - reads stdin")
+	script := fs.String("script", "", "script file to serve (JSON, see below); - reads stdin")
 	addr := fs.String("addr", "127.0.0.1:0", "listen address")
 	logTo := fs.String("log", "", "write each request as a JSON line to this file; - is stdout (after the URL line)")
 	allowRemote := fs.Bool("allow-remote", false, "allow a listen address that is not loopback")
+	readTimeout := fs.Duration("read-timeout", stubapi.DefaultReadTimeout, "how long a client may take to send a request (0: no bound)")
+	idleTimeout := fs.Duration("idle-timeout", stubapi.DefaultIdleTimeout, "how long a keep-alive connection may wait for its next request (0: no bound)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: ccwire stub --script FILE [flags]
 
@@ -40,6 +43,22 @@ Serves FILE as a scripted fake Anthropic Messages API for Claude Code
 (ANTHROPIC_BASE_URL=<url> ANTHROPIC_API_KEY=anything). Prints the base URL as
 the first line on stdout, then serves until interrupted. Exits 1 if a
 main-loop request came after the script was used up.
+
+The script is {"turns": [TURN, ...]}: each main-loop request of the CLI gets
+the next TURN, in order; other requests get automatic answers. A TURN is
+  {"text": "Hi"}                          a text block ("text": ["a", "b"]: two)
+  {"text": "Let me look.", "tool_use": [{"name": "Bash", "input": {"command": "ls"}}]}
+  {"thinking": "Hmm.", "text": "Yes."}    a thinking block, then text
+  {"content": [{"type": "text", "text": "Hi"}]}   blocks as the API writes them
+with optional "stop_reason", "stop_sequence", "usage", and "fault" (or an
+array "faults") to make attempts fail or lag; the CLI retries:
+  {"kind": "overloaded", "times": 2}      also rate_limit, server_error,
+                                          unauthorized, http_error + "status"
+  {"kind": "stream_error"}                or drop, stall; "at": first_byte,
+                                          start, mid_block (+ "block": N), end
+  {"kind": "stall", "duration": "2s"}     or delay; a stall without duration
+                                          lasts until the client gives up
+The full format: docs/stub-script.md (日本語: docs/stub-script.ja.md).
 
 Flags:
 `)
@@ -85,6 +104,8 @@ Flags:
 	}
 	opts := []stubapi.Option{
 		stubapi.WithAddr(*addr),
+		stubapi.WithReadTimeout(*readTimeout),
+		stubapi.WithIdleTimeout(*idleTimeout),
 		stubapi.WithLogger(slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))),
 	}
 	var reqLog *requestLog

@@ -123,7 +123,10 @@ type MistypedField struct {
 	// "type" repeated with another value).
 	Want string
 	// Got is the JSON type of the value: "string", "number", "boolean",
-	// "null", "array" or "object".
+	// "null", "array" or "object"; for a number where the model holds
+	// one, what is wrong with it: "number with a fraction or exponent"
+	// (where an integer belongs), "integer out of range" or "number out
+	// of range".
 	Got string
 }
 

@@ -28,7 +28,7 @@ func TestMistypedFields(t *testing.T) {
 			line: `{"type":"assistant","message":{"id":{"x":1},"role":"assistant","content":[{"type":"text","text":"hi","extra":true}],"usage":{"input_tokens":1.5}},"session_id":"s"}`,
 			mistyped: []protocol.MistypedField{
 				{Path: "message.id", Want: "string", Got: "object"},
-				{Path: "message.usage.input_tokens", Want: "integer", Got: "number"},
+				{Path: "message.usage.input_tokens", Want: "integer", Got: "number with a fraction or exponent"},
 			},
 			keys: []string{"message.content.*.extra"},
 		},
@@ -46,6 +46,14 @@ func TestMistypedFields(t *testing.T) {
 			name:     "repeated type with another value",
 			line:     `{"type":"result","subtype":"success","is_error":false,"type":"other","session_id":"s"}`,
 			mistyped: []protocol.MistypedField{{Path: "type", Want: "", Got: "string"}},
+		},
+		{
+			name: "numbers out of range",
+			line: `{"type":"result","subtype":"success","num_turns":99999999999999999999,"total_cost_usd":1e400,"session_id":"s"}`,
+			mistyped: []protocol.MistypedField{
+				{Path: "num_turns", Want: "integer", Got: "integer out of range"},
+				{Path: "total_cost_usd", Want: "number", Got: "number out of range"},
+			},
 		},
 		{
 			name: "nothing unknown",

@@ -389,7 +389,19 @@ func reportMistyped[T any](w *unknownWalker, f *field[T], key string, raw []byte
 			return
 		}
 	}
-	*w.mistyped = append(*w.mistyped, MistypedField{Path: path, Want: wantOf(f), Got: jsonTypeOf(raw)})
+	want, got := wantOf(f), jsonTypeOf(raw)
+	if got == "number" {
+		// A number where the model holds one: say what is wrong with it.
+		switch {
+		case strings.Contains(want, "integer") && bytes.ContainsAny(raw, ".eE"):
+			got = "number with a fraction or exponent"
+		case strings.Contains(want, "integer"):
+			got = "integer out of range"
+		case strings.Contains(want, "number"):
+			got = "number out of range"
+		}
+	}
+	*w.mistyped = append(*w.mistyped, MistypedField{Path: path, Want: want, Got: got})
 }
 
 // typeProbes are values of each JSON type, to find by trial which ones a

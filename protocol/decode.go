@@ -12,7 +12,10 @@ import (
 // object (surrounding whitespace is allowed); anything else is a
 // *DecodeError. Types, subtypes and block kinds the model does not know
 // decode to *UnknownMessage, *SystemMessage and *UnknownBlock, and members
-// it does not know are kept: Decode never fails on valid JSON objects.
+// it does not know are kept: Decode never fails on valid JSON objects,
+// but for one limit: arrays and objects nested deeper than [MaxNesting]
+// levels are refused with a *NestingError (inside the *DecodeError), as
+// encoding/json refuses them.
 //
 // Decode copies line; the message's Raw is that copy.
 //
@@ -25,6 +28,7 @@ func Decode(line []byte) (Message, error) {
 	var d decoder
 	m, err := d.decodeLine(bytes.Clone(line))
 	if err != nil {
+		err = wireError(err)
 		return nil, &DecodeError{Err: err, Excerpt: excerpt(line, err)}
 	}
 	return m, nil
@@ -161,8 +165,12 @@ func excerpt(line []byte, err error) string {
 	const width = 40
 	at := 0
 	var se *jsonwire.SyntaxError
-	if errors.As(err, &se) {
+	var ne *NestingError
+	switch {
+	case errors.As(err, &se):
 		at = se.Offset
+	case errors.As(err, &ne):
+		at = ne.Offset
 	}
 	start := max(at-width, 0)
 	end := min(at+width, len(line))

@@ -27,7 +27,8 @@ const (
 // Lines have no fixed size limit: a line of any length up to the reader's
 // maximum (see [WithMaxLineSize]) is read into memory once, in a buffer of
 // its own size. A longer line is skipped without being kept and reported as
-// a *LineTooLongError; a line that is not a JSON object is reported as a
+// a *LineTooLongError; a line that is not a JSON object, or nests deeper
+// than [MaxNesting] levels (a *NestingError inside), is reported as a
 // *DecodeError. Both carry the line number and reading goes on. Any other
 // error comes from the underlying reader and ends the stream. Blank lines
 // are skipped.
@@ -124,6 +125,7 @@ func (r *Reader) Next() (Message, error) {
 		}
 		m, err := r.dec.decodeLine(line)
 		if err != nil {
+			err = wireError(err)
 			return nil, &DecodeError{Line: r.line, Err: err, Excerpt: excerpt(line, err)}
 		}
 		return m, nil

@@ -90,8 +90,10 @@ func TestRunSpec(t *testing.T) {
 				"PASS  2.1.37    good", "FAIL  2.1.37    bad", "SKIP  2.1.37    later                                    not applicable: only from 3.0",
 				"Failures:", "scenario bad, Claude Code 2.1.37:", "exited with status 2, want 0",
 				"SCENARIO", "not applicable: only from 3.0",
+				"CLI     PASSED  FAILED  SKIPPED  RUN TIME",
 			},
-			stdoutRE: []string{`(?m)^wall time \S+ for 3 runs; CPU time of their CLI processes \S+ on \d+ cores, ideally \S+ \(wall [0-9.]+× that\); ccwire's own CPU time \S+$`, `(?m)^another\s+2\.1\.37\s+pass\s+\S+$`, `(?m)^later\s+2\.1\.37\s+skip\s+-\s+not applicable: only from 3\.0$`, `(?m)^bad\s+2\.1\.37\s+fail\s+\S+\s+the CLI exited with status 2`},
+			stdoutRE: []string{`(?m)^\[1/4\] SKIP  2\.1\.37    later .*  \(0:\d\d elapsed, estimating\)$`, `(?m)^\[[234]/4\] (PASS|FAIL)  2\.1\.37 .*  \(0:\d\d elapsed(, about 0:\d\d left)?\)$`,
+				`(?m)^2\.1\.37  2       1       1        \S+$`, `(?m)^wall time \S+ for 3 runs; CPU time of their CLI processes \S+ on \d+ cores, ideally \S+ \(wall [0-9.]+× that\); ccwire's own CPU time \S+$`, `(?m)^another\s+2\.1\.37\s+pass\s+\S+$`, `(?m)^later\s+2\.1\.37\s+skip\s+-\s+not applicable: only from 3\.0$`, `(?m)^bad\s+2\.1\.37\s+fail\s+\S+\s+the CLI exited with status 2`},
 			lastLine: "2 passed, 1 failed, 1 skipped",
 		},
 		{

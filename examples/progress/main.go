@@ -9,8 +9,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -128,7 +130,12 @@ func main() {
 	version := flag.String("claude-version", claude.DefaultVersion, "Claude Code version to run")
 	asJSON := flag.Bool("json", false, "print one JSON object per event")
 	dir := flag.String("dir", "", "working directory of the CLI (default: a temporary folder)")
-	flag.Parse()
+	parseFlags(`Usage: progress [flags] PROMPT...
+
+Runs PROMPT through Claude Code and prints its progress live: the text as it
+streams, tool calls and results, and the outcome (-json: one JSON object per
+event).
+`)
 	prompt := strings.Join(flag.Args(), " ")
 	if *api == "" || prompt == "" {
 		flag.Usage()
@@ -154,5 +161,27 @@ func main() {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "progress: %v\n", err)
 		os.Exit(1)
+	}
+}
+
+// parseFlags parses the command line, usage heading the help: help asked
+// for (-h) goes to stdout, a usage error to stderr with exit status 2.
+func parseFlags(usage string) {
+	flag.Usage = func() {
+		fmt.Fprint(flag.CommandLine.Output(), usage+"\nFlags:\n")
+		flag.PrintDefaults()
+	}
+	flag.CommandLine.Init(flag.CommandLine.Name(), flag.ContinueOnError)
+	var out bytes.Buffer
+	flag.CommandLine.SetOutput(&out)
+	err := flag.CommandLine.Parse(os.Args[1:])
+	flag.CommandLine.SetOutput(os.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		os.Stdout.Write(out.Bytes())
+		os.Exit(0)
+	case err != nil:
+		os.Stderr.Write(out.Bytes())
+		os.Exit(2)
 	}
 }

@@ -24,7 +24,8 @@ import (
 type pipeConn struct {
 	r     io.ReadCloser
 	w     io.WriteCloser
-	queue *eventQueue
+	queue *fifo[event, *ExitError]
+	route func(event) bool
 	tr    transcript
 	done  chan struct{}
 }
@@ -32,7 +33,7 @@ type pipeConn struct {
 // newPipeConn starts reading the pipe. With a clock, it notes when each
 // line has been read from the pipe.
 func newPipeConn(tb testing.TB, osPipe bool, route func(event) bool, clock *latencyClock) *pipeConn {
-	pc := &pipeConn{queue: newEventQueue(), done: make(chan struct{})}
+	pc := &pipeConn{queue: newFIFO[event, *ExitError](), route: route, done: make(chan struct{})}
 	if osPipe {
 		r, w, err := os.Pipe()
 		if err != nil {
@@ -42,14 +43,13 @@ func newPipeConn(tb testing.TB, osPipe bool, route func(event) bool, clock *late
 	} else {
 		pc.r, pc.w = io.Pipe()
 	}
-	pc.queue.route = route
 	var r io.Reader = pc.r
 	if clock != nil {
 		r = &stampReader{r: r, clock: clock}
 	}
 	go func() {
 		defer close(pc.done)
-		err := pump(r, &pc.tr, pc.queue, nil, slog.New(slog.DiscardHandler))
+		err := pump(r, &pc.tr, pc.deliver, nil, slog.New(slog.DiscardHandler))
 		if errors.Is(err, io.ErrClosedPipe) {
 			err = nil
 		}
@@ -67,7 +67,15 @@ func (pc *pipeConn) Close() error {
 	return pc.r.Close()
 }
 func (pc *pipeConn) nextEvent(ctx context.Context) (event, *ExitError, error) {
-	return pc.queue.next(ctx)
+	ev, _, end, err := pc.queue.next(ctx)
+	return ev, end, err
+}
+
+// deliver routes or queues one stdout event, as Session.deliver does.
+func (pc *pipeConn) deliver(ev event) {
+	if pc.route == nil || !pc.route(ev) {
+		pc.queue.push(ev)
+	}
 }
 
 // signalHandler signals every text or text delta it gets.
@@ -256,7 +264,7 @@ func BenchmarkSessionMessage(b *testing.B) {
 				go func() {
 					defer close(readerDone)
 					for {
-						ev, end, _ := pc.queue.next(context.Background())
+						ev, end, _ := pc.nextEvent(context.Background())
 						if end != nil {
 							return
 						}

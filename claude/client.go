@@ -1,9 +1,11 @@
 package claude
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
@@ -13,19 +15,20 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/protocol"
 )
 
 // Client drives one Claude Code CLI process for many turns: it sends
 // prompts, turns what the CLI writes into [Event] values, and speaks the
 // control protocol (initialize, interrupt, permission mode and model
-// changes, permission prompts). Start one with [Connect]; for a single
+// changes, permission prompts, hooks). Start one with [Connect]; for a single
 // prompt, [Query] does it all.
 //
 // A goroutine of the client reads the CLI's output as it comes, whether or
 // not anyone consumes it: answers to the client's control requests go to
-// the requests waiting for them, the CLI's permission requests go to the
-// permission callback, and everything else waits in an unbounded buffer
+// the requests waiting for them, the CLI's permission and hook requests go
+// to their callbacks, and everything else waits in an unbounded buffer
 // for the reader, so a slow consumer loses nothing and never blocks the
 // control protocol. Control responses never reach the reader; they stay in
 // the session's transcript ([Client.Session]).
@@ -43,7 +46,11 @@ type Client struct {
 	version string
 
 	canUseTool     PermissionFunc
-	observer       Handler // sees events on the reading goroutine, if set
+	hooks          *hookRegistry
+	mcp            map[string]*MCPServer // in-process MCP servers by name
+	mcpNames       []string              // their names, for initialize
+	outputSchema   json.RawMessage       // the structured output's schema
+	observer       Handler               // sees events on the reading goroutine, if set
 	controlTimeout time.Duration
 	closeTimeout   time.Duration
 
@@ -61,8 +68,8 @@ type Client struct {
 
 	tr           *translator // owned by the goroutine calling route, as evbuf
 	evbuf        []Event
-	out          *fifo[item]
-	attached     chan struct{} // closed once conn is set
+	out          *fifo[item, error] // ends with nil after a clean exit
+	attached     chan struct{}      // closed once conn is set
 	dispatchDone chan struct{}
 
 	leftMu   sync.Mutex
@@ -135,7 +142,7 @@ type controlAnswer struct {
 func Connect(ctx context.Context, opts Options) (*Client, error) {
 	bin := opts.Binary
 	if bin.Path == "" {
-		b, err := Install(ctx, opts.Version, opts.InstallOptions...)
+		b, err := cliinstall.Install(ctx, opts.Version, opts.InstallOptions...)
 		if err != nil {
 			return nil, err
 		}
@@ -144,11 +151,25 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 		return nil, &OptionError{Option: "Version", Version: bin.Version,
 			Reason: fmt.Sprintf("Binary is Claude Code %s, not %s", bin.Version, opts.Version)}
 	}
+	servers, err := mcpServers(opts.MCPServers)
+	if err != nil {
+		return nil, err
+	}
+	if s := opts.OutputSchema; len(s) > 0 && (!json.Valid(s) || bytes.TrimSpace(s)[0] != '{') {
+		return nil, &OptionError{Option: "OutputSchema", Reason: "not a JSON object"}
+	}
 	args, err := opts.Args(bin.Version)
 	if err != nil {
 		return nil, err
 	}
+	hooks, err := newHookRegistry(opts.Hooks)
+	if err != nil {
+		return nil, err
+	}
 	c := newClient(opts, bin.Version)
+	c.hooks = hooks
+	c.mcp = servers
+	_, c.mcpNames = sdkMCPConfig(opts.MCPServers)
 	sess, err := Start(context.WithoutCancel(ctx), bin, SessionConfig{
 		BaseURL:         opts.BaseURL,
 		APIKey:          opts.APIKey,
@@ -175,20 +196,22 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 }
 
 // newClient returns a client that is not attached to a CLI yet: its route
-// method is to see the CLI's stdout (see eventQueue.route), then attach
+// method is to see the CLI's stdout (see SessionConfig.route), then attach
 // gives it the CLI.
 func newClient(opts Options, version string) *Client {
 	c := &Client{
 		logger:         opts.Logger,
 		version:        version,
 		canUseTool:     opts.CanUseTool,
+		outputSchema:   opts.OutputSchema,
 		observer:       opts.Observer,
 		controlTimeout: opts.ControlTimeout,
 		closeTimeout:   opts.CloseTimeout,
 		pending:        make(map[string]chan controlAnswer),
 		handling:       make(map[string]context.CancelFunc),
+		hooks:          &hookRegistry{},
 		tr:             newTranslator(),
-		out:            newFIFO[item](),
+		out:            newFIFO[item, error](),
 		dispatchDone:   make(chan struct{}),
 		attached:       make(chan struct{}),
 		hurried:        make(chan struct{}),
@@ -219,7 +242,7 @@ func (c *Client) attach(cn conn) {
 
 // initialize sends the initialize request and keeps its answer.
 func (c *Client) initialize(ctx context.Context) error {
-	resp, err := c.control(ctx, &protocol.InitializeRequest{})
+	resp, err := c.control(ctx, &protocol.InitializeRequest{Hooks: c.hooks.config, SDKMCPServers: c.mcpNames, JSONSchema: c.outputSchema})
 	if err != nil {
 		return fmt.Errorf("claude: initialize: %w", err)
 	}
@@ -508,8 +531,8 @@ func (c *Client) keepLeftover(evs []Event) {
 	c.leftMu.Unlock()
 }
 
-// Close ends the client: it withdraws the permission callbacks' contexts,
-// closes the CLI's stdin, waits up to CloseTimeout for the CLI to exit,
+// Close ends the client: it withdraws the contexts of the permission and
+// hook callbacks under way, closes the CLI's stdin, waits up to CloseTimeout for the CLI to exit,
 // then kills it (see [Session.Close]), and waits for the client's
 // goroutines. It is idempotent and safe to call concurrently; every call
 // returns the first one's result, which reports only failures to clean up.
@@ -537,7 +560,7 @@ func (c *Client) Close() error {
 			// Cut short: the callbacks' contexts are done, and they end
 			// by themselves.
 		case <-timer.C:
-			errs = append(errs, fmt.Errorf("claude: a permission callback did not return within %s of Close", c.closeTimeout))
+			errs = append(errs, fmt.Errorf("claude: a permission, hook or tool callback did not return within %s of Close", c.closeTimeout))
 		}
 		timer.Stop()
 		c.closeErr = errors.Join(errs...)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/claude/claudetest"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/stubapi"
 )
@@ -39,7 +40,7 @@ func TestClientCLI(t *testing.T) {
 }
 
 // cliOptions returns client options for bin against stub.
-func cliOptions(bin claude.Binary, stub *stubapi.Server) claude.Options {
+func cliOptions(bin cliinstall.Binary, stub *stubapi.Server) claude.Options {
 	return claude.Options{
 		Binary:  bin,
 		BaseURL: stub.URL(),
@@ -80,7 +81,7 @@ func kinds(evs []claude.Event) string {
 	return strings.Join(out, " ")
 }
 
-func testClientToolEvents(t *testing.T, bin claude.Binary) {
+func testClientToolEvents(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript(
 		stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "echo from-the-tool"})),
 		stubapi.Text("It printed from-the-tool."),
@@ -108,7 +109,7 @@ func testClientToolEvents(t *testing.T, bin claude.Binary) {
 	}
 }
 
-func testClientInitialize(t *testing.T, bin claude.Binary) {
+func testClientInitialize(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript())
 	c := connectCLI(t, cliOptions(bin, stub))
 	ir := c.InitializeResponse()
@@ -119,12 +120,12 @@ func testClientInitialize(t *testing.T, bin claude.Binary) {
 	if !slices.ContainsFunc(ir.Models, func(m protocol.ModelInfo) bool { return m.Value == "default" }) {
 		t.Errorf("models lack default: %+v", ir.Models)
 	}
-	if bin.Version == claude.DefaultVersion && (ir.ClaudeCodeVersion != bin.Version || len(ir.Agents) == 0) {
+	if bin.Version == cliinstall.DefaultVersion && (ir.ClaudeCodeVersion != bin.Version || len(ir.Agents) == 0) {
 		t.Errorf("2.1.330 initialize answer: version %q, %d agents", ir.ClaudeCodeVersion, len(ir.Agents))
 	}
 }
 
-func testClientPermissionAllowDeny(t *testing.T, bin claude.Binary) {
+func testClientPermissionAllowDeny(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript(
 		stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "echo allowed > allowed.txt && cat allowed.txt", "description": "Write a file"})),
 		stubapi.Text("Allowed."),
@@ -187,7 +188,7 @@ func testClientPermissionAllowDeny(t *testing.T, bin claude.Binary) {
 	}
 }
 
-func testClientAskUserQuestion(t *testing.T, bin claude.Binary) {
+func testClientAskUserQuestion(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript(
 		stubapi.ToolUse(stubapi.Call("AskUserQuestion", map[string]any{"questions": []any{map[string]any{
 			"question": "Which language should we use?", "header": "Language", "multiSelect": false,
@@ -230,7 +231,7 @@ func testClientAskUserQuestion(t *testing.T, bin claude.Binary) {
 	}
 }
 
-func testClientExitPlanMode(t *testing.T, bin claude.Binary) {
+func testClientExitPlanMode(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript(
 		stubapi.ToolUse(stubapi.Call("ExitPlanMode", map[string]any{"plan": "1. Write hello.txt"})),
 		stubapi.Text("Plan approved."),
@@ -266,7 +267,7 @@ func testClientExitPlanMode(t *testing.T, bin claude.Binary) {
 	}
 }
 
-func testClientModeAndModel(t *testing.T, bin claude.Binary) {
+func testClientModeAndModel(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("One."), stubapi.Text("Two.")))
 	c := connectCLI(t, cliOptions(bin, stub))
 	ctx := ctxFor(t, cliTimeout)
@@ -286,7 +287,7 @@ func testClientModeAndModel(t *testing.T, bin claude.Binary) {
 	err = c.SetPermissionMode(ctx, "bogus")
 	var ce *claude.ControlError
 	switch bin.Version {
-	case claude.DefaultVersion:
+	case cliinstall.DefaultVersion:
 		if !errors.As(err, &ce) || ce.Code != "invalid_mode" {
 			t.Errorf("SetPermissionMode(bogus) on %s = %v, want a ControlError invalid_mode", bin.Version, err)
 		}
@@ -330,7 +331,7 @@ func testClientModeAndModel(t *testing.T, bin claude.Binary) {
 	}
 }
 
-func testClientInterrupt(t *testing.T, bin claude.Binary) {
+func testClientInterrupt(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript(
 		stubapi.Text("This is a long answer that stalls.").WithFaults(stubapi.Stall(0).MidBlock(0)),
 	))
@@ -372,7 +373,7 @@ func testClientInterrupt(t *testing.T, bin claude.Binary) {
 	}
 }
 
-func testClientPartial(t *testing.T, bin claude.Binary) {
+func testClientPartial(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript(
 		stubapi.Reply(stubapi.Say("Let me run it."), stubapi.Call("Bash", map[string]any{"command": "echo hi"})),
 		stubapi.Text("Done here."),
@@ -417,7 +418,7 @@ func testClientPartial(t *testing.T, bin claude.Binary) {
 	}
 }
 
-func testClientReplay(t *testing.T, bin claude.Binary) {
+func testClientReplay(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Hi.")))
 	opts := cliOptions(bin, stub)
 	opts.ReplayUserMessages = true
@@ -437,7 +438,7 @@ func testClientReplay(t *testing.T, bin claude.Binary) {
 	}
 }
 
-func testClientMaxTurnsCLI(t *testing.T, bin claude.Binary) {
+func testClientMaxTurnsCLI(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript(
 		stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "echo hi"})),
 		stubapi.Text("Never sent."),
@@ -455,7 +456,7 @@ func testClientMaxTurnsCLI(t *testing.T, bin claude.Binary) {
 	}
 }
 
-func testClientPromptOptions(t *testing.T, bin claude.Binary) {
+func testClientPromptOptions(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Brief.")))
 	opts := cliOptions(bin, stub)
 	opts.SystemPrompt = "You are a terse test assistant."
@@ -485,7 +486,7 @@ func testClientPromptOptions(t *testing.T, bin claude.Binary) {
 // its stdin closed at once, exits 0 without output), and every flag or
 // permission mode the table says this version lacks is refused by the CLI
 // itself.
-func testClientFlags(t *testing.T, bin claude.Binary) {
+func testClientFlags(t *testing.T, bin cliinstall.Binary) {
 	ctx := ctxFor(t, cliTimeout)
 	stub := stubapi.NewTest(t, stubapi.NewScript())
 	decide := func(context.Context, *claude.PermissionRequest) (claude.PermissionDecision, error) {
@@ -508,10 +509,10 @@ func testClientFlags(t *testing.T, bin claude.Binary) {
 	}
 	var refused []gated
 	switch bin.Version {
-	case claude.DefaultVersion:
+	case cliinstall.DefaultVersion:
 		all.Effort = "high"
 		refused = []gated{{[]string{"--permission-mode", "delegate"}, "is invalid"}}
-	case claude.SeedVersion:
+	case cliinstall.SeedVersion:
 		refused = []gated{
 			{[]string{"--effort", "high"}, "unknown option '--effort'"},
 			{[]string{"--permission-mode", "auto"}, "is invalid"},
@@ -542,7 +543,7 @@ func testClientFlags(t *testing.T, bin claude.Binary) {
 // the session's files in the same ConfigDir and run in the same WorkDir.
 // The resumed session sends the whole conversation to the API; with
 // ForkSession it gets a new ID.
-func testClientResume(t *testing.T, bin claude.Binary) {
+func testClientResume(t *testing.T, bin cliinstall.Binary) {
 	ctx := ctxFor(t, cliTimeout)
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("The secret is 42."), stubapi.Text("You told me 42."), stubapi.Text("Still 42.")))
 	opts := cliOptions(bin, stub)

@@ -362,8 +362,8 @@ func TestClientAnswersUnregisteredRequests(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Query: %v", err)
 	}
-	want := "error: unsupported control request subtype: hook_callback\n" +
-		"error: unsupported control request subtype: mcp_message\n" +
+	want := "error: claude: no hook callback with this ID: \"hook_0\"\n" +
+		"error: claude: no in-process MCP server of this name: \"calc\"\n" +
 		"error: unsupported control request subtype: future_request"
 	if got := turn.Result().Result; got != want {
 		t.Errorf("the fake CLI got the answers\n%s\nwant\n%s", got, want)

@@ -1,46 +1,13 @@
 package claude
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"strings"
-	"sync"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/ccwire/ccwire/protocol"
 )
-
-func TestCompareVersions(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		a, b string
-		want int
-	}{
-		{"2.1.37", "2.1.330", -1},
-		{"2.1.330", "2.1.37", 1},
-		{"2.1.37", "2.1.37", 0},
-		{"2.10.0", "2.9.9", 1},
-		{"3.0.0", "2.99.99", 1},
-		{"2.1.37-beta.1", "2.1.37", -1},
-		{"2.1.37", "2.1.37-beta.1", 1},
-		{"2.1.37-alpha", "2.1.37-beta", -1},
-		{"2.1.37-beta", "2.1.37-beta", 0},
-		{"x.y.z", "0.0.0", 0},
-	}
-	for _, tt := range tests {
-		if got := compareVersions(tt.a, tt.b); got != tt.want {
-			t.Errorf("compareVersions(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
-		}
-	}
-	b := versionBound{Through: "2.1.37", Since: "3.0.0"}
-	for v, want := range map[string]bool{"2.1.37": true, "2.0.0": true, "2.1.38": false, "2.1.330": false, "3.0.0": true, "": false} {
-		if got := b.excludes(v); got != want {
-			t.Errorf("excludes(%q) = %t, want %t", v, got, want)
-		}
-	}
-}
 
 // FuzzAbbreviate checks that Abbreviate keeps at most max characters of
 // its input around the marker and never splits a UTF-8 sequence, and that
@@ -148,58 +115,4 @@ func FuzzQuestions(f *testing.F) {
 			t.Fatalf("answered input refused: %v", err)
 		}
 	})
-}
-
-// TestFIFO pushes from one goroutine to several readers and checks that
-// every item arrives once, in order per reader, and that the end comes
-// after the items.
-func TestFIFO(t *testing.T) {
-	t.Parallel()
-	q := newFIFO[int]()
-	const n, readers = 20000, 3
-	got := make([][]int, readers)
-	var wg sync.WaitGroup
-	for r := range readers {
-		wg.Go(func() {
-			for {
-				v, ok, end, ctxErr := q.next(context.Background())
-				if !ok {
-					if end == nil || ctxErr != nil || end.Error() != "the end" {
-						t.Errorf("reader %d ended with %v, %v", r, end, ctxErr)
-					}
-					return
-				}
-				got[r] = append(got[r], v)
-			}
-		})
-	}
-	for i := range n {
-		q.push(i)
-	}
-	q.finish(errors.New("the end"))
-	q.finish(errors.New("ignored"))
-	wg.Wait()
-	seen := make([]bool, n)
-	for r, vs := range got {
-		for i, v := range vs {
-			if i > 0 && vs[i-1] >= v {
-				t.Fatalf("reader %d got %d after %d", r, v, vs[i-1])
-			}
-			if seen[v] {
-				t.Fatalf("item %d delivered twice", v)
-			}
-			seen[v] = true
-		}
-	}
-	for v, ok := range seen {
-		if !ok {
-			t.Fatalf("item %d lost", v)
-		}
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	q2 := newFIFO[int]()
-	if _, ok, _, err := q2.next(ctx); ok || !errors.Is(err, context.Canceled) {
-		t.Errorf("next on a cancelled context = %t, %v", ok, err)
-	}
 }

@@ -6,6 +6,13 @@ import (
 	"github.com/ccwire/ccwire/protocol"
 )
 
+// event is one item read from the CLI's stdout: a message, or the error of a
+// line that could not be decoded.
+type event struct {
+	msg protocol.Message
+	err error
+}
+
 // conn is what a Client talks to: a CLI's stdin, its decoded stdout, and
 // its end. A *Session is one; tests and benchmarks use in-memory ones.
 type conn interface {
@@ -23,9 +30,11 @@ type conn interface {
 	nextEvent(ctx context.Context) (event, *ExitError, error)
 }
 
-// nextEvent returns the next item of the session's stdout queue.
+// nextEvent returns the next item of the session's stdout queue, or how
+// the output ended, or ctx's error.
 func (s *Session) nextEvent(ctx context.Context) (event, *ExitError, error) {
-	return s.queue.next(ctx)
+	ev, _, end, err := s.queue.next(ctx)
+	return ev, end, err
 }
 
 // sendMessage writes one message to c as a line of JSON.

@@ -2,6 +2,7 @@ package claude
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -21,6 +22,13 @@ type ControlError struct {
 	// Code is the CLI's machine-readable cause, e.g. invalid_mode (CLI
 	// 2.1.330; empty otherwise).
 	Code string
+}
+
+// Is reports whether target is [errors.ErrUnsupported] for an answer
+// saying the CLI does not know the request (code unsupported_request,
+// CLI 2.1.330).
+func (e *ControlError) Is(target error) bool {
+	return target == errors.ErrUnsupported && e.Code == "unsupported_request"
 }
 
 // Error quotes the CLI's error text.
@@ -67,8 +75,10 @@ func (c *Client) SetMaxThinkingTokens(ctx context.Context, tokens int64) error {
 // Use it for the requests without a method of their own (mcp_status,
 // get_context_usage...). The error is a *ControlError for an error answer;
 // one wrapping context.DeadlineExceeded when no answer came within
-// Options.ControlTimeout; the *ExitError when the CLI's output ended
-// first; or ctx's error.
+// Options.ControlTimeout; an *UnsupportedRequestError, without sending
+// anything, for a request CLI 2.1.37 would leave unanswered; the
+// *ExitError when the CLI's output ended first; or ctx's error. Both
+// unsupported cases match errors.ErrUnsupported.
 func (c *Client) Control(ctx context.Context, body protocol.ControlRequestBody) (*protocol.SuccessResponse, error) {
 	return c.control(ctx, body)
 }
@@ -77,6 +87,9 @@ func (c *Client) Control(ctx context.Context, body protocol.ControlRequestBody) 
 // request ID.
 func (c *Client) control(ctx context.Context, body protocol.ControlRequestBody) (*protocol.SuccessResponse, error) {
 	subtype := body.ControlSubtype()
+	if err := c.checkSubtype(subtype); err != nil {
+		return nil, err
+	}
 	id := "req_" + strconv.FormatUint(c.nextID.Add(1), 10) + "_" + c.idSuffix
 	ch := make(chan controlAnswer, 1)
 	c.mu.Lock()
@@ -233,6 +246,10 @@ func (c *Client) answer(ctx context.Context, m *protocol.ControlRequest, use *To
 		}
 		c.logger.Debug("claude: permission decided", "request_id", id, "tool", r.ToolName, "behavior", res.Behavior)
 		return protocol.NewPermissionResponse(id, res)
+	case *protocol.HookCallbackRequest:
+		return c.answerHook(ctx, id, r)
+	case *protocol.MCPMessageRequest:
+		return c.answerMCP(ctx, id, r)
 	case nil:
 		return protocol.NewErrorResponse(id, "control request without a body")
 	default:

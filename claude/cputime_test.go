@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 )
 
 func TestSessionCPUTime(t *testing.T) {
@@ -21,7 +22,7 @@ func TestSessionCPUTime(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	s, err := claude.Start(ctx, claude.Binary{Version: "0.0.1", Path: script}, claude.SessionConfig{BaseURL: "http://127.0.0.1:9"})
+	s, err := claude.Start(ctx, cliinstall.Binary{Version: "0.0.1", Path: script}, claude.SessionConfig{BaseURL: "http://127.0.0.1:9"})
 	if err != nil {
 		t.Fatal(err)
 	}

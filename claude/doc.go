@@ -1,13 +1,9 @@
-// Package claude installs pinned versions of the Claude Code CLI and drives
-// CLI processes in stream-json mode.
+// Package claude drives Claude Code CLI processes in stream-json mode.
 //
-// Provisioning: [Install] puts @anthropic-ai/claude-code at an exact version
-// into a per-user cache (one folder per version) with npm, safely when several
-// processes install at once, and reuses a completed install without running
-// npm again. [Locate] finds an installed version without installing. An
-// explicit binary can replace the cache ([WithBinaryPath], or the environment
-// variables CCWIRE_CLAUDE and CCWIRE_CLAUDE_<version>, e.g.
-// CCWIRE_CLAUDE_2_1_37).
+// Provisioning is package cliinstall's: [cliinstall.Install] puts a pinned
+// version of the CLI into a per-user cache with npm (or takes an explicit
+// binary) and returns a [cliinstall.Binary] to run; [Connect] calls it
+// when [Options.Binary] is not given.
 //
 // Driving: [Start] runs one CLI process with
 // "-p --input-format stream-json --output-format stream-json --verbose" in
@@ -30,10 +26,43 @@
 // [Client.SetMaxThinkingTokens], and the CLI's permission requests, which
 // [Options.CanUseTool] answers ([Allow], [AllowWithInput], [Deny],
 // [AnswerQuestions] for AskUserQuestion...). [Query] does it all for one
-// prompt. Every request of the CLI gets an answer, so the CLI never waits
-// on the client: those the client has no use for (hook_callback and
-// mcp_message, which come only for hooks and in-process MCP servers, and
-// the client registers neither) get an error answer naming the subtype.
+// prompt.
+//
+// Hooks: [Options.Hooks] registers Go callbacks ([HookFunc]) by hook event
+// and tool matcher in the initialize request, as the Agent SDKs do; the
+// CLI calls them with hook_callback requests, whose input and output are
+// typed ([protocol.HookInput], [protocol.HookOutput]). A PreToolUse hook
+// can block a call ([BlockTool]), allow it ([AllowTool]) or change its
+// input ([RewriteToolInput]); hooks add context for the model
+// ([AddContext]), stop the session ([StopSession]) or drop a prompt
+// ([BlockPrompt]).
+//
+// In-process MCP tools: [Options.MCPServers] runs [MCPServer] values in
+// the client, as the SDKs' createSdkMcpServer does: tools are Go functions
+// with a typed input struct ([NewTool]), whose JSON Schema [SchemaOf]
+// derives from the struct. The client declares each server to the CLI as
+// type "sdk" (--mcp-config, and sdkMcpServers in initialize) and answers
+// the CLI's mcp_message requests (JSON-RPC initialize, tools/list,
+// tools/call, ping, notifications); the model calls the tools as
+// mcp__<server>__<tool>.
+//
+// Next to the Agent SDKs (the README has the full table, with the
+// scenario or test that proves each row on the real CLIs):
+//
+//	feature                    Python SDK / TS SDK          ccwire
+//	permission callback        can_use_tool / canUseTool    Options.CanUseTool
+//	hooks (hook_callback)      hooks / hooks                Options.Hooks, BlockTool, RewriteToolInput, AddContext...
+//	in-process MCP tools       create_sdk_mcp_server /      Options.MCPServers, NewTool
+//	                           createSdkMcpServer
+//	interrupt, mode, model     yes / yes                    Interrupt, SetPermissionMode, SetModel
+//	mcp_status, rewind_files   yes / yes                    MCPStatus, RewindFiles
+//	get_context_usage,         yes / 0.3.330                ContextUsage, StopTask (CLI 2.1.330; an
+//	stop_task                                               [UnsupportedRequestError] at once on 2.1.37)
+//	structured output          output_format / outputFormat Options.OutputSchema, Turn.StructuredOutput
+//
+// Every request of the CLI gets an answer, so the CLI never waits on the
+// client: those the client has no use for get an error answer naming the
+// subtype.
 //
 // Memory: a session keeps a transcript of every line in both directions
 // ([Session.Transcript]); the CLI's lines cost no copy, as they are the
@@ -50,10 +79,14 @@
 // the goroutine reading the CLI's stdout: the lowest latency, for live
 // displays, at the price of returning quickly.
 //
+// A saved transcript gives the same events: [Events] translates messages
+// read back with [protocol.Reader] as a client would, and [Replay] hands
+// them to a handler, so the code that shows a live run shows a recorded one.
+//
 //	turn, err := claude.Query(ctx, "What does main.go do?", claude.Options{
 //		BaseURL: stub.URL(), // a fake API; or claude.AnthropicBaseURL with a key
 //		Handler: progress,   // sees each event as it comes
 //	})
 //
-// The package runs on Unix systems: it relies on process groups and flock(2).
+// The package runs on Unix systems: it relies on process groups.
 package claude

@@ -112,3 +112,20 @@ func ExampleAbbreviate() {
 	// [… 21 characters omitted …]
 	// output
 }
+
+// A saved transcript (the CLI's stdout, one JSON message a line) replayed
+// into the handler a live client would call.
+func ExampleReplay() {
+	transcript := strings.NewReader(`{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"ls"}}]}}
+{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"main.go\ngo.mod"}]}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"Two files."}]}}
+`)
+	if err := claude.Replay(protocol.NewReader(transcript).All(), progressPrinter{}); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// → Bash {"command":"ls"}
+	// ← main.go
+	// go.mod
+	// Two files.
+}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/protocol"
 )
 
@@ -29,13 +30,13 @@ const fakeCLIDeaf = "deaf"
 
 // fakeCLIBinary returns the test binary as a fake CLI and the environment
 // entry that switches it on.
-func fakeCLIBinary(t testing.TB) (claude.Binary, string) {
+func fakeCLIBinary(t testing.TB) (cliinstall.Binary, string) {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return claude.Binary{Version: "0.0.1", Path: exe}, fakeCLIEnv + "=1"
+	return cliinstall.Binary{Version: "0.0.1", Path: exe}, fakeCLIEnv + "=1"
 }
 
 // fakeOptions returns client options that run the fake CLI.
@@ -91,7 +92,16 @@ type fakeCLIProc struct {
 	session   string
 	asked     int
 	mode      string
-	stalling  atomic.Bool // a turn waits for an interrupt
+	hooksMu   sync.Mutex
+	hooks     map[string][]fakeHookMatcher // the initialize request's hooks
+	stalling  atomic.Bool                  // a turn waits for an interrupt
+}
+
+// fakeHookMatcher is a matcher of the initialize request's hooks.
+type fakeHookMatcher struct {
+	Matcher         string   `json:"matcher"`
+	HookCallbackIDs []string `json:"hookCallbackIds"`
+	Timeout         int      `json:"timeout"`
 }
 
 func (f *fakeCLIProc) flush() {
@@ -151,6 +161,16 @@ func (f *fakeCLIProc) control(m *protocol.ControlRequest) {
 	}
 	switch r := m.Request.(type) {
 	case *protocol.InitializeRequest:
+		if len(r.Hooks) > 0 {
+			var hooks map[string][]fakeHookMatcher
+			if err := json.Unmarshal(r.Hooks, &hooks); err != nil {
+				f.emit(fmt.Sprintf(`{"type":"control_response","response":{"subtype":"error","request_id":%q,"error":%s}}`, id, quote("bad hooks: "+err.Error())))
+				return
+			}
+			f.hooksMu.Lock()
+			f.hooks = hooks
+			f.hooksMu.Unlock()
+		}
 		ok(`,"response":{"commands":[{"name":"fake","description":"A fake command","argumentHint":""}],"output_style":"default","available_output_styles":["default"],"models":[{"value":"default","displayName":"Default","description":"The fake model"}],"account":{"tokenSource":"none","apiKeySource":"ANTHROPIC_API_KEY"}}`)
 	case *protocol.SetPermissionModeRequest:
 		if r.Mode == "bogus" {
@@ -302,6 +322,41 @@ func (f *fakeCLIProc) turn(u *protocol.UserMessage) int {
 		}
 		f.toolResult("toolu_1", "cancelled", true)
 		f.result("success", answered, false)
+	case "hook":
+		// "hook EVENT TOOL": call every callback registered for EVENT
+		// whose matcher is TOOL or empty, and report their answers.
+		event, tool, _ := strings.Cut(arg, " ")
+		f.hooksMu.Lock()
+		matchers := f.hooks[event]
+		f.hooksMu.Unlock()
+		var answers []string
+		for _, m := range matchers {
+			if m.Matcher != "" && m.Matcher != tool {
+				continue
+			}
+			for _, cb := range m.HookCallbackIDs {
+				input := fmt.Sprintf(`{"session_id":%q,"transcript_path":"/fake/t.jsonl","cwd":"/fake","permission_mode":"default","hook_event_name":%q,"tool_name":%q,"tool_input":{"command":"rm -rf /"},"tool_use_id":"toolu_1"}`, f.session, event, tool)
+				r := f.request(fmt.Sprintf(`{"subtype":"hook_callback","callback_id":%q,"input":%s,"tool_use_id":"toolu_1"}`, cb, input))
+				switch body := r.Response.(type) {
+				case *protocol.SuccessResponse:
+					answers = append(answers, fmt.Sprintf("%s(timeout %d): %s", cb, m.Timeout, body.Response))
+				case *protocol.ErrorResponse:
+					answers = append(answers, cb+": error: "+body.Error)
+				}
+			}
+		}
+		f.result("success", strings.Join(answers, "\n"), false)
+	case "mcp":
+		// "mcp SERVER MESSAGE": send MESSAGE to the in-process server
+		// SERVER and report the answer.
+		server, message, _ := strings.Cut(arg, " ")
+		r := f.request(fmt.Sprintf(`{"subtype":"mcp_message","server_name":%q,"message":%s}`, server, message))
+		switch body := r.Response.(type) {
+		case *protocol.SuccessResponse:
+			f.result("success", string(body.Response), false)
+		case *protocol.ErrorResponse:
+			f.result("success", "error: "+body.Error, false)
+		}
 	case "unasked":
 		// Requests the client did not register for: a hook callback, an
 		// in-process MCP server's message and a subtype of the future.

@@ -5,28 +5,32 @@ import (
 	"sync"
 )
 
-// fifo is an unbounded queue with one final error, for handing items from
-// one goroutine to readers: the writer never waits for a slow reader, and
-// nothing is dropped. Waking a reader allocates nothing: a one-slot
-// channel holds a token while items wait, and a reader that takes an item
-// and leaves others passes the token on.
-type fifo[T any] struct {
+// fifo is an unbounded first-in first-out queue that ends with a final
+// value of type E, for handing items from one goroutine to readers: the
+// writer never waits for a slow reader, nothing is dropped, and each item
+// goes to exactly one reader. Waking a reader allocates nothing: a
+// one-slot channel holds a token while items wait, and a reader that takes
+// an item and leaves others passes the token on.
+//
+// A session queues its stdout events in a fifo[event, *ExitError], a
+// client the items for its reader in a fifo[item, error].
+type fifo[T, E any] struct {
 	mu    sync.Mutex
 	items []T
 	head  int
-	end   error // the final error, once done
-	done  bool  // finished
+	end   E    // the final value, once done
+	done  bool // finished
 
 	ready    chan struct{} // holds a token while items may be waiting
 	finished chan struct{} // closed by finish
 }
 
-func newFIFO[T any]() *fifo[T] {
-	return &fifo[T]{ready: make(chan struct{}, 1), finished: make(chan struct{})}
+func newFIFO[T, E any]() *fifo[T, E] {
+	return &fifo[T, E]{ready: make(chan struct{}, 1), finished: make(chan struct{})}
 }
 
 // push adds an item.
-func (q *fifo[T]) push(v T) {
+func (q *fifo[T, E]) push(v T) {
 	q.mu.Lock()
 	q.items = append(q.items, v)
 	q.mu.Unlock()
@@ -34,7 +38,7 @@ func (q *fifo[T]) push(v T) {
 }
 
 // signal leaves a token for a reader, if none is there yet.
-func (q *fifo[T]) signal() {
+func (q *fifo[T, E]) signal() {
 	select {
 	case q.ready <- struct{}{}:
 	default:
@@ -42,8 +46,8 @@ func (q *fifo[T]) signal() {
 }
 
 // finish ends the queue: once the items are drained, next returns end
-// (which may be nil) with ok false. Only the first call counts.
-func (q *fifo[T]) finish(end error) {
+// with ok false, from then on. Only the first call counts.
+func (q *fifo[T, E]) finish(end E) {
 	q.mu.Lock()
 	if !q.done {
 		q.done, q.end = true, end
@@ -53,9 +57,9 @@ func (q *fifo[T]) finish(end error) {
 }
 
 // next returns the next item (ok true); or, once the queue is finished and
-// drained, its final error (ok false); or ctx's error (ok false) if ctx
+// drained, its final value (ok false); or ctx's error (ok false) if ctx
 // ends first, leaving the queue as it was.
-func (q *fifo[T]) next(ctx context.Context) (v T, ok bool, end error, ctxErr error) {
+func (q *fifo[T, E]) next(ctx context.Context) (v T, ok bool, end E, ctxErr error) {
 	for {
 		q.mu.Lock()
 		if q.head < len(q.items) {
@@ -71,7 +75,7 @@ func (q *fifo[T]) next(ctx context.Context) (v T, ok bool, end error, ctxErr err
 			if more {
 				q.signal() // for another reader
 			}
-			return v, true, nil, nil
+			return v, true, end, nil
 		}
 		if q.done {
 			end = q.end
@@ -83,7 +87,7 @@ func (q *fifo[T]) next(ctx context.Context) (v T, ok bool, end error, ctxErr err
 		case <-q.ready:
 		case <-q.finished:
 		case <-ctx.Done():
-			return v, false, nil, ctx.Err()
+			return v, false, end, ctx.Err()
 		}
 	}
 }

@@ -16,7 +16,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	if runInstallHelper() || runFakeCLI() {
+	if runFakeCLI() {
 		return
 	}
 	code := m.Run()

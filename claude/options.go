@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/protocol"
 )
 
@@ -24,13 +27,14 @@ import (
 // [*OptionError] before any process starts.
 type Options struct {
 	// Binary is the CLI to run. When its Path is empty, the CLI of Version
-	// is used, installed with [Install] if needed.
-	Binary Binary
+	// is used, installed with [cliinstall.Install] if needed.
+	Binary cliinstall.Binary
 	// Version is the Claude Code version to run when Binary is not given.
-	// Default: [DefaultVersion].
+	// Default: [cliinstall.DefaultVersion].
 	Version string
-	// InstallOptions configure the install of Version ([Install]).
-	InstallOptions []InstallOption
+	// InstallOptions configure the install of Version
+	// ([cliinstall.Install]).
+	InstallOptions []cliinstall.Option
 
 	// BaseURL is the Anthropic API base URL the CLI talks to
 	// (ANTHROPIC_BASE_URL): a fake such as a stubapi server, or
@@ -143,7 +147,7 @@ type Options struct {
 	// and 2.1.330).
 	AddDirs []string
 	// MCPConfig are MCP server configurations: JSON strings or files
-	// (--mcp-config; 2.1.37 and 2.1.330).
+	// (--mcp-config; 2.1.37 and 2.1.330). MCPServers adds one more.
 	MCPConfig []string
 	// Settings is a settings file or JSON string (--settings; 2.1.37 and
 	// 2.1.330).
@@ -156,6 +160,23 @@ type Options struct {
 	// (2.1.37 and 2.1.330): tool calls that need permission then wait for
 	// its decision instead of being denied.
 	CanUseTool PermissionFunc
+	// Hooks are Go callbacks the CLI calls at hook events, by event and
+	// tool matcher, over the control protocol: they are registered in the
+	// initialize request, as the Agent SDKs register theirs, and answer
+	// the CLI's hook_callback requests. See [HookFunc].
+	Hooks map[protocol.HookEvent][]HookMatcher
+	// MCPServers are in-process MCP servers: tools written in Go (see
+	// [MCPServer], [NewTool]). Each is declared to the CLI with an
+	// --mcp-config entry of type "sdk" and in the initialize request, as
+	// the Agent SDKs do; the client answers the CLI's mcp_message
+	// requests with them.
+	MCPServers []*MCPServer
+	// OutputSchema is a JSON Schema the turns' answers must match
+	// (structured output): the client sends it in the initialize request's
+	// jsonSchema, as the Agent SDKs do; the model answers through the
+	// StructuredOutput tool, and [Turn.StructuredOutput] returns the value.
+	// [SchemaOf] derives one from a Go struct.
+	OutputSchema json.RawMessage
 	// Handler receives the events of a one-shot [Query] as they come.
 	// Client methods take their handler as an argument instead.
 	Handler Handler
@@ -217,164 +238,309 @@ func (e *OptionError) Unwrap() error {
 	return nil
 }
 
-// flagGates lists the flags some CLI versions are known to lack. Flags not
-// listed are accepted by both pinned versions.
-var flagGates = map[string]versionBound{
-	"--effort": {Through: SeedVersion},
+// optionFlag is one row of the flag table: an option, the CLI flag it maps
+// to, the CLI versions that have the flag, and how the option is written as
+// arguments. Adding a flag is adding a row to optionFlags.
+type optionFlag struct {
+	option string // the Options field, e.g. "Effort"
+	flag   string // the CLI flag, e.g. "--effort"
+	// needs is the CLI versions that have the flag; the zero Constraint
+	// for every version.
+	needs cliversion.Constraint
+	// value writes the option as the flag's values.
+	value optionValue
+	// check, when set, says what is wrong with the option when it is set,
+	// "" if nothing: a rule about its value or about other options.
+	check func(o *Options) string
+	// choices, when set, are the values the flag takes (named as choice
+	// in errors), each with the CLI versions that have it.
+	choice  string
+	choices []flagChoice
 }
 
-// permissionModeGates lists the permission modes some CLI versions are
-// known to reject at --permission-mode.
-var permissionModeGates = map[protocol.PermissionMode]versionBound{
-	protocol.PermissionAuto:     {Through: SeedVersion},
-	"manual":                    {Through: SeedVersion},
-	protocol.PermissionDelegate: {Since: DefaultVersion},
+// optionValue writes an option as the values of its flag: the values of
+// each occurrence of the flag (nil when the option is unset, one empty
+// occurrence for a flag without a value), or what is wrong with the
+// option.
+type optionValue func(o *Options) (occurrences [][]string, problem string)
+
+// flagChoice is a value a flag takes, with the CLI versions that have it.
+type flagChoice struct {
+	value string
+	needs cliversion.Constraint
 }
 
-// knownPermissionModes are the modes some pinned version accepts.
-var knownPermissionModes = []protocol.PermissionMode{
-	protocol.PermissionDefault, protocol.PermissionAcceptEdits, protocol.PermissionBypassPermissions,
-	protocol.PermissionPlan, protocol.PermissionDontAsk, protocol.PermissionDelegate,
-	protocol.PermissionAuto, "manual",
+// optionFlags is the flag table: every option that maps to a flag, in the
+// order the flags are passed. Every flag was checked against the --help
+// output and the argument parser of the pinned versions; needs says which
+// versions lack a flag or a value.
+var optionFlags = []optionFlag{
+	{option: "Model", flag: "--model", value: text(func(o *Options) string { return o.Model })},
+	{option: "FallbackModel", flag: "--fallback-model", value: text(func(o *Options) string { return o.FallbackModel }),
+		check: func(o *Options) string {
+			if o.FallbackModel == o.Model {
+				return "the fallback model must differ from Model"
+			}
+			return ""
+		}},
+	{option: "PermissionMode", flag: "--permission-mode", value: text(func(o *Options) string { return string(o.PermissionMode) }),
+		choice: "permission mode", choices: []flagChoice{
+			{value: string(protocol.PermissionDefault)},
+			{value: string(protocol.PermissionAcceptEdits)},
+			{value: string(protocol.PermissionBypassPermissions)},
+			{value: string(protocol.PermissionPlan)},
+			{value: string(protocol.PermissionDontAsk)},
+			// Seen in 2.1.37, gone in 2.1.330: a fixed boundary, not the
+			// pinned version, which moves on.
+			{value: string(protocol.PermissionDelegate), needs: cliversion.MustParseConstraint("<2.1.330")},
+			{value: string(protocol.PermissionAuto), needs: cliversion.MustParseConstraint(">" + cliinstall.SeedVersion)},
+			{value: "manual", needs: cliversion.MustParseConstraint(">" + cliinstall.SeedVersion)},
+		}},
+	{option: "DangerouslySkipPermissions", flag: "--dangerously-skip-permissions", value: present(func(o *Options) bool { return o.DangerouslySkipPermissions })},
+	{option: "Tools", flag: "--tools", value: func(o *Options) ([][]string, string) {
+		if o.Tools == nil {
+			return nil, "" // an empty, non-nil list turns every built-in tool off
+		}
+		return [][]string{{strings.Join(o.Tools, ",")}}, ""
+	}},
+	{option: "AllowedTools", flag: "--allowedTools", value: commaList(func(o *Options) []string { return o.AllowedTools })},
+	{option: "DisallowedTools", flag: "--disallowedTools", value: commaList(func(o *Options) []string { return o.DisallowedTools })},
+	{option: "MaxTurns", flag: "--max-turns", value: count(func(o *Options) int { return o.MaxTurns })},
+	{option: "MaxBudgetUSD", flag: "--max-budget-usd", value: amount(func(o *Options) float64 { return o.MaxBudgetUSD })},
+	{option: "MaxThinkingTokens", flag: "--max-thinking-tokens", value: count(func(o *Options) int { return o.MaxThinkingTokens })},
+	{option: "Effort", flag: "--effort", value: text(func(o *Options) string { return o.Effort }),
+		needs:  cliversion.MustParseConstraint(">" + cliinstall.SeedVersion),
+		choice: "effort", choices: []flagChoice{{value: "low"}, {value: "medium"}, {value: "high"}, {value: "xhigh"}, {value: "max"}}},
+	{option: "SystemPrompt", flag: "--system-prompt", value: text(func(o *Options) string { return o.SystemPrompt })},
+	{option: "AppendSystemPrompt", flag: "--append-system-prompt", value: text(func(o *Options) string { return o.AppendSystemPrompt })},
+	{option: "SessionID", flag: "--session-id", value: text(func(o *Options) string { return o.SessionID }),
+		check: func(o *Options) string {
+			if !uuidPattern.MatchString(o.SessionID) {
+				return fmt.Sprintf("%q is not a UUID", o.SessionID)
+			}
+			return ""
+		}},
+	{option: "Resume", flag: "--resume", value: text(func(o *Options) string { return o.Resume }),
+		check: func(o *Options) string {
+			if o.Continue {
+				return "Resume and Continue exclude each other"
+			}
+			return ""
+		}},
+	{option: "Continue", flag: "--continue", value: present(func(o *Options) bool { return o.Continue })},
+	{option: "ForkSession", flag: "--fork-session", value: present(func(o *Options) bool { return o.ForkSession }),
+		check: func(o *Options) string {
+			if o.Resume == "" && !o.Continue {
+				return "needs Resume or Continue"
+			}
+			return ""
+		}},
+	{option: "IncludePartialMessages", flag: "--include-partial-messages", value: present(func(o *Options) bool { return o.IncludePartialMessages })},
+	{option: "ReplayUserMessages", flag: "--replay-user-messages", value: present(func(o *Options) bool { return o.ReplayUserMessages })},
+	{option: "AddDirs", flag: "--add-dir", value: each(func(o *Options) []string { return o.AddDirs })},
+	{option: "MCPConfig", flag: "--mcp-config", value: func(o *Options) ([][]string, string) {
+		occurrences, _ := each(func(o *Options) []string { return o.MCPConfig })(o)
+		if len(o.MCPServers) > 0 { // the in-process servers, as type "sdk"
+			cfg, _ := sdkMCPConfig(o.MCPServers)
+			occurrences = append(occurrences, []string{cfg})
+		}
+		return occurrences, ""
+	}},
+	{option: "Settings", flag: "--settings", value: text(func(o *Options) string { return o.Settings })},
+	{option: "CanUseTool", flag: "--permission-prompt-tool", value: func(o *Options) ([][]string, string) {
+		if o.CanUseTool == nil {
+			return nil, ""
+		}
+		return [][]string{{"stdio"}}, ""
+	}, check: func(o *Options) string {
+		if slices.ContainsFunc(o.ExtraArgs, func(a string) bool { return strings.HasPrefix(a, "--permission-prompt-tool") }) {
+			return "ExtraArgs name another permission prompt tool"
+		}
+		return ""
+	}},
+}
+
+// text writes a string option as the flag's value, unless it is empty.
+func text(field func(*Options) string) optionValue {
+	return func(o *Options) ([][]string, string) {
+		if v := field(o); v != "" {
+			return [][]string{{v}}, ""
+		}
+		return nil, ""
+	}
+}
+
+// present writes a boolean option as the flag alone, when it is true.
+func present(field func(*Options) bool) optionValue {
+	return func(o *Options) ([][]string, string) {
+		if field(o) {
+			return [][]string{nil}, ""
+		}
+		return nil, ""
+	}
+}
+
+// commaList writes a list option as one value, its elements separated by
+// commas, unless it is empty.
+func commaList(field func(*Options) []string) optionValue {
+	return func(o *Options) ([][]string, string) {
+		if l := field(o); len(l) > 0 {
+			return [][]string{{strings.Join(l, ",")}}, ""
+		}
+		return nil, ""
+	}
+}
+
+// each writes a list option as one flag per element.
+func each(field func(*Options) []string) optionValue {
+	return func(o *Options) ([][]string, string) {
+		var occurrences [][]string
+		for _, v := range field(o) {
+			occurrences = append(occurrences, []string{v})
+		}
+		return occurrences, ""
+	}
+}
+
+// count writes a whole-number option, unless it is zero; it must not be
+// negative.
+func count(field func(*Options) int) optionValue {
+	return func(o *Options) ([][]string, string) {
+		switch n := field(o); {
+		case n < 0:
+			return nil, "must not be negative"
+		case n > 0:
+			return [][]string{{strconv.Itoa(n)}}, ""
+		}
+		return nil, ""
+	}
+}
+
+// amount writes a decimal option, unless it is zero; it must not be
+// negative.
+func amount(field func(*Options) float64) optionValue {
+	return func(o *Options) ([][]string, string) {
+		switch x := field(o); {
+		case x < 0:
+			return nil, "must not be negative"
+		case x > 0:
+			return [][]string{{strconv.FormatFloat(x, 'f', -1, 64)}}, ""
+		}
+		return nil, ""
+	}
 }
 
 var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
 // Args returns the CLI flags the options stand for, after the stream-json
-// flags every session passes, checked against CLI version (empty: no
-// version check). The error is an [*OptionError].
+// flags every session passes, checked against CLI version (empty, or not a
+// version: no version check). The error is an [*OptionError], or several
+// joined.
 func (o Options) Args(version string) ([]string, error) {
+	v, err := cliversion.Parse(version)
+	known := err == nil
 	var args []string
-	fail := func(option, flag, reason string) error {
-		return &OptionError{Option: option, Flag: flag, Version: version, Reason: reason}
-	}
-	add := func(option, flag string, values ...string) error {
-		if gate, ok := flagGates[flag]; ok && gate.excludes(version) {
-			return &OptionError{Option: option, Flag: flag, Version: version, Unsupported: true,
-				Reason: fmt.Sprintf("Claude Code %s does not have it (%s)", version, gate)}
-		}
-		args = append(args, flag)
-		args = append(args, values...)
-		return nil
-	}
 	var errs []error
-	check := func(err error) {
-		if err != nil {
-			errs = append(errs, err)
+	for _, row := range optionFlags {
+		occurrences, problem := row.value(&o)
+		if occurrences == nil && problem == "" {
+			continue // unset
 		}
-	}
-
-	if o.Model != "" {
-		check(add("Model", "--model", o.Model))
-	}
-	if o.FallbackModel != "" {
-		if o.FallbackModel == o.Model {
-			check(fail("FallbackModel", "--fallback-model", "the fallback model must differ from Model"))
-		} else {
-			check(add("FallbackModel", "--fallback-model", o.FallbackModel))
+		if problem == "" && row.check != nil {
+			problem = row.check(&o)
 		}
-	}
-	if o.PermissionMode != "" {
-		switch gate, gated := permissionModeGates[o.PermissionMode]; {
-		case !slices.Contains(knownPermissionModes, o.PermissionMode):
-			check(fail("PermissionMode", "--permission-mode", fmt.Sprintf("unknown permission mode %q", o.PermissionMode)))
-		case gated && gate.excludes(version):
-			check(&OptionError{Option: "PermissionMode", Flag: "--permission-mode", Version: version, Unsupported: true,
-				Reason: fmt.Sprintf("Claude Code %s does not have permission mode %q (%s)", version, o.PermissionMode, gate)})
+		if problem == "" {
+			problem = row.unknownChoice(occurrences)
+		}
+		fail := func(unsupported bool, reason string) {
+			errs = append(errs, &OptionError{Option: row.option, Flag: row.flag, Version: version, Unsupported: unsupported, Reason: reason})
+		}
+		switch choice, needs := row.gatedChoice(occurrences, v); {
+		case problem != "":
+			fail(false, problem)
+		case known && !row.needs.Allows(v):
+			fail(true, fmt.Sprintf("Claude Code %s does not have it (%s)", version, lacking(row.needs)))
+		case known && choice != "":
+			fail(true, fmt.Sprintf("Claude Code %s does not have %s %q (%s)", version, row.choice, choice, lacking(needs)))
 		default:
-			check(add("PermissionMode", "--permission-mode", string(o.PermissionMode)))
-		}
-	}
-	if o.DangerouslySkipPermissions {
-		check(add("DangerouslySkipPermissions", "--dangerously-skip-permissions"))
-	}
-	if o.Tools != nil {
-		check(add("Tools", "--tools", strings.Join(o.Tools, ",")))
-	}
-	if len(o.AllowedTools) > 0 {
-		check(add("AllowedTools", "--allowedTools", strings.Join(o.AllowedTools, ",")))
-	}
-	if len(o.DisallowedTools) > 0 {
-		check(add("DisallowedTools", "--disallowedTools", strings.Join(o.DisallowedTools, ",")))
-	}
-	switch {
-	case o.MaxTurns < 0:
-		check(fail("MaxTurns", "--max-turns", "must not be negative"))
-	case o.MaxTurns > 0:
-		check(add("MaxTurns", "--max-turns", strconv.Itoa(o.MaxTurns)))
-	}
-	switch {
-	case o.MaxBudgetUSD < 0:
-		check(fail("MaxBudgetUSD", "--max-budget-usd", "must not be negative"))
-	case o.MaxBudgetUSD > 0:
-		check(add("MaxBudgetUSD", "--max-budget-usd", strconv.FormatFloat(o.MaxBudgetUSD, 'f', -1, 64)))
-	}
-	switch {
-	case o.MaxThinkingTokens < 0:
-		check(fail("MaxThinkingTokens", "--max-thinking-tokens", "must not be negative"))
-	case o.MaxThinkingTokens > 0:
-		check(add("MaxThinkingTokens", "--max-thinking-tokens", strconv.Itoa(o.MaxThinkingTokens)))
-	}
-	if o.Effort != "" {
-		if !slices.Contains([]string{"low", "medium", "high", "xhigh", "max"}, o.Effort) {
-			check(fail("Effort", "--effort", fmt.Sprintf("unknown effort %q (want low, medium, high, xhigh or max)", o.Effort)))
-		} else {
-			check(add("Effort", "--effort", o.Effort))
-		}
-	}
-	if o.SystemPrompt != "" {
-		check(add("SystemPrompt", "--system-prompt", o.SystemPrompt))
-	}
-	if o.AppendSystemPrompt != "" {
-		check(add("AppendSystemPrompt", "--append-system-prompt", o.AppendSystemPrompt))
-	}
-	if o.SessionID != "" {
-		if !uuidPattern.MatchString(o.SessionID) {
-			check(fail("SessionID", "--session-id", fmt.Sprintf("%q is not a UUID", o.SessionID)))
-		} else {
-			check(add("SessionID", "--session-id", o.SessionID))
-		}
-	}
-	if o.Resume != "" && o.Continue {
-		check(fail("Resume", "--resume", "Resume and Continue exclude each other"))
-	}
-	if o.Resume != "" {
-		check(add("Resume", "--resume", o.Resume))
-	}
-	if o.Continue {
-		check(add("Continue", "--continue"))
-	}
-	if o.ForkSession {
-		if o.Resume == "" && !o.Continue {
-			check(fail("ForkSession", "--fork-session", "needs Resume or Continue"))
-		} else {
-			check(add("ForkSession", "--fork-session"))
-		}
-	}
-	if o.IncludePartialMessages {
-		check(add("IncludePartialMessages", "--include-partial-messages"))
-	}
-	if o.ReplayUserMessages {
-		check(add("ReplayUserMessages", "--replay-user-messages"))
-	}
-	for _, d := range o.AddDirs {
-		check(add("AddDirs", "--add-dir", d))
-	}
-	for _, c := range o.MCPConfig {
-		check(add("MCPConfig", "--mcp-config", c))
-	}
-	if o.Settings != "" {
-		check(add("Settings", "--settings", o.Settings))
-	}
-	if o.CanUseTool != nil {
-		if slices.ContainsFunc(o.ExtraArgs, func(a string) bool { return strings.HasPrefix(a, "--permission-prompt-tool") }) {
-			check(fail("CanUseTool", "--permission-prompt-tool", "ExtraArgs name another permission prompt tool"))
-		} else {
-			check(add("CanUseTool", "--permission-prompt-tool", "stdio"))
+			for _, values := range occurrences {
+				args = append(append(args, row.flag), values...)
+			}
 		}
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
 	return append(args, o.ExtraArgs...), nil
+}
+
+// unknownChoice says which value of the flag is not one of its choices, ""
+// if all are (or the flag has no choices).
+func (row *optionFlag) unknownChoice(occurrences [][]string) string {
+	if row.choices == nil {
+		return ""
+	}
+	for _, values := range occurrences {
+		for _, value := range values {
+			if !slices.ContainsFunc(row.choices, func(c flagChoice) bool { return c.value == value }) {
+				return fmt.Sprintf("unknown %s %q (want %s)", row.choice, value, row.choiceList())
+			}
+		}
+	}
+	return ""
+}
+
+// gatedChoice returns the first value of the flag that CLI version v does
+// not have, with the versions that have it; "" if there is none.
+func (row *optionFlag) gatedChoice(occurrences [][]string, v cliversion.Version) (string, cliversion.Constraint) {
+	for _, values := range occurrences {
+		for _, value := range values {
+			for _, c := range row.choices {
+				if c.value == value && !c.needs.Allows(v) {
+					return value, c.needs
+				}
+			}
+		}
+	}
+	return "", cliversion.Constraint{}
+}
+
+// choiceList lists the flag's choices for a message: "low, medium or high".
+func (row *optionFlag) choiceList() string {
+	values := make([]string, len(row.choices))
+	for i, c := range row.choices {
+		values[i] = c.value
+	}
+	last := len(values) - 1
+	if last < 1 {
+		return strings.Join(values, "")
+	}
+	return strings.Join(values[:last], ", ") + " or " + values[last]
+}
+
+// lacking says which versions are outside needs, for an option error:
+// "Claude Code 2.1.37 and older do not have it".
+func lacking(needs cliversion.Constraint) string {
+	var parts []string
+	if lo, ok := needs.Lower(); ok {
+		if lo.Inclusive {
+			parts = append(parts, "older than "+lo.Version.String())
+		} else {
+			parts = append(parts, lo.Version.String()+" and older")
+		}
+	}
+	if hi, ok := needs.Upper(); ok {
+		if hi.Inclusive {
+			parts = append(parts, "newer than "+hi.Version.String())
+		} else {
+			parts = append(parts, hi.Version.String()+" and newer")
+		}
+	}
+	switch len(parts) {
+	case 1:
+		return "Claude Code " + parts[0] + " do not have it"
+	case 2:
+		return "Claude Code " + parts[0] + ", and " + parts[1] + ", do not have it"
+	}
+	return "no Claude Code version has it"
 }

@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/internal/clienv"
 	"github.com/ccwire/ccwire/protocol"
 )
 
@@ -71,8 +73,10 @@ type SessionConfig struct {
 	// commands its tools run.
 	AllowNetwork bool
 
-	// route, when set, takes the session's stdout events as they are
-	// decoded, on the reading goroutine (see eventQueue.route).
+	// route, when set, sees the session's stdout events first, as they are
+	// decoded, on the reading goroutine; the events it takes (returns true
+	// for) are not queued for the session's readers. A Client routes a
+	// session's stdout this way, without a goroutine hop.
 	route func(event) bool
 }
 
@@ -101,7 +105,7 @@ func StreamJSONArgs() []string {
 // Close ends the process and removes the session's temporary folders; call
 // it always (t.Cleanup(func() { s.Close() }) in tests).
 type Session struct {
-	bin     Binary
+	bin     cliinstall.Binary
 	argv    []string
 	env     []string
 	logger  *slog.Logger
@@ -123,7 +127,8 @@ type Session struct {
 	stdout *os.File // read end
 	stderr *os.File // read end
 
-	queue      *eventQueue
+	queue      *fifo[event, *ExitError] // stdout events route did not take
+	route      func(event) bool
 	stderrTail *tailBuffer
 	transcript transcript
 
@@ -159,16 +164,16 @@ type Session struct {
 //
 // The process runs in a process group of its own. When ctx ends, the session
 // is closed at once: the process group is killed and the folders removed.
-func Start(ctx context.Context, bin Binary, cfg SessionConfig) (*Session, error) {
+func Start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (*Session, error) {
 	return start(ctx, bin, cfg)
 }
 
-func start(ctx context.Context, bin Binary, cfg SessionConfig) (_ *Session, err error) {
+func start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (_ *Session, err error) {
 	if cfg.BaseURL == "" {
 		return nil, errors.New("claude: SessionConfig.BaseURL is empty; give the URL of the API the CLI should use (a stubapi server)")
 	}
 	if bin.Path == "" {
-		return nil, errors.New("claude: no CLI binary; get one with Install")
+		return nil, errors.New("claude: no CLI binary; get one with cliinstall.Install")
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("claude: start: %w", err)
@@ -177,13 +182,13 @@ func start(ctx context.Context, bin Binary, cfg SessionConfig) (_ *Session, err 
 		bin:        bin,
 		logger:     cfg.Logger,
 		timeout:    cfg.CloseTimeout,
-		queue:      newEventQueue(),
+		queue:      newFIFO[event, *ExitError](),
+		route:      cfg.route,
 		exited:     make(chan struct{}),
 		stderrDone: make(chan struct{}),
 		readerDone: make(chan struct{}),
 		hurried:    make(chan struct{}),
 	}
-	s.queue.route = cfg.route
 	s.transcript.max = cfg.TranscriptLines
 	if s.logger == nil {
 		s.logger = slog.New(slog.DiscardHandler)
@@ -236,12 +241,16 @@ func start(ctx context.Context, bin Binary, cfg SessionConfig) (_ *Session, err 
 	}
 	own := []string{"ANTHROPIC_BASE_URL=" + cfg.BaseURL, "ANTHROPIC_API_KEY=" + key, s.marker}
 	if !cfg.AllowNetwork {
-		own = append(own, sealedNetworkVars(cfg.BaseURL)...)
+		own = append(own, clienv.SealedNetwork(cfg.BaseURL)...)
 	}
 	if os.Geteuid() == 0 && bypassesPermissions(cfg.Args) {
 		own = append(own, "IS_SANDBOX=1")
 	}
-	s.env = cliEnv(envLookup(cfg.LookupEnv), s.home, s.configDir, tmpDir, append(own, cfg.Env...)...)
+	lookup := cfg.LookupEnv
+	if lookup == nil {
+		lookup = os.LookupEnv
+	}
+	s.env = clienv.Build(lookup, s.home, s.configDir, tmpDir, append(own, cfg.Env...)...)
 	s.argv = bin.Argv(append(StreamJSONArgs(), cfg.Args...)...)
 
 	// Pipes of our own rather than exec's: the stdin end supports write
@@ -319,7 +328,7 @@ func (s *Session) readStderr() {
 
 func (s *Session) readStdout(opts []protocol.ReaderOption) {
 	defer close(s.readerDone)
-	readErr := pump(s.stdout, &s.transcript, s.queue, opts, s.logger)
+	readErr := pump(s.stdout, &s.transcript, s.deliver, opts, s.logger)
 	s.stdout.Close()
 	<-s.exited
 	<-s.stderrDone
@@ -332,11 +341,19 @@ func (s *Session) readStdout(opts []protocol.ReaderOption) {
 	s.queue.finish(exitErrorOf(s.state, s.waitErr, readErr, stopped, s.stderrTail.String()))
 }
 
-// pump decodes messages from r into q until r ends, recording every line
-// in tr (without copying: a line is the bytes its message holds). Lines
-// that fail to decode are queued as errors and skipped. It returns the
-// error that ended reading, nil at EOF.
-func pump(r io.Reader, tr *transcript, q *eventQueue, opts []protocol.ReaderOption, logger *slog.Logger) error {
+// deliver hands one stdout event to the session's route, and queues it for
+// the session's readers unless the route takes it.
+func (s *Session) deliver(ev event) {
+	if s.route == nil || !s.route(ev) {
+		s.queue.push(ev)
+	}
+}
+
+// pump decodes messages from r and delivers them until r ends, recording
+// every line in tr (without copying: a line is the bytes its message
+// holds). Lines that fail to decode are delivered as errors and skipped.
+// It returns the error that ended reading, nil at EOF.
+func pump(r io.Reader, tr *transcript, deliver func(event), opts []protocol.ReaderOption, logger *slog.Logger) error {
 	opts = append(slices.Clip(opts), protocol.WithLineFunc(func(line []byte, size int64) {
 		tr.add(Stdout, line, size)
 	}))
@@ -345,12 +362,12 @@ func pump(r io.Reader, tr *transcript, q *eventQueue, opts []protocol.ReaderOpti
 		m, err := rd.Next()
 		switch {
 		case err == nil:
-			q.push(event{msg: m})
+			deliver(event{msg: m})
 		case errors.Is(err, io.EOF):
 			return nil
 		case isLineError(err):
 			logger.Debug("claude: undecodable stdout line", "err", err)
-			q.push(event{err: err})
+			deliver(event{err: err})
 		default:
 			return err
 		}
@@ -492,7 +509,7 @@ func (s *Session) ReadUntil(ctx context.Context, stop func(protocol.Message) boo
 	var msgs []protocol.Message
 	var lineErrs []error
 	for {
-		ev, end, err := s.queue.next(ctx)
+		ev, end, err := s.nextEvent(ctx)
 		switch {
 		case err != nil:
 			ce := &ContextError{Err: err, Messages: msgs}
@@ -523,7 +540,7 @@ func (s *Session) ReadUntil(ctx context.Context, stop func(protocol.Message) boo
 func (s *Session) Messages(ctx context.Context) iter.Seq2[protocol.Message, error] {
 	return func(yield func(protocol.Message, error) bool) {
 		for {
-			ev, end, err := s.queue.next(ctx)
+			ev, end, err := s.nextEvent(ctx)
 			switch {
 			case err != nil:
 				ce := &ContextError{Err: err}
@@ -644,7 +661,7 @@ func waitFor(ch <-chan struct{}, d time.Duration) bool {
 }
 
 // Binary returns the CLI the session runs.
-func (s *Session) Binary() Binary { return s.bin }
+func (s *Session) Binary() cliinstall.Binary { return s.bin }
 
 // Args returns the CLI's full command line.
 func (s *Session) Args() []string { return slices.Clone(s.argv) }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/claude/claudetest"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/stubapi"
 )
@@ -22,7 +23,7 @@ import (
 const cliTimeout = 2 * time.Minute
 
 // startCLI starts a session of bin against stub.
-func startCLI(t *testing.T, bin claude.Binary, stub *stubapi.Server, cfg claude.SessionConfig) *claude.Session {
+func startCLI(t *testing.T, bin cliinstall.Binary, stub *stubapi.Server, cfg claude.SessionConfig) *claude.Session {
 	t.Helper()
 	cfg.BaseURL = stub.URL()
 	s := claudetest.Start(t, bin, cfg)
@@ -64,13 +65,13 @@ func assistantText(turn claude.Turn) string {
 // cliTest is one test against a real CLI.
 type cliTest struct {
 	name string
-	run  func(t *testing.T, bin claude.Binary)
+	run  func(t *testing.T, bin cliinstall.Binary)
 }
 
 // runCLITests runs each test, in parallel, against the CLI of every pinned
 // version (installed if need be; a missing CLI fails the test).
 func runCLITests(t *testing.T, tests []cliTest) {
-	for _, version := range claude.PinnedVersions() {
+	for _, version := range cliinstall.PinnedVersions() {
 		t.Run(version, func(t *testing.T) {
 			t.Parallel()
 			bin := claudetest.Binary(t, version)
@@ -98,7 +99,7 @@ func TestCLI(t *testing.T) {
 	})
 }
 
-func testTextTurn(t *testing.T, bin claude.Binary) {
+func testTextTurn(t *testing.T, bin cliinstall.Binary) {
 	ctx := ctxFor(t, cliTimeout)
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Hello from the stub.")))
 	s := startCLI(t, bin, stub, claude.SessionConfig{})
@@ -136,7 +137,7 @@ func testTextTurn(t *testing.T, bin claude.Binary) {
 	}
 }
 
-func testBashTool(t *testing.T, bin claude.Binary) {
+func testBashTool(t *testing.T, bin cliinstall.Binary) {
 	ctx := ctxFor(t, cliTimeout)
 	stub := stubapi.NewTest(t, stubapi.NewScript(
 		stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "echo ccwire-$((6*7))", "description": "Print a number"})),
@@ -175,7 +176,7 @@ func testBashTool(t *testing.T, bin claude.Binary) {
 	}
 }
 
-func testTwoTurns(t *testing.T, bin claude.Binary) {
+func testTwoTurns(t *testing.T, bin cliinstall.Binary) {
 	ctx := ctxFor(t, cliTimeout)
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("First answer."), stubapi.Text("Second answer.")))
 	s := startCLI(t, bin, stub, claude.SessionConfig{})
@@ -202,7 +203,7 @@ func testTwoTurns(t *testing.T, bin claude.Binary) {
 	}
 }
 
-func testKilledMidTurn(t *testing.T, bin claude.Binary) {
+func testKilledMidTurn(t *testing.T, bin cliinstall.Binary) {
 	ctx := ctxFor(t, cliTimeout)
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Fail(stubapi.Stall(0))))
 	s := startCLI(t, bin, stub, claude.SessionConfig{})
@@ -230,7 +231,7 @@ func testKilledMidTurn(t *testing.T, bin claude.Binary) {
 	}
 }
 
-func testNeverAnswers(t *testing.T, bin claude.Binary) {
+func testNeverAnswers(t *testing.T, bin cliinstall.Binary) {
 	ctx := ctxFor(t, cliTimeout)
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Fail(stubapi.Stall(0))))
 	s := startCLI(t, bin, stub, claude.SessionConfig{CloseTimeout: time.Second})
@@ -261,7 +262,7 @@ func testNeverAnswers(t *testing.T, bin claude.Binary) {
 	}
 }
 
-func testBadFlag(t *testing.T, bin claude.Binary) {
+func testBadFlag(t *testing.T, bin cliinstall.Binary) {
 	ctx := ctxFor(t, cliTimeout)
 	stub := stubapi.NewTest(t, stubapi.NewScript())
 	s := startCLI(t, bin, stub, claude.SessionConfig{Args: []string{"--no-such-flag-ccwire"}})
@@ -304,7 +305,7 @@ func (p *proxyRecorder) seen() []string {
 // testNetworkSealed checks that the CLI sends its outside traffic through
 // the proxy variables (which a session points at a dead port) and its API
 // traffic straight to the stub.
-func testNetworkSealed(t *testing.T, bin claude.Binary) {
+func testNetworkSealed(t *testing.T, bin cliinstall.Binary) {
 	ctx := ctxFor(t, cliTimeout)
 	rec := &proxyRecorder{}
 	proxy := httptest.NewServer(rec)

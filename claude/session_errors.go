@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -146,4 +147,17 @@ func exitErrorOf(state *os.ProcessState, waitErr, readErr error, stopped bool, s
 		e.Err = waitErr
 	}
 	return e
+}
+
+// lastLines returns the last n non-empty lines of s.
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	var kept []string
+	for i := len(lines) - 1; i >= 0 && len(kept) < n; i-- {
+		if strings.TrimSpace(lines[i]) != "" {
+			kept = append(kept, lines[i])
+		}
+	}
+	slices.Reverse(kept)
+	return strings.Join(kept, "\n")
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/claude/claudetest"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/protocol"
 )
 
@@ -36,13 +37,13 @@ echo "fake done" >&2
 `
 
 // fakeBinary writes the fake CLI and returns it as a Binary.
-func fakeBinary(t *testing.T) claude.Binary {
+func fakeBinary(t *testing.T) cliinstall.Binary {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "fake-claude")
 	if err := os.WriteFile(path, []byte(fakeScript), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return claude.Binary{Version: "0.0.0", Path: path}
+	return cliinstall.Binary{Version: "0.0.0", Path: path}
 }
 
 // startFake starts a session of the fake CLI.
@@ -470,13 +471,13 @@ func TestStartRefusals(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		ctx  context.Context
-		bin  claude.Binary
+		bin  cliinstall.Binary
 		cfg  claude.SessionConfig
 		want string
 	}{
 		{"no base URL", t.Context(), fake, claude.SessionConfig{}, "BaseURL is empty"},
-		{"no binary", t.Context(), claude.Binary{}, claude.SessionConfig{BaseURL: "http://x"}, "no CLI binary"},
-		{"missing binary", t.Context(), claude.Binary{Path: "/nonexistent/claude"}, claude.SessionConfig{BaseURL: "http://x"}, "no such file"},
+		{"no binary", t.Context(), cliinstall.Binary{}, claude.SessionConfig{BaseURL: "http://x"}, "no CLI binary"},
+		{"missing binary", t.Context(), cliinstall.Binary{Path: "/nonexistent/claude"}, claude.SessionConfig{BaseURL: "http://x"}, "no such file"},
 		{"canceled", canceled, fake, claude.SessionConfig{BaseURL: "http://x"}, "context canceled"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -7,10 +7,8 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"testing/iotest"
-	"time"
 
 	"github.com/ccwire/ccwire/protocol"
 )
@@ -62,7 +60,7 @@ func TestPumpRecordsEveryLine(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			var tr transcript
-			if err := pump(tc.r(), &tr, newEventQueue(), nil, slog.New(slog.DiscardHandler)); err != nil {
+			if err := pump(tc.r(), &tr, func(event) {}, nil, slog.New(slog.DiscardHandler)); err != nil {
 				t.Fatal(err)
 			}
 			lines, _ := tr.snapshot()
@@ -85,8 +83,8 @@ func TestPumpKeepsNoLineOverTheLimit(t *testing.T) {
 	long := `{"type":"assistant","text":"` + strings.Repeat("x", 200) + `"}`
 	input := `{"type":"system"}` + "\n" + long + "\n" + `{"type":"result"}` + "\n"
 	var tr transcript
-	q := newEventQueue()
-	if err := pump(strings.NewReader(input), &tr, q, []protocol.ReaderOption{protocol.WithMaxLineSize(100)}, slog.New(slog.DiscardHandler)); err != nil {
+	q := newFIFO[event, *ExitError]()
+	if err := pump(strings.NewReader(input), &tr, q.push, []protocol.ReaderOption{protocol.WithMaxLineSize(100)}, slog.New(slog.DiscardHandler)); err != nil {
 		t.Fatal(err)
 	}
 	lines, _ := tr.snapshot()
@@ -146,52 +144,6 @@ func TestTranscriptAddLines(t *testing.T) {
 	}
 }
 
-func TestEventQueue(t *testing.T) {
-	t.Parallel()
-	q := newEventQueue()
-	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
-	defer cancel()
-	if _, _, err := q.next(ctx); err != context.DeadlineExceeded {
-		t.Fatalf("next on an empty queue = %v", err)
-	}
-	const n = 1000
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		for i := range n {
-			q.push(event{msg: protocol.NewUserText(string(rune('a' + i%26)))})
-		}
-		q.finish(&ExitError{})
-	})
-	// Two readers share the events: each one goes to exactly one of them.
-	counts := make([]int, 2)
-	for r := range counts {
-		wg.Go(func() {
-			for {
-				ev, end, err := q.next(t.Context())
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				if end != nil {
-					return
-				}
-				if ev.msg == nil {
-					t.Error("nil message")
-				}
-				counts[r]++
-			}
-		})
-	}
-	wg.Wait()
-	if counts[0]+counts[1] != n {
-		t.Errorf("read %v events, want %d in all", counts, n)
-	}
-	// The end is sticky.
-	if _, end, _ := q.next(t.Context()); end == nil {
-		t.Error("end not sticky")
-	}
-}
-
 func TestBypassesPermissions(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -237,15 +189,15 @@ func BenchmarkStdoutPipeline(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		var tr transcript
-		q := newEventQueue()
-		if err := pump(bytes.NewReader(data), &tr, q, nil, logger); err != nil {
+		q := newFIFO[event, *ExitError]()
+		if err := pump(bytes.NewReader(data), &tr, q.push, nil, logger); err != nil {
 			b.Fatal(err)
 		}
 		q.finish(&ExitError{})
 		n := 0
 		for {
-			_, end, _ := q.next(context.Background())
-			if end != nil {
+			_, ok, _, _ := q.next(context.Background())
+			if !ok {
 				break
 			}
 			n++

@@ -1,6 +1,9 @@
 package claude
 
 import (
+	"encoding/json"
+	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/ccwire/ccwire/protocol"
@@ -66,3 +69,31 @@ func (t Turn) CostUSD() float64 {
 // Err returns a *TurnError if the turn's result reports an error, nil if
 // it does not or the turn did not complete.
 func (t Turn) Err() error { return turnError(t.Result()) }
+
+// ErrNoStructuredOutput is the error of [Turn.DecodeStructuredOutput] for
+// a turn whose result carries no structured output.
+var ErrNoStructuredOutput = errors.New("claude: the turn's result has no structured output")
+
+// StructuredOutput returns the value the model gave for the output schema
+// ([Options.OutputSchema]): the result's structured_output, nil when there
+// is none.
+func (t Turn) StructuredOutput() json.RawMessage {
+	r := t.Result()
+	if r == nil || len(r.StructuredOutput) == 0 || string(r.StructuredOutput) == "null" {
+		return nil
+	}
+	return r.StructuredOutput
+}
+
+// DecodeStructuredOutput decodes the turn's structured output into v with
+// encoding/json; without one it returns [ErrNoStructuredOutput].
+func (t Turn) DecodeStructuredOutput(v any) error {
+	out := t.StructuredOutput()
+	if out == nil {
+		return ErrNoStructuredOutput
+	}
+	if err := json.Unmarshal(out, v); err != nil {
+		return fmt.Errorf("claude: structured output: %w", err)
+	}
+	return nil
+}

@@ -1,11 +1,9 @@
 package docgen
 
 import (
-	"cmp"
 	"slices"
-	"strconv"
-	"strings"
 
+	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/internal/jsontree"
 )
 
@@ -93,34 +91,8 @@ type apiExchange struct {
 	answer string
 }
 
-// compareVersions orders dotted versions numerically, others by text.
-func compareVersions(a, b string) int {
-	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
-	for i := range max(len(pa), len(pb)) {
-		var x, y string
-		if i < len(pa) {
-			x = pa[i]
-		}
-		if i < len(pb) {
-			y = pb[i]
-		}
-		nx, ex := strconv.Atoi(x)
-		ny, ey := strconv.Atoi(y)
-		if ex == nil && ey == nil {
-			if c := cmp.Compare(nx, ny); c != 0 {
-				return c
-			}
-			continue
-		}
-		if c := strings.Compare(x, y); c != 0 {
-			return c
-		}
-	}
-	return 0
-}
-
 // sortVersions sorts versions oldest first.
-func sortVersions(vs []string) { slices.SortFunc(vs, compareVersions) }
+func sortVersions(vs []string) { slices.SortFunc(vs, cliversion.CompareStrings) }
 
 // categories returns the categories of the scenarios in order.
 func (c *corpus) categories() []string {
@@ -146,5 +118,5 @@ func (c *corpus) inCategory(cat string) []*scenarioDoc {
 
 // sortRuns sorts runs by version, oldest first.
 func sortRuns(runs []*run) {
-	slices.SortFunc(runs, func(a, b *run) int { return compareVersions(a.version, b.version) })
+	slices.SortFunc(runs, func(a, b *run) int { return cliversion.CompareStrings(a.version, b.version) })
 }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/match"
 	"github.com/ccwire/ccwire/scenario"
@@ -140,7 +141,7 @@ func recordedVersions(dir string) ([]string, error) {
 		if !e.IsDir() {
 			continue
 		}
-		if _, err := scenario.ParseVersion(e.Name()); err != nil {
+		if _, err := cliversion.Parse(e.Name()); err != nil {
 			return nil, fmt.Errorf("docgen: %s: a directory of recordings is named after a CLI version: %w", filepath.Join(dir, e.Name()), err)
 		}
 		out = append(out, e.Name())

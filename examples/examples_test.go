@@ -18,8 +18,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/claude/claudetest"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/stubapi"
 )
 
@@ -30,7 +30,7 @@ var buildExamples = sync.OnceValues(func() (string, error) {
 		return "", err
 	}
 	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	for _, name := range []string{"oneshot", "chat", "permission", "progress"} {
+	for _, name := range []string{"oneshot", "chat", "permission", "progress", "hooks", "tools"} {
 		cmd := exec.Command(goTool, "build", "-o", filepath.Join(dir, name), "./"+name)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return "", &buildError{name: name, out: string(out), err: err}
@@ -105,7 +105,7 @@ func wantInOrder(t *testing.T, out string, wants ...string) {
 
 func TestOneshot(t *testing.T) {
 	t.Parallel()
-	for _, version := range claude.PinnedVersions() {
+	for _, version := range cliinstall.PinnedVersions() {
 		t.Run(version, func(t *testing.T) {
 			t.Parallel()
 			out := run(t, "oneshot", version, "", "What are goroutines?")
@@ -116,9 +116,9 @@ func TestOneshot(t *testing.T) {
 
 func TestChat(t *testing.T) {
 	t.Parallel()
-	out := run(t, "chat", claude.DefaultVersion, "Hi!\nTell me about channels.\n\nWhat did I ask?\n")
+	out := run(t, "chat", cliinstall.DefaultVersion, "Hi!\nTell me about channels.\n\nWhat did I ask?\n")
 	wantInOrder(t, out,
-		"Connected to Claude Code "+claude.DefaultVersion,
+		"Connected to Claude Code "+cliinstall.DefaultVersion,
 		"you> claude> Hello! I am Claude. What shall we talk about?\n",
 		"you> claude> Channels let goroutines send each other values; an unbuffered send waits for a receiver.\n",
 		"you> you> claude> You asked about greetings first, then about channels.\n",
@@ -127,7 +127,7 @@ func TestChat(t *testing.T) {
 
 func TestPermission(t *testing.T) {
 	t.Parallel()
-	for _, version := range claude.PinnedVersions() {
+	for _, version := range cliinstall.PinnedVersions() {
 		t.Run(version, func(t *testing.T) {
 			t.Parallel()
 			out := run(t, "permission", version, "y\nn\n1\n", "Set up the project.")
@@ -150,7 +150,7 @@ func TestProgress(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "notes.md"), []byte("# Notes\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := run(t, "progress", claude.DefaultVersion, "", "-dir", dir, "Summarize this folder.")
+	out := run(t, "progress", cliinstall.DefaultVersion, "", "-dir", dir, "Summarize this folder.")
 	wantInOrder(t, out,
 		"▶ session ", "✻ thinking…", "Let me look around.\n",
 		`● Bash {"command":"ls -1 && seq 1 500"`,
@@ -162,7 +162,7 @@ func TestProgress(t *testing.T) {
 
 func TestProgressJSON(t *testing.T) {
 	t.Parallel()
-	out := run(t, "progress", claude.DefaultVersion, "", "-json", "Summarize this folder.")
+	out := run(t, "progress", cliinstall.DefaultVersion, "", "-json", "Summarize this folder.")
 	var kinds []string
 	var results []map[string]any
 	sc := bufio.NewScanner(strings.NewReader(out))
@@ -185,6 +185,54 @@ func TestProgressJSON(t *testing.T) {
 	}
 	if len(results) != 2 || results[0]["tool"] != "Bash" || results[1]["tool"] != "Read" || results[1]["is_error"] != true {
 		t.Errorf("tool results = %v", results)
+	}
+}
+
+// TestProgressReplay prints a saved transcript's progress with the
+// handler that prints a live run's (claude.Replay): no CLI, no API.
+func TestProgressReplay(t *testing.T) {
+	t.Parallel()
+	dir, err := buildExamples()
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := filepath.Join("..", "protocol", "testdata", "transcripts", "2.1.330", "tool_use.jsonl")
+	out, err := exec.Command(filepath.Join(dir, "progress"), "-replay", saved).Output()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	wantInOrder(t, string(out), "▶ session ", "● Bash ", "  ⎿ ", "■ done after ")
+}
+
+func TestHooks(t *testing.T) {
+	t.Parallel()
+	for _, version := range cliinstall.PinnedVersions() {
+		t.Run(version, func(t *testing.T) {
+			t.Parallel()
+			out := run(t, "hooks", version, "", "Clean up the project.")
+			wantInOrder(t, out,
+				`hook: blocked "rm -rf build"`,
+				"tool refused: ", "Deleting files is not allowed in this session.",
+				`hook: rewrote the command to "echo would run: touch clean.txt"`,
+				"hook: Bash ran; adding a note",
+				"tool ok: would run: touch clean.txt",
+				"Claude: The build folder stays; I only marked the project clean, in dry-run mode.")
+		})
+	}
+}
+
+func TestTools(t *testing.T) {
+	t.Parallel()
+	for _, version := range cliinstall.PinnedVersions() {
+		t.Run(version, func(t *testing.T) {
+			t.Parallel()
+			out := run(t, "tools", version, "", "How many meters are 3 miles?")
+			wantInOrder(t, out,
+				`result error: unknown unit in "miles" → "m"; call list for the units`,
+				"tool: list", "result ok: ft, in, km, m, mi",
+				"tool: convert 3 mi → m = 4828.032", "result ok: 4828.032 m",
+				"Claude: 3 miles are 4828.032 meters.")
+		})
 	}
 }
 

@@ -9,12 +9,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"strconv"
-	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
+
+	"github.com/ccwire/ccwire/internal/benchheap"
 )
 
 // transcriptCorpus returns every transcript concatenated.
@@ -78,13 +76,13 @@ func BenchmarkReader(b *testing.B) {
 			debug.FreeOSMemory()
 			baseRSS, ok := resetRSSPeak()
 			rssOK = rssOK && ok
-			sampler := startHeapSampler()
+			sampler := benchheap.Start()
 			b.StartTimer()
 			if n := readAllMessages(b, NewReader(src)); n != 1 {
 				b.Fatalf("%d messages", n)
 			}
 			b.StopTimer()
-			peak = max(peak, sampler.stop())
+			peak = max(peak, sampler.Stop())
 			if hwm, ok := rssPeak(); ok && hwm > baseRSS {
 				peakRSS = max(peakRSS, hwm-baseRSS)
 			}
@@ -166,51 +164,6 @@ func procStatus(key string) (uint64, bool) {
 		}
 	}
 	return 0, false
-}
-
-// heapSampler records the largest heap growth seen while it runs.
-type heapSampler struct {
-	base uint64
-	peak atomic.Uint64
-	done chan struct{}
-	wg   sync.WaitGroup
-}
-
-const heapMetric = "/memory/classes/heap/objects:bytes"
-
-func heapBytes() uint64 {
-	s := []metrics.Sample{{Name: heapMetric}}
-	metrics.Read(s)
-	return s[0].Value.Uint64()
-}
-
-func startHeapSampler() *heapSampler {
-	s := &heapSampler{base: heapBytes(), done: make(chan struct{})}
-	s.wg.Go(func() {
-		t := time.NewTicker(200 * time.Microsecond)
-		defer t.Stop()
-		for {
-			if h := heapBytes(); h > s.base && h-s.base > s.peak.Load() {
-				s.peak.Store(h - s.base)
-			}
-			select {
-			case <-s.done:
-				return
-			case <-t.C:
-			}
-		}
-	})
-	return s
-}
-
-// stop ends sampling and returns the peak growth over the heap at start.
-func (s *heapSampler) stop() uint64 {
-	if h := heapBytes(); h > s.base && h-s.base > s.peak.Load() {
-		s.peak.Store(h - s.base)
-	}
-	close(s.done)
-	s.wg.Wait()
-	return s.peak.Load()
 }
 
 // toolResultSource generates one user message line with a tool_result of

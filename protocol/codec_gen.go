@@ -46,6 +46,9 @@ var (
 	signatureDeltaTable              *table[SignatureDelta]
 	citationsDeltaTable              *table[CitationsDelta]
 	unknownDeltaTable                *table[UnknownDelta]
+	hookInputTable                   *table[HookInput]
+	hookOutputTable                  *table[HookOutput]
+	hookSpecificOutputTable          *table[HookSpecificOutput]
 	keepAliveTable                   *table[KeepAlive]
 	toolProgressTable                *table[ToolProgress]
 	authStatusTable                  *table[AuthStatus]
@@ -409,6 +412,60 @@ func init() {
 	)
 	unknownDeltaTable = newTable(
 		stringField("type", func(m *UnknownDelta) *DeltaType { return &m.Type }),
+	)
+	hookInputTable = newTable(
+		stringField("hook_event_name", func(m *HookInput) *HookEvent { return &m.HookEventName }),
+		stringField("session_id", func(m *HookInput) *string { return &m.SessionID }),
+		stringField("transcript_path", func(m *HookInput) *string { return &m.TranscriptPath }),
+		stringField("cwd", func(m *HookInput) *string { return &m.CWD }),
+		stringField("permission_mode", func(m *HookInput) *PermissionMode { return &m.PermissionMode }),
+		stringField("prompt_id", func(m *HookInput) *string { return &m.PromptID }),
+		rawField("effort", func(m *HookInput) *rawJSON { return &m.Effort }),
+		stringField("agent_id", func(m *HookInput) *string { return &m.AgentID }),
+		stringField("agent_type", func(m *HookInput) *string { return &m.AgentType }),
+		stringField("tool_name", func(m *HookInput) *string { return &m.ToolName }),
+		rawField("tool_input", func(m *HookInput) *rawJSON { return &m.ToolInput }),
+		rawField("tool_response", func(m *HookInput) *rawJSON { return &m.ToolResponse }),
+		stringField("tool_use_id", func(m *HookInput) *string { return &m.ToolUseID }),
+		stringField("error", func(m *HookInput) *string { return &m.Error }),
+		boolField("is_interrupt", func(m *HookInput) *bool { return &m.IsInterrupt }),
+		rawField("permission_suggestions", func(m *HookInput) *rawJSON { return &m.PermissionSuggestions }),
+		stringField("prompt", func(m *HookInput) *string { return &m.Prompt }),
+		stringField("message", func(m *HookInput) *string { return &m.Message }),
+		stringField("title", func(m *HookInput) *string { return &m.Title }),
+		stringField("notification_type", func(m *HookInput) *string { return &m.NotificationType }),
+		stringField("source", func(m *HookInput) *string { return &m.Source }),
+		stringField("model", func(m *HookInput) *string { return &m.Model }),
+		stringField("reason", func(m *HookInput) *string { return &m.Reason }),
+		boolField("stop_hook_active", func(m *HookInput) *bool { return &m.StopHookActive }),
+		stringField("agent_transcript_path", func(m *HookInput) *string { return &m.AgentTranscriptPath }),
+		stringField("trigger", func(m *HookInput) *string { return &m.Trigger }),
+		stringField("custom_instructions", func(m *HookInput) *string { return &m.CustomInstructions }),
+		stringField("task_id", func(m *HookInput) *string { return &m.TaskID }),
+		stringField("task_subject", func(m *HookInput) *string { return &m.TaskSubject }),
+		stringField("task_description", func(m *HookInput) *string { return &m.TaskDescription }),
+		stringField("teammate_name", func(m *HookInput) *string { return &m.TeammateName }),
+		stringField("team_name", func(m *HookInput) *string { return &m.TeamName }),
+	)
+	hookOutputTable = newTable(
+		boolField("continue", func(m *HookOutput) *bool { return &m.Continue }),
+		boolField("suppressOutput", func(m *HookOutput) *bool { return &m.SuppressOutput }),
+		stringField("stopReason", func(m *HookOutput) *string { return &m.StopReason }),
+		stringField("decision", func(m *HookOutput) *HookDecision { return &m.Decision }),
+		stringField("systemMessage", func(m *HookOutput) *string { return &m.SystemMessage }),
+		stringField("reason", func(m *HookOutput) *string { return &m.Reason }),
+		objectField[HookOutput, HookSpecificOutput]("hookSpecificOutput", &hookSpecificOutputTable, func(m *HookOutput) *HookSpecificOutput { return &m.HookSpecificOutput }),
+		boolField("async", func(m *HookOutput) *bool { return &m.Async }),
+		intField("asyncTimeout", func(m *HookOutput) *int64 { return &m.AsyncTimeout }),
+	)
+	hookSpecificOutputTable = newTable(
+		required(stringField("hookEventName", func(m *HookSpecificOutput) *HookEvent { return &m.HookEventName })),
+		stringField("permissionDecision", func(m *HookSpecificOutput) *PermissionBehavior { return &m.PermissionDecision }),
+		stringField("permissionDecisionReason", func(m *HookSpecificOutput) *string { return &m.PermissionDecisionReason }),
+		rawField("updatedInput", func(m *HookSpecificOutput) *rawJSON { return &m.UpdatedInput }),
+		stringField("additionalContext", func(m *HookSpecificOutput) *string { return &m.AdditionalContext }),
+		rawField("updatedMCPToolOutput", func(m *HookSpecificOutput) *rawJSON { return &m.UpdatedMCPToolOutput }),
+		objectField[HookSpecificOutput, PermissionResult]("decision", &permissionResultTable, func(m *HookSpecificOutput) *PermissionResult { return &m.Decision }),
 	)
 	keepAliveTable = newTable(
 		constField[KeepAlive]("type", "keep_alive"),
@@ -1951,6 +2008,44 @@ func (m *UnknownDelta) encode(b []byte) []byte {
 
 func (m *UnknownDelta) walkUnknown(w *unknownWalker) {
 	walkObject(w, unknownDeltaTable, m, &m.objectState)
+}
+
+func (m *HookInput) decode(d *decoder) error {
+	return decodeObject(d, hookInputTable, m, &m.objectState)
+}
+
+func (m *HookInput) encode(b []byte) []byte {
+	return encodeObject(b, hookInputTable, m, &m.objectState)
+}
+
+func (m *HookInput) walkUnknown(w *unknownWalker) { walkObject(w, hookInputTable, m, &m.objectState) }
+
+func (m *HookOutput) decode(d *decoder) error {
+	return decodeObject(d, hookOutputTable, m, &m.objectState)
+}
+
+func (m *HookOutput) encode(b []byte) []byte {
+	return encodeObject(b, hookOutputTable, m, &m.objectState)
+}
+
+func (m *HookOutput) walkUnknown(w *unknownWalker) { walkObject(w, hookOutputTable, m, &m.objectState) }
+
+// MarshalJSON encodes the payload as [MarshalPayload] does.
+func (m *HookOutput) MarshalJSON() ([]byte, error) { return MarshalPayload(m) }
+
+// UnmarshalJSON decodes the payload losslessly.
+func (m *HookOutput) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *HookSpecificOutput) decode(d *decoder) error {
+	return decodeObject(d, hookSpecificOutputTable, m, &m.objectState)
+}
+
+func (m *HookSpecificOutput) encode(b []byte) []byte {
+	return encodeObject(b, hookSpecificOutputTable, m, &m.objectState)
+}
+
+func (m *HookSpecificOutput) walkUnknown(w *unknownWalker) {
+	walkObject(w, hookSpecificOutputTable, m, &m.objectState)
 }
 
 func (m *KeepAlive) decode(d *decoder) error {

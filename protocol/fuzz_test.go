@@ -279,7 +279,7 @@ func FuzzPayload(f *testing.F) {
 			new(MCPReadResourceResponse), new(ReloadPluginsResponse), new(ReloadSkillsResponse), new(ReloadOutputStylesResponse),
 			new(GetHooksListingResponse), new(BackgroundTasksResponse), new(CancelAsyncMessageResponse),
 			new(ListModelsResponse), new(GetSessionCostResponse), new(GetBinaryVersionResponse), new(GetSettingsResponse),
-			new(FileSuggestionsResponse), new(RegisterRepoRootResponse)} {
+			new(FileSuggestionsResponse), new(RegisterRepoRootResponse), new(HookInput), new(HookOutput)} {
 			err := json.Unmarshal(data, p)
 			if (err == nil) != valid {
 				t.Fatalf("%T: Unmarshal(%q) = %v, valid object %v", p, data, err, valid)

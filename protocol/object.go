@@ -101,8 +101,12 @@ type decoder struct {
 	strArena []string
 }
 
-// arenaSize is the number of members an arena holds.
-const arenaSize = 128
+// Member arenas start small, for a line decoded alone ([Decode]), and
+// grow up to maxArena members as a reader's decoder reads on.
+const (
+	minArena = 16
+	maxArena = 128
+)
 
 // keep moves an object's members from scratch into the arena.
 func (d *decoder) keep(ms []member) []member {
@@ -111,7 +115,7 @@ func (d *decoder) keep(ms []member) []member {
 		return nil
 	}
 	if cap(d.arena)-len(d.arena) < n {
-		d.arena = make([]member, 0, max(n, arenaSize))
+		d.arena = make([]member, 0, max(n, min(2*cap(d.arena), maxArena), minArena))
 	}
 	start := len(d.arena)
 	d.arena = append(d.arena, ms...)

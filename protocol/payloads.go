@@ -17,7 +17,7 @@ import (
 // [NewPayloadResponse], [MarshalPayload] or encoding/json. The concrete types are
 // *InitializeResponse, *PermissionResult, *MCPStatusResponse,
 // *RewindFilesResponse, *ContextUsageResponse, *ElicitationResponse,
-// *UserDialogResponse and *MCPMessageResponse; for the requests of CLI
+// *UserDialogResponse, *MCPMessageResponse and *HookOutput; for the requests of CLI
 // 2.1.330's hosts, *GetUsageResponse, *ReadFileResponse,
 // *GetTaskOutputResponse, *ListPermissionRulesResponse,
 // *MCPReadResourceResponse, *ReloadPluginsResponse, *ReloadSkillsResponse,

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/claude/claudetest"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -46,7 +46,7 @@ func TestCorpus(t *testing.T) {
 		}
 	}
 	var runners []*scenario.Runner
-	for _, v := range claude.PinnedVersions() {
+	for _, v := range cliinstall.PinnedVersions() {
 		runners = append(runners, &scenario.Runner{Binary: claudetest.Binary(t, v)})
 	}
 	start := time.Now()

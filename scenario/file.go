@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/match"
 	"github.com/ccwire/ccwire/stubapi"
 )
@@ -62,7 +63,7 @@ type Scenario struct {
 	// Applies is the range of CLI versions the scenario applies to; the
 	// zero Constraint means all. NotApplicable says why the others are left
 	// out.
-	Applies       Constraint
+	Applies       cliversion.Constraint
 	NotApplicable Text
 	// Args are the CLI flags after the stream-json ones.
 	Args []string
@@ -85,7 +86,7 @@ type Scenario struct {
 // constraint allows (all when zero).
 type variant struct {
 	name string // the section name as written
-	cli  Constraint
+	cli  cliversion.Constraint
 	line int // line of the section's first content line in the file
 	data []byte
 	// parsed holds the decoded content: stubapi.Script, []Line,
@@ -333,21 +334,21 @@ func (p *parser) parse() *Scenario {
 
 // splitSectionName splits "turns/1/expect.jsonl [>=2.1.100]" into its base
 // name and constraint.
-func splitSectionName(name string) (string, Constraint, error) {
+func splitSectionName(name string) (string, cliversion.Constraint, error) {
 	base, rest, ok := strings.Cut(name, " [")
 	if !ok {
 		if strings.ContainsAny(name, "[] \t") {
-			return "", Constraint{}, fmt.Errorf("bad section name: a version variant is written %q", "name [>=2.1.100]")
+			return "", cliversion.Constraint{}, fmt.Errorf("bad section name: a version variant is written %q", "name [>=2.1.100]")
 		}
-		return name, Constraint{}, nil
+		return name, cliversion.Constraint{}, nil
 	}
 	spec, ok := strings.CutSuffix(rest, "]")
 	if !ok || strings.ContainsAny(base, " \t") {
-		return "", Constraint{}, fmt.Errorf("bad section name: a version variant is written %q", "name [>=2.1.100]")
+		return "", cliversion.Constraint{}, fmt.Errorf("bad section name: a version variant is written %q", "name [>=2.1.100]")
 	}
-	c, err := ParseConstraint(spec)
+	c, err := cliversion.ParseConstraint(spec)
 	if err != nil {
-		return "", Constraint{}, err
+		return "", cliversion.Constraint{}, err
 	}
 	return base, c, nil
 }
@@ -558,7 +559,7 @@ func (p *parser) header(sc *Scenario, data []byte, line int) {
 		sc.Notes = *h.Notes
 	}
 	if h.CLI != "" {
-		c, err := ParseConstraint(h.CLI)
+		c, err := cliversion.ParseConstraint(h.CLI)
 		if err != nil {
 			p.wrap(line, sec, fmt.Errorf("cli: %w", err))
 		}
@@ -644,26 +645,25 @@ func (p *parser) checkTurns(sc *Scenario) {
 	sc.turns = n
 }
 
-// checkOverlaps rejects two variants of one section that both apply to a
-// pinned or mentioned version.
+// checkOverlaps rejects two variants of one section that both apply to
+// some version, naming the oldest such release.
 func (p *parser) checkOverlaps(sc *Scenario) {
-	probe := []Version{{0}}
-	for _, vs := range sc.sections {
-		for _, v := range vs {
-			for _, t := range v.cli.terms {
-				probe = append(probe, t.v, append(slices.Clone(t.v), 0, 1))
-			}
-		}
-	}
 	for base, vs := range sc.sections {
-		for _, ver := range probe {
-			var hits []string
-			for _, v := range vs {
-				if !v.cli.IsZero() && v.cli.Allows(ver) {
-					hits = append(hits, v.name)
+		for i, a := range vs {
+			for _, b := range vs[i+1:] {
+				if a.cli.IsZero() || b.cli.IsZero() {
+					continue
 				}
-			}
-			if len(hits) > 1 {
+				ver, ok := a.cli.Overlap(b.cli)
+				if !ok {
+					continue
+				}
+				var hits []string
+				for _, v := range vs {
+					if !v.cli.IsZero() && v.cli.Allows(ver) {
+						hits = append(hits, v.name)
+					}
+				}
 				p.errorf(vs[0].line-1, base, "variants %s all apply to CLI %s; make their version ranges disjoint", strings.Join(hits, ", "), ver)
 				return
 			}
@@ -675,4 +675,36 @@ func (p *parser) checkOverlaps(sc *Scenario) {
 func (sc *Scenario) Turns() int { return sc.turns }
 
 // AppliesTo reports whether the scenario applies to CLI version v.
-func (sc *Scenario) AppliesTo(v Version) bool { return sc.Applies.Allows(v) }
+func (sc *Scenario) AppliesTo(v cliversion.Version) bool { return sc.Applies.Allows(v) }
+
+// SkipReason says why the scenario does not apply to CLI version v, in
+// terms of the running version and the scenario's constraint rather than
+// any fixed version: "for Claude Code <2.1.100, and 2.1.331 is newer:
+// newer versions have no Glob tool; …", followed by NotApplicable. It is
+// the Reason of a skipped [Result].
+func (sc *Scenario) SkipReason(v cliversion.Version) Text {
+	relEn, relJa := "not among them", "その範囲外"
+	if lo, ok := sc.Applies.Lower(); ok && (v.Compare(lo.Version) < 0 || v.Compare(lo.Version) == 0 && !lo.Inclusive) {
+		relEn, relJa = "older", "それより古い"
+	} else if hi, ok := sc.Applies.Upper(); ok && (v.Compare(hi.Version) > 0 || v.Compare(hi.Version) == 0 && !hi.Inclusive) {
+		relEn, relJa = "newer", "それより新しい"
+	}
+	return Text{
+		En: fmt.Sprintf("for Claude Code %s, and %s is %s: %s", sc.Applies, v, relEn, lowerFirst(sc.NotApplicable.En)),
+		Ja: fmt.Sprintf("Claude Code %s が対象で、%s は%s：%s", sc.Applies, v, relJa, sc.NotApplicable.Ja),
+	}
+}
+
+// lowerFirst lowers the first letter of s when it starts a plain word
+// ("Newer versions" but not "TeamCreate"), to follow a colon.
+func lowerFirst(s string) string {
+	if len(s) < 2 || s[0] < 'A' || s[0] > 'Z' || s[1] < 'a' || s[1] > 'z' {
+		return s
+	}
+	for i := 1; i < len(s) && s[i] != ' '; i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			return s // a name such as TeamCreate
+		}
+	}
+	return string(s[0]+'a'-'A') + s[1:]
+}

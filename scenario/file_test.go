@@ -4,10 +4,14 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/ccwire/ccwire/claude"
+	"golang.org/x/tools/txtar"
+
+	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -169,8 +173,133 @@ func TestPlanVariants(t *testing.T) {
 	if _, err := sc.Plan("2.1.29"); err == nil || !strings.Contains(err.Error(), "too old") {
 		t.Errorf("Plan(2.1.29) = %v, want not applicable with the reason", err)
 	}
-	if v, _ := scenario.ParseVersion("2.1.29"); sc.AppliesTo(v) {
+	if sc.AppliesTo(cliversion.MustParse("2.1.29")) {
 		t.Error("AppliesTo(2.1.29) = true")
+	}
+}
+
+func TestPlanVersionPlaceholder(t *testing.T) {
+	t.Parallel()
+	file := validHeader + `-- stub.json --
+{"turns": [{"text": "Hello!"}]}
+-- turns/1/stdin.jsonl --
+{"type":"user","message":{"role":"user","content":"<cli-version>"}}
+-- turns/1/expect.jsonl --
+{"type":"system","claude_code_version":"<cli-version>"}
+{"type":"result","result":{"$regexp":"^v<cli-version>$"}}
+-- want/requests.jsonl --
+{"header":{"user-agent":["claude-cli/<cli-version> (external, sdk-cli)"]}}
+-- want/tool_results.jsonl --
+{"content":"<cli-version>"}
+`
+	sc, err := scenario.Parse("demo.txtar", []byte(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{"2.1.37", "2.1.331", "2.2.0-beta.1"} {
+		pl, err := sc.Plan(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		quoted := strings.ReplaceAll(v, ".", `\\.`)
+		for _, c := range []struct{ got, want string }{
+			{pl.Turns[0].Expect[0].Pattern.String(), `{"type":"system","claude_code_version":"` + v + `"}`},
+			{pl.Turns[0].Expect[1].Pattern.String(), `{"type":"result","result":{"$regexp":"^v` + quoted + `$"}}`},
+			{pl.WantRequests[0].Pattern.String(), `{"header":{"user-agent":["claude-cli/` + v + ` (external, sdk-cli)"]}}`},
+			{pl.WantToolResults[0].Pattern.String(), `{"content":"` + v + `"}`},
+			// stdin lines are sent as written.
+			{string(pl.Turns[0].Stdin[0].Data), `{"type":"user","message":{"role":"user","content":"<cli-version>"}}`},
+		} {
+			if c.got != c.want {
+				t.Errorf("%s: got %s, want %s", v, c.got, c.want)
+			}
+		}
+		if src := pl.Turns[0].Expect[0].Source; src != "demo.txtar:8" {
+			t.Errorf("%s: source %s, want demo.txtar:8", v, src)
+		}
+	}
+	// The plans of two versions do not share their patterns.
+	a, _ := sc.Plan("1.0.0")
+	b, _ := sc.Plan("2.0.0")
+	if a.Turns[0].Expect[0].Pattern.String() == b.Turns[0].Expect[0].Pattern.String() {
+		t.Error("two versions' plans have the same pattern")
+	}
+}
+
+// TestCorpusPinsNoVersion checks that no pattern of the corpus names a
+// version: the running CLI's is written <cli-version>, so that a scenario
+// fits every version its constraints allow.
+func TestCorpusPinsNoVersion(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob(filepath.Join(corpusDir, "*.txtar"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scenario files: %v", err)
+	}
+	version := regexp.MustCompile(`\b\d+\.\d+\.\d+\b`)
+	for _, path := range files {
+		ar, err := txtar.ParseFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range ar.Files {
+			name, _, _ := strings.Cut(f.Name, " [")
+			if !strings.HasSuffix(name, "expect.jsonl") && !strings.HasPrefix(name, "want/") || strings.HasPrefix(name, "want/files/") {
+				continue
+			}
+			for i, line := range strings.Split(string(f.Data), "\n") {
+				if m := version.FindString(line); m != "" {
+					t.Errorf("%s, section %s, line %d: pattern names version %s; write %s", path, f.Name, i+1, m, scenario.VersionPlaceholder)
+				}
+			}
+		}
+	}
+}
+
+func TestSkipReason(t *testing.T) {
+	t.Parallel()
+	reason := `, "not_applicable": {"en": "Newer versions have no Glob tool.", "ja": "新しいバージョンには Glob ツールがない。"}`
+	tests := []struct {
+		cli, version, en, ja string
+	}{
+		{"<2.1.100", "2.1.331", "for Claude Code <2.1.100, and 2.1.331 is newer: newer versions have no Glob tool.",
+			"Claude Code <2.1.100 が対象で、2.1.331 はそれより新しい：新しいバージョンには Glob ツールがない。"},
+		{"<2.1.100", "2.1.100", "for Claude Code <2.1.100, and 2.1.100 is newer: newer versions have no Glob tool.", ""},
+		{">=2.1.100", "2.1.37", "for Claude Code >=2.1.100, and 2.1.37 is older: newer versions have no Glob tool.",
+			"Claude Code >=2.1.100 が対象で、2.1.37 はそれより古い：新しいバージョンには Glob ツールがない。"},
+		{">2.1.100", "2.1.100", "for Claude Code >2.1.100, and 2.1.100 is older: newer versions have no Glob tool.", ""},
+		{">=2.1.37, <2.1.100", "2.1.330", "for Claude Code >=2.1.37, <2.1.100, and 2.1.330 is newer: newer versions have no Glob tool.", ""},
+		{">=2.1.37, <2.1.100", "2.1.36", "for Claude Code >=2.1.37, <2.1.100, and 2.1.36 is older: newer versions have no Glob tool.", ""},
+		{"=2.1.37", "2.1.38", "for Claude Code =2.1.37, and 2.1.38 is newer: newer versions have no Glob tool.", ""},
+	}
+	for _, tc := range tests {
+		sc, err := scenario.Parse("demo.txtar", []byte(strings.Replace(validHeader, `}}`, `}, "cli": "`+tc.cli+`"`+reason+`}`, 1)+validBody))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := sc.SkipReason(cliversion.MustParse(tc.version))
+		if got.En != tc.en || tc.ja != "" && got.Ja != tc.ja {
+			t.Errorf("%s, %s: SkipReason = %q / %q, want %q / %q", tc.cli, tc.version, got.En, got.Ja, tc.en, tc.ja)
+		}
+	}
+}
+
+// TestCorpusReasonsNameNoVersion checks that the reasons of the corpus
+// for leaving versions out name no version: the running version and the
+// constraint are put before them (Scenario.SkipReason), and a fixed
+// version would be wrong for every other one.
+func TestCorpusReasonsNameNoVersion(t *testing.T) {
+	t.Parallel()
+	scenarios, err := scenario.LoadDir(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	version := regexp.MustCompile(`\b\d+\.\d+\.\d+\b`)
+	for _, sc := range scenarios {
+		for _, text := range []string{sc.NotApplicable.En, sc.NotApplicable.Ja} {
+			if m := version.FindString(text); m != "" {
+				t.Errorf("%s: not_applicable names version %s: %q; say \"older versions\" or \"newer versions\"", sc.Path, m, text)
+			}
+		}
 	}
 }
 
@@ -183,9 +312,8 @@ func TestCorpusParses(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, sc := range scenarios {
-		for _, v := range claude.PinnedVersions() {
-			ver, _ := scenario.ParseVersion(v)
-			if !sc.AppliesTo(ver) {
+		for _, v := range cliinstall.PinnedVersions() {
+			if !sc.AppliesTo(cliversion.MustParse(v)) {
 				continue
 			}
 			if _, err := sc.Plan(v); err != nil {

@@ -26,6 +26,9 @@ type normalizer struct {
 	// later occurrence of the id, in any text, gets its placeholder.
 	learned map[string]string
 	pid     string // the CLI's process ID in decimal, "" if unknown
+	// version is the running CLI's version, written VersionPlaceholder
+	// wherever it appears; "" if unknown.
+	version string
 }
 
 type literal struct{ from, to string }
@@ -49,6 +52,10 @@ var (
 	// A background task named in a reminder: "Task t1a2b3c (type:
 	// in_process_teammate)".
 	taskRefRE = regexp.MustCompile(`\bTask ([a-z][0-9a-z]{5,31}) \(type: `)
+	// The CLI's fingerprint in the billing header of its system prompt,
+	// "cc_version=2.1.330.572": three hex digits of a hash of the
+	// version and the first prompt, once the version is a placeholder.
+	fingerprintRE = regexp.MustCompile(`(cc_version=` + regexp.QuoteMeta(VersionPlaceholder) + `\.)[0-9a-f]{3}\b`)
 	// A number in a tag of the CLI's notifications to the model:
 	// <duration_ms>1042</duration_ms>.
 	tagNumberRE = regexp.MustCompile(`<([A-Za-z_]+)>[0-9]+(?:\.[0-9]+)?</([A-Za-z_]+)>`)
@@ -217,7 +224,36 @@ func (n *normalizer) text(s string) string {
 		}
 		s = strings.ReplaceAll(s, l.from, l.to)
 	}
+	if n.version != "" && strings.Contains(s, n.version) {
+		s = replaceVersion(s, n.version)
+		if strings.Contains(s, "cc_version=") {
+			s = fingerprintRE.ReplaceAllString(s, "${1}<fingerprint>")
+		}
+	}
 	return s
+}
+
+// replaceVersion replaces the version v in s with VersionPlaceholder where
+// it stands as a version: no digit or dot before it ("12.1.37" for
+// 2.1.37) and no digit after it ("2.1.370"). A dot after it may start a
+// suffix of the CLI's own ("cc_version=2.1.330.572").
+func replaceVersion(s, v string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, v)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		end := i + len(v)
+		if (i > 0 && (isDigit(s[i-1]) || s[i-1] == '.')) || (end < len(s) && isDigit(s[end])) {
+			b.WriteString(s[:end])
+		} else {
+			b.WriteString(s[:i])
+			b.WriteString(VersionPlaceholder)
+		}
+		s = s[end:]
+	}
 }
 
 // planFile replaces the random words of a plan file's name

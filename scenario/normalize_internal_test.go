@@ -114,3 +114,32 @@ func TestNormalizerIdleModelUsage(t *testing.T) {
 		t.Errorf("value:\n got %s\nwant %s", got, want)
 	}
 }
+
+func TestNormalizerVersion(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ version, in, want string }{
+		{"2.1.330", `claude-cli/2.1.330 (external, sdk-cli)`, `claude-cli/<cli-version> (external, sdk-cli)`},
+		{"2.1.330", `x-anthropic-billing-header: cc_version=2.1.330.572; cc_entrypoint=sdk-cli;`,
+			`x-anthropic-billing-header: cc_version=<cli-version>.<fingerprint>; cc_entrypoint=sdk-cli;`},
+		{"2.1.37", `cc_version=2.1.37.b0e; other=2.1.37.b0e`, `cc_version=<cli-version>.<fingerprint>; other=<cli-version>.b0e`},
+		{"2.1.37", `2.1.37 but not 2.1.370, 12.1.37 or 0.2.1.37; "2.1.37"`, `<cli-version> but not 2.1.370, 12.1.37 or 0.2.1.37; "<cli-version>"`},
+		{"2.2.0-beta.1", `v2.2.0-beta.1 (Claude Code)`, `v<cli-version> (Claude Code)`},
+		{"", `claude-cli/2.1.330`, `claude-cli/2.1.330`},
+	}
+	for _, tc := range tests {
+		n := newNormalizer(time.Now(), 0, nil, nil)
+		n.version = tc.version
+		if got := n.text(tc.in); got != tc.want {
+			t.Errorf("%s: text(%q)\n got %q\nwant %q", tc.version, tc.in, got, tc.want)
+		}
+	}
+	n := newNormalizer(time.Now(), 0, nil, nil)
+	n.version = "2.1.330"
+	v, err := jsontree.Parse([]byte(`{"type":"system","subtype":"init","claude_code_version":"2.1.330","n":2.1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := n.value(v).String(), `{"type":"system","subtype":"init","claude_code_version":"<cli-version>","n":2.1}`; got != want {
+		t.Errorf("value:\n got %s\nwant %s", got, want)
+	}
+}

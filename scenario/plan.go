@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/stubapi"
 )
 
@@ -52,12 +53,12 @@ type TurnPlan struct {
 // does not apply to the version (see [Scenario.AppliesTo]) or if two
 // variants of a section apply.
 func (sc *Scenario) Plan(version string) (*Plan, error) {
-	v, err := ParseVersion(version)
+	v, err := cliversion.Parse(version)
 	if err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", sc.ID, err)
 	}
 	if !sc.AppliesTo(v) {
-		return nil, fmt.Errorf("scenario %s: does not apply to Claude Code %s (applies to %s): %s", sc.ID, version, sc.Applies, sc.NotApplicable.En)
+		return nil, fmt.Errorf("scenario %s: does not apply: %s", sc.ID, sc.SkipReason(v).En)
 	}
 	pl := &Plan{Scenario: sc, Version: version}
 	pick := func(base string) (*variant, error) {
@@ -126,7 +127,47 @@ func (sc *Scenario) Plan(version string) (*Plan, error) {
 	if len(sc.sections["stub.json"]) > 0 && pl.Script.Turns == nil && !hasDefault(sc.sections["stub.json"]) {
 		return nil, fmt.Errorf("scenario %s: no stub.json variant applies to Claude Code %s", sc.ID, version)
 	}
+	for i := range pl.Turns {
+		if pl.Turns[i].Expect, err = withVersion(pl.Turns[i].Expect, version); err != nil {
+			return nil, fmt.Errorf("scenario %s: %w", sc.ID, err)
+		}
+	}
+	if pl.WantRequests, err = withVersion(pl.WantRequests, version); err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", sc.ID, err)
+	}
+	if pl.WantToolResults, err = withVersion(pl.WantToolResults, version); err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", sc.ID, err)
+	}
 	return pl, nil
+}
+
+// VersionPlaceholder stands for the running CLI's version: in the
+// patterns of expect and want sections, where [Scenario.Plan] replaces it
+// with the version planned for (quoted in a $regexp), and in recordings,
+// where the normalizer writes it for the version wherever it appears.
+const VersionPlaceholder = "<cli-version>"
+
+// withVersion returns exps with [VersionPlaceholder] replaced by version;
+// exps itself, shared by the plans of every version, is left as it is.
+func withVersion(exps []Expectation, version string) ([]Expectation, error) {
+	var out []Expectation
+	for i, e := range exps {
+		if !strings.Contains(e.Pattern.String(), VersionPlaceholder) {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(exps)
+		}
+		p, err := e.Pattern.Replace(VersionPlaceholder, version)
+		if err != nil {
+			return nil, fmt.Errorf("pattern at %s: %w", e.Source, err)
+		}
+		out[i].Pattern = p
+	}
+	if out == nil {
+		return exps, nil
+	}
+	return out, nil
 }
 
 func hasDefault(vs []variant) bool {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -53,6 +54,21 @@ func TestRecordingRoundTrip(t *testing.T) {
 			}
 			if !bytes.Equal(got, data) {
 				t.Errorf("written back differently:\n%s", firstDifference(data, got))
+			}
+			// Every recorded message decodes with package protocol and is
+			// written back byte for byte.
+			for i, ev := range rec.Events {
+				if ev.Msg == nil {
+					continue
+				}
+				m, err := protocol.Decode(ev.Msg)
+				if err != nil {
+					t.Errorf("event %d: %v", i+1, err)
+					continue
+				}
+				if out, err := protocol.Marshal(m); err != nil || !bytes.Equal(out, ev.Msg) {
+					t.Errorf("event %d: protocol.Marshal wrote %s (%v), want %s", i+1, out, err, ev.Msg)
+				}
 			}
 		})
 	}

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/match"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/stubapi"
@@ -38,7 +40,7 @@ type Result struct {
 	// Status says whether it passed, failed or was skipped.
 	Status Status
 	// Reason says why a skipped scenario does not apply (see
-	// Scenario.NotApplicable).
+	// Scenario.SkipReason).
 	Reason Text
 	// Err is a *Failure for a failed run, listing every problem found.
 	Err error
@@ -81,9 +83,17 @@ func (f *Failure) Unwrap() []error { return f.Problems }
 // its own fake API, CLI process, HOME and working folder.
 type Runner struct {
 	// Binary is the CLI to run.
-	Binary claude.Binary
+	Binary cliinstall.Binary
 	// Logger receives the runs' lifecycle events; nil discards them.
 	Logger *slog.Logger
+	// Quiet is how long a turn waits on a CLI that has gone quiet before
+	// it fails with its patterns unmet (an error wrapping [ErrQuiet]):
+	// after its last line the CLI wrote nothing, had no API request in
+	// flight, ran no command and did next to no work for that long. Such a
+	// CLI waits for input the scenario does not give, as after a drifted
+	// answer, so the turn need not wait for the scenario's timeout. 0
+	// means [DefaultQuiet]; a negative Quiet turns the check off.
+	Quiet time.Duration
 }
 
 // failedTurnGrace is how long the CLI may take to exit after a failed
@@ -103,12 +113,12 @@ func DefaultEnv() []string { return []string{"CLAUDE_CODE_MAX_RETRIES=0"} }
 func (r *Runner) Run(ctx context.Context, sc *Scenario) Result {
 	start := time.Now()
 	res := Result{Scenario: sc, Version: r.Binary.Version}
-	v, err := ParseVersion(r.Binary.Version)
+	v, err := cliversion.Parse(r.Binary.Version)
 	if err != nil {
 		return r.fail(res, start, fmt.Errorf("CLI version: %w", err))
 	}
 	if !sc.AppliesTo(v) {
-		res.Status, res.Reason = Skipped, sc.NotApplicable
+		res.Status, res.Reason = Skipped, sc.SkipReason(v)
 		return res
 	}
 	pl, err := sc.Plan(r.Binary.Version)
@@ -130,6 +140,18 @@ func (r *Runner) Run(ctx context.Context, sc *Scenario) Result {
 	return res
 }
 
+// quiet returns the runner's quiet period: Quiet, or DefaultQuiet for 0;
+// 0 when the check is off.
+func (r *Runner) quiet() time.Duration {
+	switch {
+	case r.Quiet < 0:
+		return 0
+	case r.Quiet == 0:
+		return DefaultQuiet
+	}
+	return r.Quiet
+}
+
 func (r *Runner) fail(res Result, start time.Time, err error) Result {
 	res.Status, res.Elapsed = Failed, time.Since(start)
 	res.Err = &Failure{Scenario: res.Scenario.ID, Version: res.Version, Problems: []error{err}}
@@ -143,6 +165,7 @@ type run struct {
 	logger *slog.Logger
 
 	stdio     []stdioLine
+	watch     *quietWatch   // nil when Runner.Quiet turns the check off
 	requestID string        // request_id of the last control_request the CLI sent
 	sessionID string        // session_id of system/init
 	cpu       time.Duration // the CLI process's CPU time, once it exited
@@ -189,6 +212,9 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 	started := time.Now()
 	log := x.logger.With("scenario", sc.ID, "version", pl.Version)
 	log.Debug("scenario: CLI started", "pid", sess.PID())
+	if q := x.runner.quiet(); q > 0 {
+		x.watch = newQuietWatch(q, sess.PID(), srv)
+	}
 
 	last := 0
 	for i := range pl.Turns {
@@ -262,6 +288,7 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 		srv.URL():                                "<api-url>",
 		strings.TrimPrefix(srv.URL(), "http://"): "<api-host>",
 	})
+	n.version = pl.Version
 	r := &recording{
 		scenario: sc,
 		version:  pl.Version,
@@ -277,7 +304,7 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 
 // cliDir is the folder the CLI is installed in: its version folder in the
 // cache, or the folder of an explicit binary.
-func cliDir(b claude.Binary) string {
+func cliDir(b cliinstall.Binary) string {
 	if b.Dir != "" {
 		return b.Dir
 	}
@@ -378,10 +405,23 @@ func (x *run) turn(ctx context.Context, sess *claude.Session, t *TurnPlan) error
 	next := 0 // the pattern awaited
 	seenResults, seenControls := 0, 0
 	var end error
-	for msg, err := range sess.Messages(ctx) {
+	readCtx := ctx
+	if x.watch != nil {
+		// The watch ends the read when the CLI goes quiet.
+		var cancel context.CancelCauseFunc
+		readCtx, cancel = context.WithCancelCause(ctx)
+		x.watch.touch(time.Now())
+		done := make(chan struct{})
+		go func() { defer close(done); x.watch.watch(readCtx, cancel) }()
+		defer func() { cancel(nil); <-done }()
+	}
+	for msg, err := range sess.Messages(readCtx) {
 		if msg == nil && !isLineError(err) {
 			end = err
 			break
+		}
+		if x.watch != nil {
+			x.watch.line(time.Now())
 		}
 		x.keep(t.N, msg, err)
 		if msg == nil {
@@ -433,6 +473,8 @@ func (x *run) turnFailure(t *TurnPlan, first int, opts []match.Option, end error
 	var ce *claude.ContextError
 	var ee *claude.ExitError
 	switch {
+	case errors.Is(end, ErrQuiet):
+		fmt.Fprintf(&b, " before the CLI went quiet (no stdout line, API request in flight, command or CPU use for %s)", x.watch.quiet)
 	case errors.As(end, &ce) && errors.Is(ce.Err, context.Canceled):
 		b.WriteString(" before the run was canceled")
 	case errors.As(end, &ce):
@@ -455,8 +497,21 @@ func (x *run) turnFailure(t *TurnPlan, first int, opts []match.Option, end error
 	for i, l := range lines {
 		fmt.Fprintf(&b, "\n  %d. %s", i+1, match.MessageLabel(l))
 	}
-	return errors.New(b.String())
+	return &turnError{text: b.String(), end: end}
 }
+
+// turnError is the failure of a turn: its text explains it; it wraps how
+// the turn's reading ended (ErrQuiet, a *claude.ExitError, a
+// *claude.ContextError, …), if it did.
+type turnError struct {
+	text string
+	end  error
+}
+
+func (e *turnError) Error() string { return e.text }
+
+// Unwrap returns how the turn's reading ended, or nil.
+func (e *turnError) Unwrap() error { return e.end }
 
 // substitute replaces the placeholders of a stdin line.
 func (x *run) substitute(line []byte) []byte {

@@ -8,15 +8,18 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
-	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/scenario"
 )
 
 // fakeCLI is a shell script that talks stream-json like a tiny Claude Code
 // 2.1.37 without calling any API: it answers every prompt with "Hello!",
 // asks for permission when the prompt says "ask", hangs when it says
-// "hang", copies in.txt to out.txt, and exits with $FAKE_EXIT.
+// "hang" (it waits for more input and writes nothing), answers after
+// running "sleep $FAKE_NAP" when it says "nap", copies in.txt to out.txt,
+// and exits with $FAKE_EXIT.
 const fakeCLI = `#!/bin/sh
 if [ "$1" = --version ]; then echo "2.1.37 (Claude Code)"; exit 0; fi
 sid=$(printf '%08x-1111-4222-8333-444444444444' $$)
@@ -31,6 +34,9 @@ while IFS= read -r line; do
   *ask*)
     printf '{"type":"control_request","request_id":"req-%s-%s","request":{"subtype":"can_use_tool","tool_name":"Bash"}}\n' "$$" "$n";;
   *hang*) ;;
+  *nap*)
+    sleep "${FAKE_NAP:-1}"
+    printf '{"type":"result","subtype":"success","is_error":false,"result":"rested","session_id":"%s"}\n' "$sid";;
   *garbage*)
     printf 'this is not JSON %s\n' "$PWD"
     printf '{"type":"result","subtype":"success","is_error":false,"result":"after garbage"}\n';;
@@ -42,13 +48,13 @@ done
 exit ${FAKE_EXIT:-0}
 `
 
-func fakeBinary(t testing.TB) claude.Binary {
+func fakeBinary(t testing.TB) cliinstall.Binary {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "claude")
 	if err := os.WriteFile(path, []byte(fakeCLI), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	b, err := claude.Install(t.Context(), "", claude.WithBinaryPath(path))
+	b, err := cliinstall.Install(t.Context(), "", cliinstall.WithBinaryPath(path))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,12 +294,70 @@ x
 	}
 }
 
+// TestRunQuiet checks that a turn fails soon after the CLI goes quiet with
+// the turn's patterns unmet, long before the scenario's timeout, and that
+// a command the CLI runs keeps it from counting as quiet.
+func TestRunQuiet(t *testing.T) {
+	t.Parallel()
+	bin := fakeBinary(t)
+	const timeout = 2 * time.Minute
+	hang := header("quiet", `, "timeout": "2m"`) + unused + helloTurn + `-- turns/2/stdin.jsonl --
+{"type":"user","message":{"role":"user","content":"hang"}}
+-- turns/2/expect.jsonl --
+{"type":"assistant","message":{"content":[{"type":"text","text":"Bye!"}]}}
+{"type":"result"}
+`
+	t.Run("drifted answer", func(t *testing.T) {
+		t.Parallel()
+		// The CLI takes the second prompt and waits for more input,
+		// writing nothing: the turn fails when it has been quiet for
+		// DefaultQuiet.
+		start := time.Now()
+		res := (&scenario.Runner{Binary: bin}).Run(t.Context(), mustParse(t, "quiet", hang))
+		took := time.Since(start)
+		t.Logf("failed after %s (quiet period %s, scenario timeout %s)", took.Round(time.Millisecond), scenario.DefaultQuiet, timeout)
+		if res.Status != scenario.Failed || !errors.Is(res.Err, scenario.ErrQuiet) {
+			t.Fatalf("status %s, error %v; want a failure wrapping ErrQuiet", res.Status, res.Err)
+		}
+		for _, w := range []string{"turn 2: expected messages not seen before the CLI went quiet", "pattern at quiet.txtar:16", `"Bye!"`, "messages read in this turn:"} {
+			if !strings.Contains(res.Err.Error(), w) {
+				t.Errorf("error lacks %q:\n%v", w, res.Err)
+			}
+		}
+		if took > timeout/4 {
+			t.Errorf("the run took %s, not much less than the scenario's timeout %s", took, timeout)
+		}
+	})
+	t.Run("command running", func(t *testing.T) {
+		t.Parallel()
+		// The CLI runs "sleep 2" before it answers, well past a quiet
+		// period of 300ms: the sleep keeps the turn waiting.
+		sc := mustParse(t, "nap", header("nap", `, "env": {"FAKE_NAP": "2"}`)+unused+`-- turns/1/stdin.jsonl --
+{"type":"user","message":{"role":"user","content":"nap"}}
+-- turns/1/expect.jsonl --
+{"type":"system","subtype":"init"}
+{"type":"result","result":"rested"}
+`)
+		res := (&scenario.Runner{Binary: bin, Quiet: 300 * time.Millisecond}).Run(t.Context(), sc)
+		if res.Status != scenario.Passed {
+			t.Fatalf("status %s: %v", res.Status, res.Err)
+		}
+	})
+	t.Run("check off", func(t *testing.T) {
+		t.Parallel()
+		res := (&scenario.Runner{Binary: bin, Quiet: -1}).Run(t.Context(), mustParse(t, "quiet", strings.Replace(hang, `"2m"`, `"4s"`, 1)))
+		if res.Status != scenario.Failed || errors.Is(res.Err, scenario.ErrQuiet) || !strings.Contains(res.Err.Error(), "within the scenario's timeout (4s)") {
+			t.Fatalf("status %s, error %v; want the scenario's timeout", res.Status, res.Err)
+		}
+	})
+}
+
 func TestRunAll(t *testing.T) {
 	t.Parallel()
 	bin := fakeBinary(t)
 	scs := []*scenario.Scenario{
 		mustParse(t, "one", header("one", "")+helloTurn+unused),
-		mustParse(t, "two", header("two", `, "cli": ">=3.0", "not_applicable": {"en": "needs 3.0", "ja": "3.0が必要"}`)+helloTurn+unused),
+		mustParse(t, "two", header("two", `, "cli": ">=3.0.0", "not_applicable": {"en": "needs 3.0", "ja": "3.0が必要"}`)+helloTurn+unused),
 		mustParse(t, "three", header("three", `, "env": {"FAKE_EXIT": "1"}`)+helloTurn+unused),
 	}
 	runners := []*scenario.Runner{{Binary: bin}, {Binary: bin}}
@@ -318,7 +382,7 @@ func TestRunAll(t *testing.T) {
 	if len(progress) != 6 {
 		t.Errorf("progress called %d times, want 6", len(progress))
 	}
-	if results[2].Reason.En != "needs 3.0" || results[2].Recording != nil {
+	if results[2].Reason.En != "for Claude Code >=3.0.0, and 2.1.37 is older: needs 3.0" || results[2].Recording != nil {
 		t.Errorf("skipped result = %+v", results[2])
 	}
 

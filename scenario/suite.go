@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/ccwire/ccwire/cliversion"
 )
 
 // DefaultParallel is how many runs RunAll keeps going at once unless told
@@ -54,9 +56,9 @@ func RunAll(ctx context.Context, scenarios []*Scenario, runners []*Runner, opts 
 	for i, sc := range scenarios {
 		for j, r := range runners {
 			idx := i*len(runners) + j
-			v, err := ParseVersion(r.Binary.Version)
+			v, err := cliversion.Parse(r.Binary.Version)
 			if err == nil && !sc.AppliesTo(v) {
-				report(idx, Result{Scenario: sc, Version: r.Binary.Version, Status: Skipped, Reason: sc.NotApplicable})
+				report(idx, Result{Scenario: sc, Version: r.Binary.Version, Status: Skipped, Reason: sc.SkipReason(v)})
 				continue
 			}
 			cost := sc.Turns()

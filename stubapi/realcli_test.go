@@ -12,8 +12,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/claude/claudetest"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/stubapi"
 )
 
@@ -25,7 +25,7 @@ type cliVersion struct {
 	version string
 }
 
-var cliVersions = []cliVersion{{claude.SeedVersion}, {claude.DefaultVersion}}
+var cliVersions = []cliVersion{{cliinstall.SeedVersion}, {cliinstall.DefaultVersion}}
 
 // command returns the argv that runs v, installing it into the cache when it
 // is missing. A CLI that cannot be had fails the test; it is never skipped.

@@ -10,21 +10,22 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 )
 
 // InstallTimeout bounds how long Binary may spend installing a version.
 const InstallTimeout = 10 * time.Minute
 
-// Binary returns the Claude Code CLI of version (see [claude.Install]: the
+// Binary returns the Claude Code CLI of version (see [cliinstall.Install]: the
 // cache, installed with npm if missing, or an explicit binary named by
 // CCWIRE_CLAUDE_<version> or CCWIRE_CLAUDE). A CLI that cannot be had fails
 // tb; it is never skipped.
-func Binary(tb testing.TB, version string) claude.Binary {
+func Binary(tb testing.TB, version string) cliinstall.Binary {
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), InstallTimeout)
 	defer cancel()
 	logger := slog.New(slog.NewTextHandler(tb.Output(), nil))
-	b, err := claude.Install(ctx, version, claude.WithLogger(logger))
+	b, err := cliinstall.Install(ctx, version, cliinstall.WithLogger(logger))
 	if err != nil {
 		ci := ""
 		if os.Getenv("CI") != "" {
@@ -40,7 +41,7 @@ func Binary(tb testing.TB, version string) claude.Binary {
 // Start starts a session of bin for tb and closes it when the test ends
 // (also when the test fails or the CLI hangs), failing tb if Close could not
 // clean up and logging the CLI's stderr if tb failed.
-func Start(tb testing.TB, bin claude.Binary, cfg claude.SessionConfig) *claude.Session {
+func Start(tb testing.TB, bin cliinstall.Binary, cfg claude.SessionConfig) *claude.Session {
 	tb.Helper()
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(tb.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))

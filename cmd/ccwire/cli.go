@@ -7,7 +7,7 @@ import (
 	"io"
 	"log/slog"
 
-	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 )
 
 // runCLI installs pinned Claude Code CLI versions or prints where one is.
@@ -44,7 +44,7 @@ and reused once complete. %s (or %s_<version>, e.g. %s_2_1_37) names an explicit
 binary to use instead.
 
 Run "ccwire cli install -h" for the flags.
-`, claude.PinnedVersions(), claude.DefaultVersion, claude.EnvCacheDir, claude.EnvBinary, claude.EnvBinary, claude.EnvBinary)
+`, cliinstall.PinnedVersions(), cliinstall.DefaultVersion, cliinstall.EnvCacheDir, cliinstall.EnvBinary, cliinstall.EnvBinary, cliinstall.EnvBinary)
 }
 
 // cliFlags are the flags both cli subcommands take.
@@ -55,21 +55,21 @@ type cliFlags struct {
 }
 
 func (f *cliFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.cacheDir, "cache-dir", "", "ccwire cache root (default $"+claude.EnvCacheDir+" or the user cache folder)")
+	fs.StringVar(&f.cacheDir, "cache-dir", "", "ccwire cache root (default $"+cliinstall.EnvCacheDir+" or the user cache folder)")
 	fs.StringVar(&f.binary, "claude", "", "use this Claude Code binary (native executable or cli.js) instead of the cache")
 	fs.BoolVar(&f.quiet, "q", false, "do not log install progress")
 }
 
-func (f *cliFlags) options(stderr io.Writer) []claude.InstallOption {
-	var opts []claude.InstallOption
+func (f *cliFlags) options(stderr io.Writer) []cliinstall.Option {
+	var opts []cliinstall.Option
 	if f.cacheDir != "" {
-		opts = append(opts, claude.WithCacheDir(f.cacheDir))
+		opts = append(opts, cliinstall.WithCacheDir(f.cacheDir))
 	}
 	if f.binary != "" {
-		opts = append(opts, claude.WithBinaryPath(f.binary))
+		opts = append(opts, cliinstall.WithBinaryPath(f.binary))
 	}
 	if !f.quiet {
-		opts = append(opts, claude.WithLogger(slog.New(slog.NewTextHandler(stderr, nil))))
+		opts = append(opts, cliinstall.WithLogger(slog.New(slog.NewTextHandler(stderr, nil))))
 	}
 	return opts
 }
@@ -80,7 +80,7 @@ func runCLIInstall(ctx context.Context, e env, args []string) int {
 	var f cliFlags
 	f.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: ccwire cli install [flags] [VERSION...]\n\nInstalls each VERSION (default: %v) and prints \"VERSION PATH\" per line.\n\nFlags:\n", claude.PinnedVersions())
+		fmt.Fprintf(fs.Output(), "Usage: ccwire cli install [flags] [VERSION...]\n\nInstalls each VERSION (an exact version or an npm dist-tag such as latest; default: %v) and prints \"VERSION PATH\" per line.\n\nFlags:\n", cliinstall.PinnedVersions())
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, e); !ok {
@@ -88,12 +88,18 @@ func runCLIInstall(ctx context.Context, e env, args []string) int {
 	}
 	versions := fs.Args()
 	if len(versions) == 0 {
-		versions = claude.PinnedVersions()
+		versions = cliinstall.PinnedVersions()
 	}
 	opts := f.options(e.stderr)
 	failed := false
 	for _, v := range versions {
-		b, err := claude.Install(ctx, v, opts...)
+		v, err := cliinstall.Resolve(ctx, v, opts...)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "ccwire cli install: %v\n", err)
+			failed = true
+			continue
+		}
+		b, err := cliinstall.Install(ctx, v, opts...)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "ccwire cli install: %v\n", err)
 			failed = true
@@ -113,7 +119,7 @@ func runCLIPath(ctx context.Context, e env, args []string) int {
 	var f cliFlags
 	f.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: ccwire cli path [flags] [VERSION]\n\nPrints the installed CLI's path (default version %s); fails if it is not installed.\n\nFlags:\n", claude.DefaultVersion)
+		fmt.Fprintf(fs.Output(), "Usage: ccwire cli path [flags] [VERSION]\n\nPrints the installed CLI's path (default version %s); fails if it is not installed.\n\nFlags:\n", cliinstall.DefaultVersion)
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, e); !ok {
@@ -123,7 +129,7 @@ func runCLIPath(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(e.stderr, "ccwire cli path: at most one VERSION")
 		return 2
 	}
-	b, err := claude.Locate(ctx, fs.Arg(0), f.options(e.stderr)...)
+	b, err := cliinstall.Locate(ctx, fs.Arg(0), f.options(e.stderr)...)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "ccwire cli path: %v\n", err)
 		return 1

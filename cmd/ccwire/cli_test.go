@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 )
 
 // fakeClaude writes a script that answers --version like Claude Code of version.
@@ -42,15 +42,15 @@ func TestRunCLI(t *testing.T) {
 		{name: "install bad flag", args: []string{"install", "--nope"}, code: 2, stderrHas: []string{"nope"}},
 		{name: "install explicit", args: []string{"install", "-q", "--claude", fake, "1.2.3"}, code: 0, stdout: "1.2.3 " + fake + "\n"},
 		{name: "install explicit mismatch", args: []string{"install", "-q", "--claude", fake, "2.0.0"}, code: 1, stderrHas: []string{"is Claude Code 1.2.3, not 2.0.0"}},
-		{name: "install not exact", args: []string{"install", "-q", "--cache-dir", emptyCache, "latest"}, code: 1, stderrHas: []string{`"latest" is not an exact version`}, noExplicit: true},
+		{name: "install not exact", args: []string{"install", "-q", "--cache-dir", emptyCache, "^2.1.0"}, code: 1, stderrHas: []string{`"^2.1.0" is neither an exact version`}, noExplicit: true},
 		{name: "path explicit", args: []string{"path", "--claude", fake}, code: 0, stdout: fake + "\n"},
 		{name: "path not installed", args: []string{"path", "--cache-dir", emptyCache, "2.1.37"}, code: 1, stderrHas: []string{"not installed", "ccwire cli install 2.1.37"}, noExplicit: true},
 		{name: "path two versions", args: []string{"path", "1.0.0", "2.0.0"}, code: 2, stderrHas: []string{"at most one VERSION"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			if tc.noExplicit && (os.Getenv(claude.EnvBinary) != "" || os.Getenv(claude.EnvBinary+"_2_1_37") != "") {
-				t.Fatalf("this case checks the cache; unset %s for the test run", claude.EnvBinary)
+			if tc.noExplicit && (os.Getenv(cliinstall.EnvBinary) != "" || os.Getenv(cliinstall.EnvBinary+"_2_1_37") != "") {
+				t.Fatalf("this case checks the cache; unset %s for the test run", cliinstall.EnvBinary)
 			}
 			var stdout, stderr bytes.Buffer
 			code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, append([]string{"cli"}, tc.args...))

@@ -7,9 +7,14 @@
 // The commands are:
 //
 //	validate   check stream-json transcripts and report unknown or malformed lines
+//	render     render a transcript for people: Markdown progress report, comments, live updates, HTML
+//	stats      print a transcript's tokens and cost per model, turns, tool calls, durations, denials
 //	stub       serve a scripted fake Anthropic Messages API
 //	cli        install a pinned Claude Code CLI version or print its path
 //	spec       run the conformance scenarios against the real Claude Code CLI
+//	merge      merge the outputs of ccwire spec shards
+//	diff       tell what changed on the wire between two CLI versions
+//	bisect     find the first CLI version where a verdict or a member changes
 //	docs       generate the protocol reference in docs/ from the scenarios and recordings
 //	schema     generate the JSON Schema of each recorded CLI version's protocol in schema/
 //	version    print ccwire's version and the pinned Claude Code versions
@@ -49,9 +54,14 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"validate", "check stream-json transcripts and report unknown or malformed lines", runValidate},
+		{"render", "render a transcript for people: Markdown progress report, comments, live updates, HTML", runRender},
+		{"stats", "print a transcript's tokens and cost per model, turns, tool calls, durations, denials", runStats},
 		{"stub", "serve a scripted fake Anthropic Messages API", runStub},
 		{"cli", "install a pinned Claude Code CLI version or print its path", runCLI},
 		{"spec", "run the conformance scenarios against the real Claude Code CLI", runSpec},
+		{"merge", "merge the outputs of ccwire spec shards", runMerge},
+		{"diff", "tell what changed on the wire between two CLI versions", runDiff},
+		{"bisect", "find the first CLI version where a verdict or a member changes", runBisect},
 		{"docs", "generate the protocol reference in docs/ from the scenarios and recordings", runDocs},
 		{"schema", "generate the JSON Schema of each recorded CLI version's protocol in schema/", runSchema},
 		{"version", "print ccwire's version and the pinned Claude Code versions", runVersion},

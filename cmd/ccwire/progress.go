@@ -31,7 +31,7 @@ type progress struct {
 // newProgress returns the progress of total runs written to w, live when
 // w is a terminal. Call finish when the batch is over.
 func newProgress(w io.Writer, total int) *progress {
-	return newProgressAt(w, total, isTerminal(w), time.Now)
+	return newProgressAt(w, total, isTerminal(w) && os.Getenv("TERM") != "dumb", time.Now)
 }
 
 // newProgressAt is newProgress with the terminal test and the clock given.
@@ -42,16 +42,6 @@ func newProgressAt(w io.Writer, total int, live bool, now func() time.Time) *pro
 		go p.tick()
 	}
 	return p
-}
-
-// isTerminal reports whether w is a terminal that can redraw a line.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok || os.Getenv("TERM") == "dumb" {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 // tick redraws the status line every second, so that the elapsed time

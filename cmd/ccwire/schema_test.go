@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/ccwire/ccwire/cliinstall"
 )
 
 // runSchemaCmd runs "ccwire schema args..." in-process.
@@ -89,7 +91,7 @@ func TestRunSchemaWriteCheck(t *testing.T) {
 		t.Fatalf("check before writing: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
 	}
 	code, stdout, stderr = runSchemaCmd(t, "--out", out)
-	if code != 0 || !strings.Contains(stdout, "wrote ") || !strings.Contains(stdout, "CLI 2.1.37 (") || !strings.Contains(stdout, "CLI 2.1.330 (") {
+	if code != 0 || !strings.Contains(stdout, "wrote ") || !strings.Contains(stdout, "CLI 2.1.37 (") || !strings.Contains(stdout, "CLI "+cliinstall.DefaultVersion+" (") {
 		t.Fatalf("write: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
 	}
 	if code, stdout, stderr := runSchemaCmd(t, "--check", "--out", out); code != 0 || stdout != "" {
@@ -115,7 +117,7 @@ func TestRunSchemaWriteCheck(t *testing.T) {
 	if want := []string{"1.0.0/stream-json.schema.json", "2.1.37/Gone.schema.json"}; code != 1 || !reflect.DeepEqual(rep.Stale, want) {
 		t.Errorf("check with stale files: exit %d, stale %v, want 1, %v", code, rep.Stale, want)
 	}
-	if len(rep.Versions) != 2 || rep.Versions[0].Version != "2.1.37" || rep.Versions[0].Lines == 0 || len(rep.Versions[0].Kinds) == 0 || len(rep.Versions[0].Files) != len(rep.Versions[0].Kinds)+1 {
+	if len(rep.Versions) < 2 || rep.Versions[0].Version != "2.1.37" || rep.Versions[0].Lines == 0 || len(rep.Versions[0].Kinds) == 0 || len(rep.Versions[0].Files) != len(rep.Versions[0].Kinds)+1 {
 		t.Errorf("report versions: %+v", rep.Versions)
 	}
 	// Writing one version leaves the other versions' folders alone.

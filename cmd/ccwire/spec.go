@@ -13,7 +13,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/drift"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -34,7 +35,7 @@ func (f *stringsFlag) Set(s string) error {
 
 // runSpec runs the conformance scenarios against real Claude Code CLIs.
 //
-//	ccwire spec [--cli-version V | --claude PATH] [--run REGEX] [--record DIR] [-j N]
+//	ccwire spec [--cli-version V | --claude PATH] [--run REGEX] [--record DIR] [-j N] [--shard K/N] [--results FILE]
 func runSpec(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("ccwire spec", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
@@ -45,9 +46,12 @@ func runSpec(ctx context.Context, e env, args []string) int {
 		record   = fs.String("record", "recordings", "write the recordings under this folder (<dir>/<version>/<id>.txtar); empty to write none")
 		dir      = fs.String("scenarios", "scenarios", "the folder of scenario files")
 		parallel = fs.Int("j", scenario.DefaultParallel(), "how many CLI processes run at once")
-		cacheDir = fs.String("cache-dir", "", "ccwire cache root (default $"+claude.EnvCacheDir+" or the user cache folder)")
+		cacheDir = fs.String("cache-dir", "", "ccwire cache root (default $"+cliinstall.EnvCacheDir+" or the user cache folder)")
+		shardArg = fs.String("shard", "", "run only shard `K/N` of the runs (scenarios × versions, dealt out in turn), for a CI matrix; see ccwire merge")
+		resultsF = fs.String("results", "", "write the runs' verdicts as JSON to this `file` (put it in the --record folder as "+drift.ResultsFile+" for ccwire merge and diff)")
+		quiet    = fs.Duration("quiet", scenario.DefaultQuiet, "fail a turn still missing expected messages once the CLI has been quiet this long (no stdout line, API request, command or CPU use); 0 waits for the scenario's timeout")
 	)
-	fs.Var(&versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed; repeat or separate with commas (default: the pinned %s)", strings.Join(claude.PinnedVersions(), ", ")))
+	fs.Var(&versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed: an exact version, or an npm dist-tag such as %s (the newest release); repeat or separate with commas (default: the pinned %s)", cliinstall.LatestTag, strings.Join(cliinstall.PinnedVersions(), ", ")))
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), `Usage: ccwire spec [flags]
 
@@ -74,9 +78,22 @@ Flags:
 		fmt.Fprintln(e.stderr, "ccwire spec: --claude runs one binary; give at most one --cli-version with it")
 		return 2
 	}
+	if *quiet < 0 {
+		fmt.Fprintln(e.stderr, "ccwire spec: --quiet must not be negative")
+		return 2
+	}
 	if *parallel < 1 {
 		fmt.Fprintln(e.stderr, "ccwire spec: -j must be at least 1")
 		return 2
+	}
+	var shard *drift.Shard
+	if *shardArg != "" {
+		sh, err := drift.ParseShard(*shardArg)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "ccwire spec: --shard: %v\n", err)
+			return 2
+		}
+		shard = &sh
 	}
 	var filter *regexp.Regexp
 	if *runExpr != "" {
@@ -100,43 +117,61 @@ Flags:
 		}
 	}
 
-	var opts []claude.InstallOption
+	var opts []cliinstall.Option
 	if *cacheDir != "" {
-		opts = append(opts, claude.WithCacheDir(*cacheDir))
+		opts = append(opts, cliinstall.WithCacheDir(*cacheDir))
 	}
 	if *binary != "" {
-		opts = append(opts, claude.WithBinaryPath(*binary))
+		opts = append(opts, cliinstall.WithBinaryPath(*binary))
 		if len(versions) == 0 {
 			versions = stringsFlag{""} // whatever version the binary has
 		}
 	}
 	if len(versions) == 0 {
-		versions = claude.PinnedVersions()
+		versions = cliinstall.PinnedVersions()
 	}
-	opts = append(opts, claude.WithLogger(slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))))
+	opts = append(opts, cliinstall.WithLogger(slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))))
 	var runners []*scenario.Runner
 	for _, v := range versions {
-		b, err := claude.Install(ctx, v, opts...)
+		if v != "" { // "" with --claude: whatever version the binary has
+			var err error
+			if v, err = cliinstall.Resolve(ctx, v, opts...); err != nil {
+				fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
+				return 1
+			}
+		}
+		b, err := cliinstall.Install(ctx, v, opts...)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
 			return 1
 		}
-		runners = append(runners, &scenario.Runner{Binary: b})
+		q := *quiet
+		if q == 0 {
+			q = -1 // Runner.Quiet's "off"
+		}
+		runners = append(runners, &scenario.Runner{Binary: b, Quiet: q})
 	}
 
+	plan := newSpecPlan(scenarios, runners, shard)
 	fmt.Fprintf(e.stdout, "ccwire spec: %d scenarios × Claude Code %s, %d at a time\n",
 		len(scenarios), strings.Join(runnerVersions(runners), ", "), *parallel)
+	if shard != nil {
+		fmt.Fprintf(e.stdout, "ccwire spec: shard %s: %d of the %d runs\n", shard, plan.runs(), len(scenarios)*len(runners))
+	}
+	recorded := map[*scenario.Recording]bool{}
 	selfBefore := cpuTime(syscall.RUSAGE_SELF)
 	start := time.Now()
 	var recordErrs []error
-	prog := newProgress(e.stdout, len(scenarios)*len(runners))
-	results := scenario.RunAll(ctx, scenarios, runners, scenario.Options{
+	prog := newProgress(e.stdout, plan.runs())
+	results := plan.run(ctx, scenario.Options{
 		Parallel: *parallel,
 		Progress: func(r scenario.Result) {
 			prog.add(fmt.Sprintf("%-4s  %-8s  %-40s %s", strings.ToUpper(string(r.Status)), r.Version, r.Scenario.ID, resultNote(r)), r.Status == scenario.Skipped)
 			if *record != "" {
 				if err := scenario.WriteRecording(*record, r); err != nil {
 					recordErrs = append(recordErrs, err)
+				} else if r.Recording != nil {
+					recorded[r.Recording] = true
 				}
 			}
 		},
@@ -169,6 +204,12 @@ Flags:
 	fmt.Fprintln(e.stdout)
 	writeVersionSummary(e.stdout, results)
 	fmt.Fprintf(e.stdout, "\n%v; ccwire's own CPU time %s\n", timing, self.Round(10*time.Millisecond))
+	if *resultsF != "" {
+		res := plan.results(results, relativeRecording(*record, *resultsF, recorded))
+		if err := drift.WriteResults(*resultsF, res); err != nil {
+			recordErrs = append(recordErrs, err)
+		}
+	}
 	for _, err := range recordErrs {
 		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
 	}

@@ -2,11 +2,18 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ccwire/ccwire/drift"
+	"github.com/ccwire/ccwire/scenario"
 )
 
 // fakeStreamCLI is a shell script that talks stream-json like a tiny Claude
@@ -77,23 +84,25 @@ func TestRunSpec(t *testing.T) {
 		{name: "extra argument", args: []string{"--claude", cli, "x"}, code: 2, stderrHas: []string{`unexpected arguments ["x"]`}},
 		{name: "bad regexp", args: []string{"--run", "("}, code: 2, stderrHas: []string{"--run:"}},
 		{name: "bad -j", args: []string{"-j", "0"}, code: 2, stderrHas: []string{"-j must be at least 1"}},
+		{name: "bad --quiet", args: []string{"--quiet", "-1s"}, code: 2, stderrHas: []string{"--quiet must not be negative"}},
 		{name: "one binary, two versions", args: []string{"--claude", cli, "--cli-version", "1.0.0,2.0.0"}, code: 2, stderrHas: []string{"at most one --cli-version"}},
 		{name: "no scenario folder", args: []string{"--claude", cli, "--scenarios", filepath.Join(dir, "missing")}, code: 1, stderrHas: []string{"missing"}},
 		{name: "run matches nothing", args: []string{"--claude", cli, "--scenarios", dir, "--run", "^zzz$"}, code: 1, stderrHas: []string{"matches no scenario"}},
 		{name: "wrong version", args: []string{"--claude", cli, "--scenarios", dir, "--cli-version", "2.1.330"}, code: 1, stderrHas: []string{"2.1.330"}},
+		{name: "neither version nor tag", args: []string{"--claude", cli, "--scenarios", dir, "--cli-version", "^2.1.0"}, code: 1, stderrHas: []string{"neither an exact version", "nor an npm dist-tag"}},
 		{
 			name: "pass, fail, skip",
 			args: []string{"--claude", cli, "--scenarios", dir, "--record", record, "-j", "2"},
 			code: 1,
 			stdoutHas: []string{
 				"ccwire spec: 4 scenarios × Claude Code 2.1.37, 2 at a time",
-				"PASS  2.1.37    good", "FAIL  2.1.37    bad", "SKIP  2.1.37    later                                    not applicable: only from 3.0",
+				"PASS  2.1.37    good", "FAIL  2.1.37    bad", "SKIP  2.1.37    later                                    not applicable: for Claude Code >=3.0.0, and 2.1.37 is older: only from 3.0",
 				"Failures:", "scenario bad, Claude Code 2.1.37:", "exited with status 2, want 0",
-				"SCENARIO", "not applicable: only from 3.0",
+				"SCENARIO", "not applicable: for Claude Code >=3.0.0, and 2.1.37 is older: only from 3.0",
 				"CLI     PASSED  FAILED  SKIPPED  RUN TIME",
 			},
 			stdoutRE: []string{`(?m)^\[1/4\] SKIP  2\.1\.37    later .*  \(0:\d\d elapsed, estimating\)$`, `(?m)^\[[234]/4\] (PASS|FAIL)  2\.1\.37 .*  \(0:\d\d elapsed(, about 0:\d\d left)?\)$`,
-				`(?m)^2\.1\.37  2       1       1        \S+$`, `(?m)^wall time \S+ for 3 runs; CPU time of their CLI processes \S+ on \d+ cores, ideally \S+ \(wall [0-9.]+× that\); ccwire's own CPU time \S+$`, `(?m)^another\s+2\.1\.37\s+pass\s+\S+$`, `(?m)^later\s+2\.1\.37\s+skip\s+-\s+not applicable: only from 3\.0$`, `(?m)^bad\s+2\.1\.37\s+fail\s+\S+\s+the CLI exited with status 2`},
+				`(?m)^2\.1\.37  2       1       1        \S+$`, `(?m)^wall time \S+ for 3 runs; CPU time of their CLI processes \S+ on \d+ cores, ideally \S+ \(wall [0-9.]+× that\); ccwire's own CPU time \S+$`, `(?m)^another\s+2\.1\.37\s+pass\s+\S+$`, `(?m)^later\s+2\.1\.37\s+skip\s+-\s+not applicable: for Claude Code >=3\.0\.0, and 2\.1\.37 is older: only from 3\.0$`, `(?m)^bad\s+2\.1\.37\s+fail\s+\S+\s+the CLI exited with status 2`},
 			lastLine: "2 passed, 1 failed, 1 skipped",
 		},
 		{
@@ -145,4 +154,59 @@ func TestRunSpec(t *testing.T) {
 			t.Errorf("a skipped run was recorded: %v", err)
 		}
 	})
+}
+
+// TestRunSpecShards runs the scenarios in shards: each run once, in one
+// shard, and each shard's results file says which.
+func TestRunSpecShards(t *testing.T) {
+	t.Parallel()
+	cli, dir := specFixture(t, map[string]string{
+		"a": specScenario("a", ""),
+		"b": specScenario("b", `, "env": {"FAKE_EXIT": "2"}`),
+		"c": specScenario("c", `, "cli": ">=3.0.0", "not_applicable": {"en": "only from 3.0", "ja": "3.0以降のみ"}`),
+	})
+	seen := map[string]int{}
+	for k := 1; k <= 2; k++ {
+		out := t.TempDir()
+		results := filepath.Join(out, drift.ResultsFile)
+		var stdout, stderr bytes.Buffer
+		shard := fmt.Sprintf("%d/2", k)
+		code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr},
+			[]string{"spec", "--claude", cli, "--scenarios", dir, "--record", out, "--results", results, "--shard", shard, "-j", "2"})
+		if code > 1 {
+			t.Fatalf("shard %s: exit code %d\n%s%s", shard, code, stdout.String(), stderr.String())
+		}
+		if !strings.Contains(stdout.String(), "ccwire spec: shard "+shard+": ") {
+			t.Errorf("shard %s: stdout does not name the shard:\n%s", shard, stdout.String())
+		}
+		res, err := drift.ReadResults(results)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Shard == nil || res.Shard.String() != shard || res.Planned != 3 || !slices.Equal(res.Versions, []string{"2.1.37"}) {
+			t.Errorf("shard %s: results %+v", shard, res)
+		}
+		for _, r := range res.Runs {
+			seen[r.Scenario]++
+			want := map[string]scenario.Status{"a": scenario.Passed, "b": scenario.Failed, "c": scenario.Skipped}[r.Scenario]
+			if r.Status != want || r.Version != "2.1.37" {
+				t.Errorf("shard %s: run %+v, want status %s", shard, r, want)
+			}
+			if (r.Recording != "") != (r.Status != scenario.Skipped) {
+				t.Errorf("shard %s: run %+v: recording %q", shard, r, r.Recording)
+			}
+			if r.Recording != "" {
+				if _, err := os.Stat(filepath.Join(out, r.Recording)); err != nil {
+					t.Errorf("shard %s: %v", shard, err)
+				}
+			}
+		}
+	}
+	if want := map[string]int{"a": 1, "b": 1, "c": 1}; !maps.Equal(seen, want) {
+		t.Errorf("runs per scenario over the shards %v, want %v", seen, want)
+	}
+	var stderr bytes.Buffer
+	if code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &stderr}, []string{"spec", "--shard", "3/2"}); code != 2 || !strings.Contains(stderr.String(), "--shard") {
+		t.Errorf("--shard 3/2: exit code %d, stderr %s", code, stderr.String())
+	}
 }

@@ -10,7 +10,7 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 )
 
 // versionReport is what ccwire version reports.
@@ -40,8 +40,8 @@ var readBuildInfo = debug.ReadBuildInfo
 // newVersionReport builds the report from the build information, if any.
 func newVersionReport(bi *debug.BuildInfo, ok bool) versionReport {
 	r := versionReport{Version: "(unknown)", Go: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH}
-	r.ClaudeCode.Pinned = claude.PinnedVersions()
-	r.ClaudeCode.Default = claude.DefaultVersion
+	r.ClaudeCode.Pinned = cliinstall.PinnedVersions()
+	r.ClaudeCode.Default = cliinstall.DefaultVersion
 	if !ok || bi == nil {
 		return r
 	}

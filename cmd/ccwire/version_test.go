@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 )
 
 func TestVersionReport(t *testing.T) {
@@ -28,11 +28,11 @@ func TestVersionReport(t *testing.T) {
 	var b strings.Builder
 	r.write(&b)
 	want := "ccwire v0.3.0\ncommit 0123abcd (2026-11-25T09:00:00Z), with uncommitted changes\nbuilt with go1.26.8 for linux/arm64\nClaude Code versions pinned: " +
-		strings.Join(claude.PinnedVersions(), ", ") + " (default " + claude.DefaultVersion + ")\n"
+		strings.Join(cliinstall.PinnedVersions(), ", ") + " (default " + cliinstall.DefaultVersion + ")\n"
 	if b.String() != want {
 		t.Errorf("text =\n%s\nwant\n%s", b.String(), want)
 	}
-	if r := newVersionReport(nil, false); r.Version != "(unknown)" || r.Go == "" || r.ClaudeCode.Default != claude.DefaultVersion {
+	if r := newVersionReport(nil, false); r.Version != "(unknown)" || r.Go == "" || r.ClaudeCode.Default != cliinstall.DefaultVersion {
 		t.Errorf("report without build info = %+v", r)
 	}
 }
@@ -47,7 +47,7 @@ func TestRunVersion(t *testing.T) {
 	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
 		t.Fatalf("%v: %s", err, stdout.String())
 	}
-	if r.Version == "" || !slices.Equal(r.ClaudeCode.Pinned, claude.PinnedVersions()) || r.ClaudeCode.Default != claude.DefaultVersion {
+	if r.Version == "" || !slices.Equal(r.ClaudeCode.Pinned, cliinstall.PinnedVersions()) || r.ClaudeCode.Default != cliinstall.DefaultVersion {
 		t.Errorf("report = %+v", r)
 	}
 	stdout.Reset()

@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 )
 
 // printer prints the answer as it streams in: text deltas when the CLI
@@ -46,7 +47,7 @@ func (p *printer) OnToolUse(e *claude.ToolUseEvent) {
 
 func main() {
 	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
-	version := flag.String("claude-version", claude.DefaultVersion, "Claude Code version to run")
+	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
 	parseFlags(`Usage: chat [flags]
 
 A conversation with Claude Code: each line of standard input is a prompt,

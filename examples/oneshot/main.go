@@ -22,11 +22,12 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 )
 
 func main() {
 	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
-	version := flag.String("claude-version", claude.DefaultVersion, "Claude Code version to run")
+	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
 	parseFlags(`Usage: oneshot [flags] PROMPT...
 
 Asks Claude Code PROMPT and prints the answer, the session it ran in and

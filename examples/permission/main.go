@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 )
 
 // asker answers permission requests from lines of input. The client calls
@@ -110,7 +111,7 @@ func (reporter) OnToolResult(e *claude.ToolResultEvent) {
 
 func main() {
 	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
-	version := flag.String("claude-version", claude.DefaultVersion, "Claude Code version to run")
+	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
 	parseFlags(`Usage: permission [flags] PROMPT...
 
 Runs PROMPT with Claude Code, asking on standard input (y or n) before each

@@ -3,6 +3,8 @@
 // would see it: the text as it streams, each tool call with its input, each
 // tool result (long ones abbreviated), and the outcome. With -json it
 // prints one JSON object per event instead, for a front end to consume.
+// With -replay FILE it prints the progress of a saved transcript (the
+// CLI's stdout) through the same handler, with no CLI nor API.
 //
 //	go run ./cmd/ccwire stub --script examples/progress/script.json
 //	go run ./examples/progress -api http://127.0.0.1:PORT "Summarize this folder."
@@ -21,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/protocol"
 )
 
@@ -127,15 +130,31 @@ func (p *jsonPrinter) OnResult(e *claude.ResultEvent) {
 
 func main() {
 	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
-	version := flag.String("claude-version", claude.DefaultVersion, "Claude Code version to run")
+	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
 	asJSON := flag.Bool("json", false, "print one JSON object per event")
 	dir := flag.String("dir", "", "working directory of the CLI (default: a temporary folder)")
+	replay := flag.String("replay", "", "print the progress of a saved transcript (the CLI's stdout; - for stdin) instead of running a prompt")
 	parseFlags(`Usage: progress [flags] PROMPT...
+       progress [flags] -replay FILE
 
 Runs PROMPT through Claude Code and prints its progress live: the text as it
 streams, tool calls and results, and the outcome (-json: one JSON object per
-event).
+event). With -replay, prints the progress of a saved transcript instead.
 `)
+
+	var h claude.Handler = &textPrinter{w: os.Stdout}
+	if *asJSON {
+		h = &jsonPrinter{enc: json.NewEncoder(os.Stdout)}
+	}
+	if *replay != "" {
+		// The same handler shows a saved run: claude.Replay translates the
+		// transcript's messages into the events a live client delivers.
+		if err := replayFile(*replay, h); err != nil {
+			fmt.Fprintf(os.Stderr, "progress: %v\n", err)
+			os.Exit(1)
+		}
+		return
+	}
 	prompt := strings.Join(flag.Args(), " ")
 	if *api == "" || prompt == "" {
 		flag.Usage()
@@ -143,11 +162,6 @@ event).
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-
-	var h claude.Handler = &textPrinter{w: os.Stdout}
-	if *asJSON {
-		h = &jsonPrinter{enc: json.NewEncoder(os.Stdout)}
-	}
 	_, err := claude.Query(ctx, prompt, claude.Options{
 		Version: *version,
 		BaseURL: *api,
@@ -184,4 +198,22 @@ func parseFlags(usage string) {
 		os.Stderr.Write(out.Bytes())
 		os.Exit(2)
 	}
+}
+
+// replayFile hands the events of the transcript in file name ("-":
+// stdin) to h.
+func replayFile(name string, h claude.Handler) error {
+	in := os.Stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	if err := claude.Replay(protocol.NewReader(in).All(), h); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
 }

@@ -83,9 +83,13 @@ func generate(dir string) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	codec, err := m.codec()
+	if err != nil {
+		return nil, err
+	}
 	out := map[string][]byte{}
 	for name, src := range map[string][]byte{
-		"codec_gen.go":        m.codec(),
+		"codec_gen.go":        codec,
 		"schema/model_gen.go": m.describe(),
 	} {
 		formatted, err := format.Source(src)

@@ -27,7 +27,7 @@ type model struct {
 	unions  []*union
 	// methods lists, per type, the methods written by hand.
 	methods map[string]map[string]bool
-	// shared lists the enum constants by value, per enum type.
+	// enumByName finds the enums by name.
 	enumByName map[string]*enum
 }
 
@@ -118,7 +118,6 @@ func readModel(fset *token.FileSet, files []*ast.File) (*model, error) {
 	}
 	render := func(text string) []string { return paragraphs(pkg.Parser().Parse(text)) }
 	structTypes := map[string]*ast.StructType{}
-	var order []string
 	for _, t := range pkg.Types {
 		m.methods[t.Name] = map[string]bool{}
 		for _, f := range t.Methods {
@@ -128,7 +127,6 @@ func readModel(fset *token.FileSet, files []*ast.File) (*model, error) {
 		switch typ := spec.Type.(type) {
 		case *ast.StructType:
 			structTypes[t.Name] = typ
-			order = append(order, t.Name)
 			if ws, err := readStruct(t.Name, typ); err != nil {
 				return nil, err
 			} else if ws != nil {

@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"slices"
 
+	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/protocol/schema"
 	"github.com/ccwire/ccwire/scenario"
@@ -27,26 +28,17 @@ func Versions(dir string) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("recorded: %w", err)
 	}
-	type version struct {
-		name string
-		v    scenario.Version
-	}
-	var vs []version
+	var out []string
 	for _, e := range entries {
 		if !e.IsDir() {
 			continue
 		}
-		v, err := scenario.ParseVersion(e.Name())
-		if err != nil {
+		if _, err := cliversion.Parse(e.Name()); err != nil {
 			return nil, fmt.Errorf("recorded: %s: a folder of recordings is named after a CLI version: %w", filepath.Join(dir, e.Name()), err)
 		}
-		vs = append(vs, version{e.Name(), v})
+		out = append(out, e.Name())
 	}
-	slices.SortFunc(vs, func(a, b version) int { return a.v.Compare(b.v) })
-	out := make([]string, len(vs))
-	for i, v := range vs {
-		out[i] = v.name
-	}
+	slices.SortFunc(out, cliversion.CompareStrings)
 	return out, nil
 }
 

@@ -14,7 +14,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/internal/recorded"
 	"github.com/ccwire/ccwire/protocol/schema"
 )
@@ -320,11 +320,11 @@ func ajvDir(t *testing.T) string {
 	if d := os.Getenv(envAjvDir); d != "" {
 		return d
 	}
-	cache := os.Getenv(claude.EnvCacheDir)
+	cache := os.Getenv(cliinstall.EnvCacheDir)
 	if cache == "" {
 		user, err := os.UserCacheDir()
 		if err != nil {
-			t.Fatalf("no cache folder: %v; set %s or %s", err, claude.EnvCacheDir, envAjvDir)
+			t.Fatalf("no cache folder: %v; set %s or %s", err, cliinstall.EnvCacheDir, envAjvDir)
 		}
 		cache = filepath.Join(user, "ccwire")
 	}

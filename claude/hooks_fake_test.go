@@ -1,0 +1,197 @@
+package claude_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/protocol"
+)
+
+func TestClientHooks(t *testing.T) {
+	t.Parallel()
+	// hook returns a callback that checks its input and answers out.
+	hook := func(out *protocol.HookOutput) claude.HookFunc {
+		return func(_ context.Context, in *protocol.HookInput) (*protocol.HookOutput, error) {
+			if in.ToolName == "" || in.SessionID == "" || string(in.ToolInput) != `{"command":"rm -rf /"}` {
+				return nil, fmt.Errorf("unexpected input %+v", in)
+			}
+			return out, nil
+		}
+	}
+	rewrite, err := claude.RewriteToolInput(map[string]string{"command": "echo safe"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		hooks  map[protocol.HookEvent][]claude.HookMatcher
+		prompt string
+		want   string
+	}{
+		{
+			name:   "block",
+			hooks:  map[protocol.HookEvent][]claude.HookMatcher{protocol.HookPreToolUse: {{Matcher: "Bash", Hooks: []claude.HookFunc{hook(claude.BlockTool("no rm"))}}}},
+			prompt: "hook PreToolUse Bash",
+			want:   `hook_0(timeout 0): {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm"}}`,
+		},
+		{
+			name:   "other tool",
+			hooks:  map[protocol.HookEvent][]claude.HookMatcher{protocol.HookPreToolUse: {{Matcher: "Bash", Hooks: []claude.HookFunc{hook(claude.BlockTool("no rm"))}}}},
+			prompt: "hook PreToolUse Read",
+			want:   "",
+		},
+		{
+			name:   "allow",
+			hooks:  map[protocol.HookEvent][]claude.HookMatcher{protocol.HookPreToolUse: {{Hooks: []claude.HookFunc{hook(claude.AllowTool("fine"))}}}},
+			prompt: "hook PreToolUse Read",
+			want:   `hook_0(timeout 0): {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"fine"}}`,
+		},
+		{
+			name:   "rewrite input",
+			hooks:  map[protocol.HookEvent][]claude.HookMatcher{protocol.HookPreToolUse: {{Matcher: "Bash", Hooks: []claude.HookFunc{hook(rewrite)}, Timeout: 1500 * time.Millisecond}}},
+			prompt: "hook PreToolUse Bash",
+			want:   `hook_0(timeout 2): {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"echo safe"}}}`,
+		},
+		{
+			name:   "add context",
+			hooks:  map[protocol.HookEvent][]claude.HookMatcher{protocol.HookPostToolUse: {{Hooks: []claude.HookFunc{hook(claude.AddContext(protocol.HookPostToolUse, "checked"))}}}},
+			prompt: "hook PostToolUse Bash",
+			want:   `hook_0(timeout 0): {"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"checked"}}`,
+		},
+		{
+			name:   "stop",
+			hooks:  map[protocol.HookEvent][]claude.HookMatcher{protocol.HookPostToolUse: {{Hooks: []claude.HookFunc{hook(claude.StopSession("enough"))}}}},
+			prompt: "hook PostToolUse Bash",
+			want:   `hook_0(timeout 0): {"continue":false,"stopReason":"enough"}`,
+		},
+		{
+			name:   "block prompt",
+			hooks:  map[protocol.HookEvent][]claude.HookMatcher{protocol.HookUserPromptSubmit: {{Hooks: []claude.HookFunc{hook(claude.BlockPrompt("off topic"))}}}},
+			prompt: "hook UserPromptSubmit Bash",
+			want:   `hook_0(timeout 0): {"decision":"block","reason":"off topic"}`,
+		},
+		{
+			name:   "nil output",
+			hooks:  map[protocol.HookEvent][]claude.HookMatcher{protocol.HookPreToolUse: {{Hooks: []claude.HookFunc{hook(nil)}}}},
+			prompt: "hook PreToolUse Bash",
+			want:   `hook_0(timeout 0): {}`,
+		},
+		{
+			name: "error",
+			hooks: map[protocol.HookEvent][]claude.HookMatcher{protocol.HookPreToolUse: {{Hooks: []claude.HookFunc{
+				func(context.Context, *protocol.HookInput) (*protocol.HookOutput, error) {
+					return nil, errors.New("boom")
+				},
+			}}}},
+			prompt: "hook PreToolUse Bash",
+			want:   `hook_0: error: boom`,
+		},
+		{
+			name: "several events and callbacks",
+			hooks: map[protocol.HookEvent][]claude.HookMatcher{
+				protocol.HookPreToolUse: {
+					{Matcher: "Read", Hooks: []claude.HookFunc{hook(claude.BlockTool("a"))}},
+					{Matcher: "Bash", Hooks: []claude.HookFunc{hook(claude.BlockTool("b")), hook(nil)}},
+				},
+				protocol.HookPostToolUse: {{Hooks: []claude.HookFunc{hook(nil)}}},
+			},
+			prompt: "hook PreToolUse Bash",
+			// Events are numbered in order: PostToolUse's hook_0 first.
+			want: `hook_2(timeout 0): {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"b"}}` + "\n" +
+				`hook_3(timeout 0): {}`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			c := connectFake(t, func(o *claude.Options) { o.Hooks = tt.hooks })
+			turn, err := c.Query(ctxFor(t, 30*time.Second), tt.prompt, nil)
+			if err != nil {
+				t.Fatalf("Query: %v", err)
+			}
+			if got := resultText(t, turn); got != tt.want {
+				t.Errorf("the fake CLI got\n%s\nwant\n%s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestHooksRefused(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		hooks map[protocol.HookEvent][]claude.HookMatcher
+		want  string
+	}{
+		{"nil callback", map[protocol.HookEvent][]claude.HookMatcher{protocol.HookStop: {{Hooks: []claude.HookFunc{nil}}}}, "callback 0 is nil"},
+		{"negative timeout", map[protocol.HookEvent][]claude.HookMatcher{protocol.HookStop: {{Timeout: -time.Second}}}, "negative timeout"},
+		{"no event", map[protocol.HookEvent][]claude.HookMatcher{"": {{}}}, "without a name"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			opts := fakeOptions(t)
+			opts.Hooks = tt.hooks
+			c, err := claude.Connect(ctxFor(t, 30*time.Second), opts)
+			if err == nil {
+				c.Close()
+				t.Fatal("Connect accepted the hooks")
+			}
+			var oe *claude.OptionError
+			if !errors.As(err, &oe) || oe.Option != "Hooks" || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Connect: %v, want an OptionError for Hooks saying %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestRewriteToolInputRefusesNonObjects(t *testing.T) {
+	t.Parallel()
+	for _, in := range []any{[]int{1}, "text", nil, make(chan int)} {
+		if _, err := claude.RewriteToolInput(in); err == nil {
+			t.Errorf("RewriteToolInput(%T) accepted it", in)
+		}
+	}
+}
+
+func TestClientCloseDuringHook(t *testing.T) {
+	t.Parallel()
+	started := make(chan struct{})
+	returned := make(chan error, 1)
+	c := connectFake(t, func(o *claude.Options) {
+		o.Hooks = map[protocol.HookEvent][]claude.HookMatcher{protocol.HookPreToolUse: {{Hooks: []claude.HookFunc{
+			func(ctx context.Context, _ *protocol.HookInput) (*protocol.HookOutput, error) {
+				close(started)
+				<-ctx.Done()
+				returned <- ctx.Err()
+				return nil, ctx.Err()
+			},
+		}}}}
+	})
+	ctx := ctxFor(t, 30*time.Second)
+	if err := c.Send(ctx, "hook PreToolUse Bash"); err != nil {
+		t.Fatal(err)
+	}
+	<-started
+	pid := c.Session().PID()
+	if err := c.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	select {
+	case err := <-returned:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("the hook's context ended with %v", err)
+		}
+	default:
+		t.Error("Close returned before the hook did")
+	}
+	if err := syscall.Kill(-pid, 0); !errors.Is(err, syscall.ESRCH) {
+		t.Errorf("process group %d still there after Close: %v", pid, err)
+	}
+}

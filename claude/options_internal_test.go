@@ -1,0 +1,46 @@
+package claude
+
+import (
+	"testing"
+
+	"github.com/ccwire/ccwire/cliversion"
+)
+
+func TestLacking(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		needs, want string
+	}{
+		{">2.1.37", "Claude Code 2.1.37 and older do not have it"},
+		{">=2.1.100", "Claude Code older than 2.1.100 do not have it"},
+		{"<2.1.330", "Claude Code 2.1.330 and newer do not have it"},
+		{"<=2.1.330", "Claude Code newer than 2.1.330 do not have it"},
+		{">2.1.37, <3.0.0", "Claude Code 2.1.37 and older, and 3.0.0 and newer, do not have it"},
+	} {
+		if got := lacking(cliversion.MustParseConstraint(tc.needs)); got != tc.want {
+			t.Errorf("lacking(%q) = %q, want %q", tc.needs, got, tc.want)
+		}
+	}
+}
+
+// TestOptionFlags checks the flag table: one row per option and flag, each
+// with a way to write it, and choices named.
+func TestOptionFlags(t *testing.T) {
+	t.Parallel()
+	options, flags := map[string]bool{}, map[string]bool{}
+	for _, row := range optionFlags {
+		if options[row.option] || flags[row.flag] {
+			t.Errorf("%s (%s) is in the table twice", row.option, row.flag)
+		}
+		options[row.option], flags[row.flag] = true, true
+		if row.value == nil {
+			t.Errorf("%s: no value", row.option)
+		}
+		if (row.choice == "") != (row.choices == nil) {
+			t.Errorf("%s: choices %v named %q", row.option, row.choices, row.choice)
+		}
+		if occurrences, problem := row.value(&Options{}); occurrences != nil || problem != "" {
+			t.Errorf("%s: the zero Options give %q, %q", row.option, occurrences, problem)
+		}
+	}
+}

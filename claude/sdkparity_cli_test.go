@@ -1,0 +1,230 @@
+package claude_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/protocol"
+	"github.com/ccwire/ccwire/stubapi"
+)
+
+// TestSDKParityCLI drives the hooks and in-process MCP tools of the client
+// through the real CLI of every pinned version.
+func TestSDKParityCLI(t *testing.T) {
+	t.Parallel()
+	runCLITests(t, []cliTest{
+		{"HookBlocksBash", testClientHookBlocks},
+		{"InProcessTool", testClientInProcessTool},
+		{"ControlRequests", testClientControlRequestsCLI},
+		{"StructuredOutput", testClientStructuredOutput},
+		{"HookEvents", testClientHookEvents},
+	})
+}
+
+func testClientHookBlocks(t *testing.T, bin cliinstall.Binary) {
+	stub := stubapi.NewTest(t, stubapi.NewScript(
+		stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "echo never > out.txt"})),
+		stubapi.Text("Blocked."),
+	))
+	opts := cliOptions(bin, stub)
+	opts.DangerouslySkipPermissions = true
+	var seen *protocol.HookInput
+	opts.Hooks = map[protocol.HookEvent][]claude.HookMatcher{protocol.HookPreToolUse: {{Matcher: "Bash", Hooks: []claude.HookFunc{
+		func(_ context.Context, in *protocol.HookInput) (*protocol.HookOutput, error) {
+			seen = in
+			return claude.BlockTool("no writes in this test"), nil
+		},
+	}}}}
+	var rec recorder
+	opts.Handler = &rec
+	if _, err := claude.Query(ctxFor(t, cliTimeout), "Write a file.", opts); err != nil {
+		t.Fatalf("Query: %v", err)
+	}
+	if seen == nil || seen.HookEventName != protocol.HookPreToolUse || seen.ToolName != "Bash" || !strings.Contains(string(seen.ToolInput), "echo never") {
+		t.Fatalf("hook input %+v", seen)
+	}
+	for _, ev := range rec.events {
+		if r, ok := ev.(*claude.ToolResultEvent); ok && (!r.IsError || !strings.Contains(r.Text(), "no writes in this test")) {
+			t.Errorf("tool result %q (error %t)", r.Text(), r.IsError)
+		}
+	}
+}
+
+// addInput is the input of the test's add tool.
+type addInput struct {
+	A float64 `json:"a" description:"first addend"`
+	B float64 `json:"b" description:"second addend"`
+}
+
+func testClientInProcessTool(t *testing.T, bin cliinstall.Binary) {
+	stub := stubapi.NewTest(t, stubapi.NewScript(
+		stubapi.ToolUse(stubapi.Call("mcp__calc__add", map[string]any{"a": 2, "b": 3})),
+		stubapi.ToolUse(stubapi.Call("mcp__calc__fail", map[string]any{})),
+		stubapi.Text("Done."),
+	))
+	opts := cliOptions(bin, stub)
+	opts.DangerouslySkipPermissions = true
+	calls := make(chan addInput, 1)
+	opts.MCPServers = []*claude.MCPServer{{Name: "calc", Tools: []claude.Tool{
+		claude.MustTool("add", "Adds two numbers.", func(_ context.Context, in addInput) (*claude.ToolResult, error) {
+			calls <- in
+			return claude.TextResult(fmt.Sprint(in.A + in.B)), nil
+		}),
+		claude.MustTool("fail", "Always fails.", func(context.Context, struct{}) (*claude.ToolResult, error) {
+			return nil, errors.New("the calculator is broken")
+		}),
+	}}}
+	var rec recorder
+	opts.Handler = &rec
+	if _, err := claude.Query(ctxFor(t, cliTimeout), "Add 2 and 3.", opts); err != nil {
+		t.Fatalf("Query: %v", err)
+	}
+	select {
+	case in := <-calls:
+		if in.A != 2 || in.B != 3 {
+			t.Errorf("the tool got %+v", in)
+		}
+	default:
+		t.Fatal("the tool was not called")
+	}
+	var results []string
+	for _, ev := range rec.events {
+		if r, ok := ev.(*claude.ToolResultEvent); ok {
+			results = append(results, fmt.Sprintf("%s error=%t", r.Text(), r.IsError))
+		}
+	}
+	// CLI 2.1.330 appends to an MCP tool's error a note on its input
+	// schema, which it loads on demand.
+	if len(results) != 2 || results[0] != "5 error=false" ||
+		!strings.HasPrefix(results[1], "the calculator is broken") || !strings.HasSuffix(results[1], "error=true") {
+		t.Errorf("tool results %q, want 5 and the calculator's error", results)
+	}
+}
+
+func testClientControlRequestsCLI(t *testing.T, bin cliinstall.Binary) {
+	stub := stubapi.NewTest(t, stubapi.NewScript())
+	opts := cliOptions(bin, stub)
+	opts.MCPServers = []*claude.MCPServer{{Name: "calc", Tools: []claude.Tool{
+		claude.MustTool("noop", "Does nothing.", func(context.Context, struct{}) (*claude.ToolResult, error) { return nil, nil }),
+	}}}
+	c := connectCLI(t, opts)
+	ctx := ctxFor(t, cliTimeout)
+	st, err := c.MCPStatus(ctx)
+	if err != nil {
+		t.Fatalf("MCPStatus: %v", err)
+	}
+	t.Logf("MCPStatus: %d servers", len(st.MCPServers))
+	rw, err := c.RewindFiles(ctx, "00000000-0000-4000-8000-000000000000", true)
+	if err != nil || rw.CanRewind || rw.Error == "" {
+		t.Errorf("RewindFiles without checkpointing = %+v, %v; want CanRewind false with a reason", rw, err)
+	}
+	start := time.Now()
+	usage, err := c.ContextUsage(ctx)
+	switch bin.Version {
+	case cliinstall.SeedVersion:
+		var ue *claude.UnsupportedRequestError
+		if !errors.As(err, &ue) || time.Since(start) > time.Second {
+			t.Errorf("ContextUsage on %s = %v after %s, want an UnsupportedRequestError at once", bin.Version, err, time.Since(start))
+		}
+	default:
+		if err != nil || usage.MaxTokens == 0 || len(usage.Categories) == 0 {
+			t.Errorf("ContextUsage = %+v, %v", usage, err)
+		}
+		_, err := c.Control(ctx, &protocol.UnknownControlRequest{Subtype: "from_the_future"})
+		if !errors.Is(err, errors.ErrUnsupported) {
+			t.Errorf("an unknown request = %v, want a ControlError matching ErrUnsupported", err)
+		}
+	}
+}
+
+// cityInput is the structured output of testClientStructuredOutput.
+type cityInput struct {
+	City       string `json:"city"`
+	Population int    `json:"population"`
+}
+
+func testClientStructuredOutput(t *testing.T, bin cliinstall.Binary) {
+	turns := []stubapi.Turn{stubapi.ToolUse(stubapi.Call("StructuredOutput", map[string]any{"city": "Paris", "population": 2102650}))}
+	if bin.Version == cliinstall.SeedVersion {
+		turns = append(turns, stubapi.Text("Done.")) // 2.1.37 asks the model once more
+	}
+	stub := stubapi.NewTest(t, stubapi.NewScript(turns...))
+	opts := cliOptions(bin, stub)
+	schema, err := claude.SchemaOf(cityInput{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.OutputSchema = schema
+	turn, err := claude.Query(ctxFor(t, cliTimeout), "The capital of France?", opts)
+	if err != nil {
+		t.Fatalf("Query: %v", err)
+	}
+	var got cityInput
+	if err := turn.DecodeStructuredOutput(&got); err != nil || got != (cityInput{"Paris", 2102650}) {
+		t.Errorf("structured output %+v, %v (raw %s)", got, err, turn.StructuredOutput())
+	}
+}
+
+// testClientHookEvents registers a hook for every event and checks the
+// typed inputs of those a turn with a failing tool call sends, and that a
+// UserPromptSubmit hook's context reaches the API.
+func testClientHookEvents(t *testing.T, bin cliinstall.Binary) {
+	stub := stubapi.NewTest(t, stubapi.NewScript(
+		stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "exit 3"})),
+		stubapi.Text("It failed."),
+	))
+	opts := cliOptions(bin, stub)
+	opts.DangerouslySkipPermissions = true
+	var mu sync.Mutex
+	seen := map[protocol.HookEvent]*protocol.HookInput{}
+	record := func(_ context.Context, in *protocol.HookInput) (*protocol.HookOutput, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		seen[in.HookEventName] = in
+		if in.HookEventName == protocol.HookUserPromptSubmit {
+			return claude.AddContext(protocol.HookUserPromptSubmit, "PROMPT-HOOK-CONTEXT-91c2"), nil
+		}
+		return nil, nil
+	}
+	opts.Hooks = map[protocol.HookEvent][]claude.HookMatcher{}
+	for _, ev := range []protocol.HookEvent{protocol.HookPreToolUse, protocol.HookPostToolUse, protocol.HookPostToolUseFailure,
+		protocol.HookNotification, protocol.HookUserPromptSubmit, protocol.HookSessionStart, protocol.HookSessionEnd, protocol.HookStop,
+		protocol.HookSubagentStart, protocol.HookSubagentStop, protocol.HookPreCompact, protocol.HookPermissionRequest} {
+		opts.Hooks[ev] = []claude.HookMatcher{{Hooks: []claude.HookFunc{record}}}
+	}
+	if _, err := claude.Query(ctxFor(t, cliTimeout), "Run a failing command.", opts); err != nil {
+		t.Fatalf("Query: %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	var names []string
+	for ev := range seen {
+		names = append(names, string(ev))
+	}
+	slices.Sort(names)
+	t.Logf("Claude Code %s sent the hook events %v", bin.Version, names)
+	if in := seen[protocol.HookUserPromptSubmit]; in == nil || in.Prompt != "Run a failing command." {
+		t.Errorf("UserPromptSubmit input %+v", in)
+	}
+	if in := seen[protocol.HookPreToolUse]; in == nil || in.ToolName != "Bash" || in.ToolUseID == "" {
+		t.Errorf("PreToolUse input %+v", in)
+	}
+	if in := seen[protocol.HookPostToolUseFailure]; in == nil || in.ToolName != "Bash" || in.Error == "" {
+		t.Errorf("PostToolUseFailure input %+v", in)
+	}
+	if in := seen[protocol.HookStop]; in == nil || in.StopHookActive {
+		t.Errorf("Stop input %+v", in)
+	}
+	reqs := stub.MainRequests()
+	if len(reqs) == 0 || !strings.Contains(string(reqs[0].Body), "PROMPT-HOOK-CONTEXT-91c2") {
+		t.Errorf("the first API request lacks the UserPromptSubmit hook's context")
+	}
+}

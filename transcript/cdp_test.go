@@ -1,0 +1,427 @@
+package transcript_test
+
+// A minimal client of the Chrome DevTools protocol over its websocket,
+// with the standard library only: enough to load a page in headless
+// Chromium, watch its console, click, evaluate and take a screenshot.
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sync"
+	"testing"
+	"time"
+)
+
+// chromiumPath returns the Chromium binary, or skips the test (fails it
+// in CI) when there is none.
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium is not installed: the Makefile's chromium target installs it (make test)")
+	}
+	t.Skip("chromium is not installed: run make test, which installs it")
+	return ""
+}
+
+// browser is a headless Chromium with one page attached.
+type browser struct {
+	cmd  *exec.Cmd
+	conn net.Conn
+	rd   *bufio.Reader
+
+	mu      sync.Mutex
+	nextID  int
+	waiting map[int]chan cdpReply
+	console []string // console errors and uncaught exceptions
+	loaded  chan struct{}
+	wmu     sync.Mutex
+	done    chan struct{}
+}
+
+type cdpReply struct {
+	Result json.RawMessage
+	Err    error
+}
+
+// startBrowser starts headless Chromium and attaches to its page.
+func startBrowser(t *testing.T) *browser {
+	t.Helper()
+	bin := chromiumPath(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+		"--no-first-run", "--no-default-browser-check", "--disable-extensions", "--hide-scrollbars",
+		"--remote-debugging-port=0", "--user-data-dir="+t.TempDir(), "--window-size=1200,900", "about:blank")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		cmd.Wait()
+	})
+	// Chromium says where its DevTools listen on stderr.
+	re := regexp.MustCompile(`DevTools listening on (ws://[^\s]+)`)
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if m := re.FindStringSubmatch(sc.Text()); m != nil {
+				select {
+				case found <- m[1]:
+				default:
+				}
+			}
+		}
+	}()
+	var wsURL string
+	select {
+	case wsURL = <-found:
+	case <-time.After(60 * time.Second):
+		t.Fatal("chromium did not start its DevTools server")
+	}
+	u, err := url.Parse(wsURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The page's own endpoint.
+	resp, err := http.Get("http://" + u.Host + "/json/list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var targets []struct {
+		Type, WebSocketDebuggerURL string
+	}
+	err = json.NewDecoder(resp.Body).Decode(&targets)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := ""
+	for _, tg := range targets {
+		if tg.Type == "page" {
+			page = tg.WebSocketDebuggerURL
+		}
+	}
+	if page == "" {
+		t.Fatalf("no page target among %+v", targets)
+	}
+	b, err := dialCDP(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.cmd = cmd
+	t.Cleanup(func() { b.conn.Close() })
+	for _, m := range []string{"Runtime.enable", "Log.enable", "Page.enable"} {
+		if _, err := b.call(m, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b
+}
+
+// dialCDP opens the websocket at wsURL.
+func dialCDP(wsURL string) (*browser, error) {
+	u, err := url.Parse(wsURL)
+	if err != nil {
+		return nil, err
+	}
+	conn, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		return nil, err
+	}
+	key := make([]byte, 16)
+	rand.Read(key)
+	fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n",
+		u.RequestURI(), u.Host, base64.StdEncoding.EncodeToString(key))
+	rd := bufio.NewReaderSize(conn, 1<<16)
+	resp, err := http.ReadResponse(rd, nil)
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	if resp.StatusCode != http.StatusSwitchingProtocols {
+		conn.Close()
+		return nil, fmt.Errorf("websocket handshake: %s", resp.Status)
+	}
+	b := &browser{conn: conn, rd: rd, waiting: make(map[int]chan cdpReply), loaded: make(chan struct{}, 16), done: make(chan struct{})}
+	go b.readLoop()
+	return b, nil
+}
+
+// writeFrame sends one masked text frame.
+func (b *browser) writeFrame(payload []byte) error {
+	b.wmu.Lock()
+	defer b.wmu.Unlock()
+	hdr := []byte{0x81}
+	switch n := len(payload); {
+	case n < 126:
+		hdr = append(hdr, 0x80|byte(n))
+	case n < 1<<16:
+		hdr = append(hdr, 0x80|126, byte(n>>8), byte(n))
+	default:
+		hdr = append(hdr, 0x80|127)
+		hdr = binary.BigEndian.AppendUint64(hdr, uint64(n))
+	}
+	mask := make([]byte, 4)
+	rand.Read(mask)
+	hdr = append(hdr, mask...)
+	masked := make([]byte, len(payload))
+	for i, c := range payload {
+		masked[i] = c ^ mask[i%4]
+	}
+	_, err := b.conn.Write(append(hdr, masked...))
+	return err
+}
+
+// readMessage reads one message, joining fragments.
+func (b *browser) readMessage() ([]byte, error) {
+	var msg []byte
+	for {
+		var h [2]byte
+		if _, err := io.ReadFull(b.rd, h[:]); err != nil {
+			return nil, err
+		}
+		fin, op := h[0]&0x80 != 0, h[0]&0x0f
+		n := uint64(h[1] & 0x7f)
+		switch n {
+		case 126:
+			var l [2]byte
+			if _, err := io.ReadFull(b.rd, l[:]); err != nil {
+				return nil, err
+			}
+			n = uint64(binary.BigEndian.Uint16(l[:]))
+		case 127:
+			var l [8]byte
+			if _, err := io.ReadFull(b.rd, l[:]); err != nil {
+				return nil, err
+			}
+			n = binary.BigEndian.Uint64(l[:])
+		}
+		payload := make([]byte, n)
+		if _, err := io.ReadFull(b.rd, payload); err != nil {
+			return nil, err
+		}
+		switch op {
+		case 0x8:
+			return nil, errors.New("websocket closed")
+		case 0x9, 0xA: // ping, pong: Chromium does not ping
+			continue
+		}
+		msg = append(msg, payload...)
+		if fin {
+			return msg, nil
+		}
+	}
+}
+
+func (b *browser) readLoop() {
+	defer close(b.done)
+	for {
+		data, err := b.readMessage()
+		if err != nil {
+			b.mu.Lock()
+			for id, ch := range b.waiting {
+				ch <- cdpReply{Err: err}
+				delete(b.waiting, id)
+			}
+			b.mu.Unlock()
+			return
+		}
+		var m struct {
+			ID     int             `json:"id"`
+			Method string          `json:"method"`
+			Params json.RawMessage `json:"params"`
+			Result json.RawMessage `json:"result"`
+			Error  *struct {
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if json.Unmarshal(data, &m) != nil {
+			continue
+		}
+		if m.ID != 0 {
+			b.mu.Lock()
+			ch := b.waiting[m.ID]
+			delete(b.waiting, m.ID)
+			b.mu.Unlock()
+			if ch != nil {
+				r := cdpReply{Result: m.Result}
+				if m.Error != nil {
+					r.Err = errors.New(m.Error.Message)
+				}
+				ch <- r
+			}
+			continue
+		}
+		switch m.Method {
+		case "Page.loadEventFired":
+			select {
+			case b.loaded <- struct{}{}:
+			default:
+			}
+		case "Runtime.consoleAPICalled":
+			var p struct {
+				Type string `json:"type"`
+				Args []struct {
+					Value any `json:"value"`
+				} `json:"args"`
+			}
+			json.Unmarshal(m.Params, &p)
+			if p.Type == "error" || p.Type == "assert" {
+				b.note(fmt.Sprintf("console.%s %v", p.Type, p.Args))
+			}
+		case "Runtime.exceptionThrown":
+			b.note("exception: " + string(m.Params))
+		case "Log.entryAdded":
+			var p struct {
+				Entry struct{ Level, Text, URL string } `json:"entry"`
+			}
+			json.Unmarshal(m.Params, &p)
+			if p.Entry.Level == "error" {
+				b.note("log: " + p.Entry.Text + " " + p.Entry.URL)
+			}
+		}
+	}
+}
+
+func (b *browser) note(s string) {
+	b.mu.Lock()
+	b.console = append(b.console, s)
+	b.mu.Unlock()
+}
+
+// errors returns the console errors and exceptions seen.
+func (b *browser) errors() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]string(nil), b.console...)
+}
+
+// call sends a command and waits for its result.
+func (b *browser) call(method string, params any) (json.RawMessage, error) {
+	b.mu.Lock()
+	b.nextID++
+	id := b.nextID
+	ch := make(chan cdpReply, 1)
+	b.waiting[id] = ch
+	b.mu.Unlock()
+	msg, err := json.Marshal(map[string]any{"id": id, "method": method, "params": params})
+	if err != nil {
+		return nil, err
+	}
+	if err := b.writeFrame(msg); err != nil {
+		return nil, err
+	}
+	select {
+	case r := <-ch:
+		if r.Err != nil {
+			return nil, fmt.Errorf("%s: %w", method, r.Err)
+		}
+		return r.Result, nil
+	case <-time.After(2 * time.Minute):
+		return nil, fmt.Errorf("%s: no answer", method)
+	}
+}
+
+// navigate loads a file and waits for its load event.
+func (b *browser) navigate(t *testing.T, path string) {
+	t.Helper()
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.call("Page.navigate", map[string]any{"url": "file://" + abs}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-b.loaded:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the page did not load")
+	}
+}
+
+// eval evaluates a JavaScript expression and decodes its value into v.
+func (b *browser) eval(t *testing.T, expr string, v any) {
+	t.Helper()
+	res, err := b.call("Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Result struct {
+			Value json.RawMessage `json:"value"`
+		} `json:"result"`
+		ExceptionDetails json.RawMessage `json:"exceptionDetails"`
+	}
+	if err := json.Unmarshal(res, &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.ExceptionDetails != nil {
+		t.Fatalf("%s: %s", expr, r.ExceptionDetails)
+	}
+	if v != nil {
+		if err := json.Unmarshal(r.Result.Value, v); err != nil {
+			t.Fatalf("%s: %v (%s)", expr, err, r.Result.Value)
+		}
+	}
+}
+
+// click clicks the middle of the first element matching selector, as a
+// mouse would.
+func (b *browser) click(t *testing.T, selector string) {
+	t.Helper()
+	var box struct{ X, Y float64 }
+	b.eval(t, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect(); return {X: r.left + Math.min(r.width / 2, 20), Y: r.top + r.height / 2}; })()`, selector), &box)
+	for _, typ := range []string{"mouseMoved", "mousePressed", "mouseReleased"} {
+		if _, err := b.call("Input.dispatchMouseEvent", map[string]any{"type": typ, "x": box.X, "y": box.Y, "button": "left", "clickCount": 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// screenshot saves a PNG of the page's viewport, or of the whole page.
+func (b *browser) screenshot(t *testing.T, path string, full bool) {
+	t.Helper()
+	params := map[string]any{"format": "png"}
+	if full {
+		var size struct{ W, H float64 }
+		b.eval(t, `({W: document.documentElement.scrollWidth, H: document.documentElement.scrollHeight})`, &size)
+		params["captureBeyondViewport"] = true
+		params["clip"] = map[string]any{"x": 0, "y": 0, "width": size.W, "height": size.H, "scale": 1}
+	}
+	res, err := b.call("Page.captureScreenshot", params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Data []byte `json:"data"`
+	}
+	if err := json.Unmarshal(res, &r); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, r.Data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -250,6 +250,8 @@ func TestUsage(t *testing.T) {
 		{"chat", "Usage: chat [flags]\n"},
 		{"permission", "Usage: permission [flags] PROMPT...\n"},
 		{"progress", "Usage: progress [flags] PROMPT...\n"},
+		{"hooks", "Usage: hooks [flags] PROMPT...\n"},
+		{"tools", "Usage: tools [flags] PROMPT...\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -231,6 +232,43 @@ func TestTools(t *testing.T) {
 				"tool: list", "result ok: ft, in, km, m, mi",
 				"tool: convert 3 mi → m = 4828.032", "result ok: 4828.032 m",
 				"Claude: 3 miles are 4828.032 meters.")
+		})
+	}
+}
+
+// TestUsage checks each example's help: asked for with -h it goes to
+// stdout with exit status 0 and names the program and its arguments; a
+// missing argument puts it on stderr with exit status 2.
+func TestUsage(t *testing.T) {
+	t.Parallel()
+	dir, err := buildExamples()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ name, usage string }{
+		{"oneshot", "Usage: oneshot [flags] PROMPT...\n"},
+		{"chat", "Usage: chat [flags]\n"},
+		{"permission", "Usage: permission [flags] PROMPT...\n"},
+		{"progress", "Usage: progress [flags] PROMPT...\n"},
+		{"hooks", "Usage: hooks [flags] PROMPT...\n"},
+		{"tools", "Usage: tools [flags] PROMPT...\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var stdout, stderr bytes.Buffer
+			cmd := exec.Command(filepath.Join(dir, tt.name), "-h")
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Run(); err != nil || !strings.HasPrefix(stdout.String(), tt.usage) || !strings.Contains(stdout.String(), "-claude-version") || stderr.Len() != 0 {
+				t.Errorf("%s -h: %v\nstdout: %q\nstderr: %q\nwant the usage %q on stdout", tt.name, err, stdout.String(), stderr.String(), tt.usage)
+			}
+			stdout.Reset()
+			cmd = exec.Command(filepath.Join(dir, tt.name))
+			cmd.Env = append(os.Environ(), "ANTHROPIC_BASE_URL=") // no API: a usage error
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			var ee *exec.ExitError
+			if err := cmd.Run(); !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.HasPrefix(stderr.String(), tt.usage) || stdout.Len() != 0 {
+				t.Errorf("%s without arguments: %v\nstdout: %q\nstderr: %q\nwant exit status 2 and the usage on stderr", tt.name, err, stdout.String(), stderr.String())
+			}
 		})
 	}
 }

@@ -12,7 +12,10 @@ import (
 // object (surrounding whitespace is allowed); anything else is a
 // *DecodeError. Types, subtypes and block kinds the model does not know
 // decode to *UnknownMessage, *SystemMessage and *UnknownBlock, and members
-// it does not know are kept: Decode never fails on valid JSON objects.
+// it does not know are kept: Decode never fails on valid JSON objects,
+// but for one limit: arrays and objects nested deeper than [MaxNesting]
+// levels are refused with a *NestingError (inside the *DecodeError), as
+// encoding/json refuses them.
 //
 // Decode copies line; the message's Raw is that copy.
 //
@@ -25,6 +28,7 @@ func Decode(line []byte) (Message, error) {
 	var d decoder
 	m, err := d.decodeLine(bytes.Clone(line))
 	if err != nil {
+		err = wireError(err)
 		return nil, &DecodeError{Err: err, Excerpt: excerpt(line, err)}
 	}
 	return m, nil
@@ -94,8 +98,9 @@ func Marshal(m Message) ([]byte, error) {
 // depth, as a dotted path from the message's top level with array elements
 // and map entries written "*" (e.g. "message.content.*.citations"), in
 // document order, each path once. A member whose value has a shape the
-// model does not expect (a string where a number belongs) is listed too.
-// Messages built in code have none.
+// model does not expect (a string where a number belongs) is listed too;
+// [MistypedFields] and [UnknownKeys] tell the two apart. Messages built in
+// code have none.
 func UnknownFields(m Message) []string {
 	if m == nil || isNil(m) {
 		return nil
@@ -105,13 +110,67 @@ func UnknownFields(m Message) []string {
 	return w.out
 }
 
+// MistypedField is a member of a decoded message whose key the model knows
+// but whose value it cannot hold: a value of another JSON type
+// ("is_error": "nope" where a boolean belongs), a number with a fraction
+// where an integer belongs, a repeated "type" with another value. The
+// value is kept raw and written back by [Marshal]; the typed field is
+// zero.
+type MistypedField struct {
+	// Path is the member's dotted path, written as [UnknownFields] writes
+	// it.
+	Path string
+	// Want names the JSON types the model holds there: "string",
+	// "integer", "number", "boolean", "array", "array of strings",
+	// "array of objects", "object", or several joined ("string or
+	// array"). It is "" where the model holds one fixed value (a message's
+	// "type" repeated with another value).
+	Want string
+	// Got is the JSON type of the value: "string", "number", "boolean",
+	// "null", "array" or "object"; for a number where the model holds
+	// one, what is wrong with it: "number with a fraction or exponent"
+	// (where an integer belongs), "integer out of range" or "number out
+	// of range".
+	Got string
+}
+
+// MistypedFields lists the members of m, at any depth, whose key the model
+// knows but whose value it cannot hold, in document order, each path once.
+// [UnknownFields] lists them too, among the members the model does not
+// know; [UnknownKeys] leaves them out. Messages built in code have none.
+func MistypedFields(m Message) []MistypedField {
+	if m == nil || isNil(m) {
+		return nil
+	}
+	var out []MistypedField
+	w := unknownWalker{keysOnly: true, mistyped: &out}
+	m.walkUnknown(&w)
+	return out
+}
+
+// UnknownKeys lists the members of m whose key the model does not know, as
+// [UnknownFields] does, but without the known members whose value it
+// cannot hold ([MistypedFields]). Messages built in code have none.
+func UnknownKeys(m Message) []string {
+	if m == nil || isNil(m) {
+		return nil
+	}
+	w := unknownWalker{keysOnly: true}
+	m.walkUnknown(&w)
+	return w.out
+}
+
 // excerpt returns the part of line around a syntax error, or its start.
 func excerpt(line []byte, err error) string {
 	const width = 40
 	at := 0
 	var se *jsonwire.SyntaxError
-	if errors.As(err, &se) {
+	var ne *NestingError
+	switch {
+	case errors.As(err, &se):
 		at = se.Offset
+	case errors.As(err, &ne):
+		at = ne.Offset
 	}
 	start := max(at-width, 0)
 	end := min(at+width, len(line))

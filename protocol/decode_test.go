@@ -511,7 +511,7 @@ func TestDecodeErrors(t *testing.T) {
 		{`{"type":"assistant","message":{"content":[{"type":"text","text":"bad \x"}]}}`, "invalid escape"},
 		{"{\"type\":\"user\",\"x\":\"a\x00b\"}", "control character"},
 		{`{"type":"user","n":01}`, "after object member"},
-		{`{"type":"user","x":` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `}`, "exceeded max depth"},
+		{`{"type":"user","x":` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `}`, "nested deeper than 10000 levels"},
 	}
 	for _, tt := range tests {
 		m, err := Decode([]byte(tt.line))
@@ -620,4 +620,31 @@ func TestDecodeCopiesLine(t *testing.T) {
 		t.Error("Decode kept a reference to the caller's line")
 	}
 	_ = m
+}
+
+// TestDecodeNesting checks that nesting up to MaxNesting levels decodes and
+// that deeper nesting is refused with a *NestingError, by Decode and by a
+// Reader, where encoding/json draws the same line.
+func TestDecodeNesting(t *testing.T) {
+	t.Parallel()
+	line := func(levels int) []byte { // the message object is the first level
+		return []byte(`{"type":"user","x":` + strings.Repeat("[", levels-1) + strings.Repeat("]", levels-1) + `}`)
+	}
+	if _, err := Decode(line(MaxNesting)); err != nil || !json.Valid(line(MaxNesting)) {
+		t.Errorf("%d levels: Decode error %v, json.Valid %t; want both to accept", MaxNesting, err, json.Valid(line(MaxNesting)))
+	}
+	deep := line(MaxNesting + 1)
+	if json.Valid(deep) {
+		t.Errorf("encoding/json accepts %d levels", MaxNesting+1)
+	}
+	_, err := Decode(deep)
+	var ne *NestingError
+	var de *DecodeError
+	if !errors.As(err, &de) || !errors.As(err, &ne) || ne.Offset != 19+MaxNesting-1 {
+		t.Errorf("Decode of %d levels = %v; want a *NestingError at offset %d in a *DecodeError", MaxNesting+1, err, 19+MaxNesting-1)
+	}
+	_, err = NewReader(bytes.NewReader(append(deep, '\n'))).Next()
+	if !errors.As(err, &de) || !errors.As(err, &ne) || de.Line != 1 {
+		t.Errorf("Reader on %d levels = %v; want a *NestingError in a *DecodeError of line 1", MaxNesting+1, err)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/ccwire/ccwire/internal/jsonwire"
 )
@@ -371,11 +372,119 @@ func objectPresent[T any](t *table[T], p *T, st *objectState) bool {
 	return false
 }
 
-// unknownWalker collects unknown member paths.
+// unknownWalker collects unknown member paths: those whose key the model
+// does not know, and, unless keysOnly, those whose value it cannot hold
+// (mismatches). With mistyped set, it also describes the mismatches there.
 type unknownWalker struct {
-	path []byte
-	seen map[string]struct{}
-	out  []string
+	path     []byte
+	seen     map[string]struct{}
+	out      []string
+	keysOnly bool
+	mistyped *[]MistypedField
+}
+
+// reportMistyped records member m of type T, a mismatch, at key.
+func reportMistyped[T any](w *unknownWalker, f *field[T], key string, raw []byte) {
+	n := w.push(key)
+	path := string(w.path)
+	w.pop(n)
+	for _, mf := range *w.mistyped {
+		if mf.Path == path {
+			return
+		}
+	}
+	want, got := wantOf(f), jsonTypeOf(raw)
+	if got == "number" {
+		// A number where the model holds one: say what is wrong with it.
+		switch {
+		case strings.Contains(want, "integer") && bytes.ContainsAny(raw, ".eE"):
+			got = "number with a fraction or exponent"
+		case strings.Contains(want, "integer"):
+			got = "integer out of range"
+		case strings.Contains(want, "number"):
+			got = "number out of range"
+		}
+	}
+	*w.mistyped = append(*w.mistyped, MistypedField{Path: path, Want: want, Got: got})
+}
+
+// typeProbes are values of each JSON type, to find by trial which ones a
+// field holds.
+var typeProbes = []struct{ name, value string }{
+	{"string", `"s"`},
+	{"integer", `1`},
+	{"number", `1.5`},
+	{"boolean", `true`},
+	{"array of strings", `["s"]`},
+	{"array of objects", `[{}]`},
+	{"array", `[]`},
+	{"object", `{}`},
+}
+
+// wantOf names the JSON types field f holds, found by decoding a value of
+// each type into a zero T: "boolean", "string or array"... It is "" when f
+// holds none of them (the fixed "type" of a kind: another value of it is a
+// mismatch).
+func wantOf[T any](f *field[T]) string {
+	ok := map[string]bool{}
+	var d decoder
+	for _, probe := range typeProbes {
+		var zero T
+		d.Reset([]byte(probe.value))
+		d.AliasStrings = true
+		if f.decode(&zero, &d) == nil {
+			ok[probe.name] = true
+		}
+	}
+	var names []string
+	add := func(name string) { names = append(names, name) }
+	if ok["string"] {
+		add("string")
+	}
+	switch {
+	case ok["integer"] && !ok["number"]:
+		add("integer")
+	case ok["number"]:
+		add("number")
+	}
+	if ok["boolean"] {
+		add("boolean")
+	}
+	switch {
+	case ok["array of strings"] && !ok["array of objects"]:
+		add("array of strings")
+	case ok["array of objects"] && !ok["array of strings"]:
+		add("array of objects")
+	case ok["array"] || ok["array of strings"]:
+		add("array")
+	}
+	if ok["object"] {
+		add("object")
+	}
+	if len(names) > 2 {
+		return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	}
+	return strings.Join(names, " or ")
+}
+
+// jsonTypeOf names the JSON type of raw, a JSON value.
+func jsonTypeOf(raw []byte) string {
+	if len(raw) == 0 {
+		return "nothing"
+	}
+	switch raw[0] {
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	case '[':
+		return "array"
+	case '{':
+		return "object"
+	}
+	return "number"
 }
 
 func (w *unknownWalker) report(key string) {
@@ -412,6 +521,14 @@ func walkObject[T any](w *unknownWalker, t *table[T], p *T, st *objectState) {
 	for i := range st.members {
 		m := &st.members[i]
 		if m.unknown() {
+			if m.flags&mismatch != 0 {
+				if w.mistyped != nil {
+					reportMistyped(w, &t.fields[m.field], m.key(st.src), m.raw(st.src))
+				}
+				if w.keysOnly {
+					continue
+				}
+			}
 			w.report(m.key(st.src))
 			continue
 		}

@@ -27,10 +27,12 @@ const (
 // Lines have no fixed size limit: a line of any length up to the reader's
 // maximum (see [WithMaxLineSize]) is read into memory once, in a buffer of
 // its own size. A longer line is skipped without being kept and reported as
-// a *LineTooLongError; a line that is not a JSON object is reported as a
+// a *LineTooLongError; a line that is not a JSON object, or nests deeper
+// than [MaxNesting] levels (a *NestingError inside), is reported as a
 // *DecodeError. Both carry the line number and reading goes on. Any other
 // error comes from the underlying reader and ends the stream. Blank lines
-// are skipped.
+// are skipped (one over the limit is reported as too long all the same:
+// the reader does not keep it to look).
 //
 // Decoded messages share memory with the reader's buffers, which are never
 // reused, so messages stay valid after later calls.
@@ -48,6 +50,11 @@ type Reader struct {
 	// slabSize and chunkSize are the package constants; tests shrink them to
 	// exercise long-line handling with small inputs.
 	slabSize, chunkSize int
+	// allocChunk and freeChunk are the package functions; a fuzz test
+	// whose chunks are tiny takes them from the heap instead, as a
+	// mapping each would cost it most of its time.
+	allocChunk func(n int) []byte
+	freeChunk  func(b []byte)
 }
 
 // ReaderOption configures a Reader.
@@ -90,7 +97,8 @@ func WithLineFunc(fn func(line []byte, size int64)) ReaderOption {
 
 // NewReader returns a reader of messages from r.
 func NewReader(r io.Reader, opts ...ReaderOption) *Reader {
-	rd := &Reader{r: r, maxLine: DefaultMaxLineSize, slabSize: slabSize, chunkSize: chunkSize}
+	rd := &Reader{r: r, maxLine: DefaultMaxLineSize, slabSize: slabSize, chunkSize: chunkSize,
+		allocChunk: allocChunk, freeChunk: freeChunk}
 	for _, o := range opts {
 		o(rd)
 	}
@@ -124,6 +132,7 @@ func (r *Reader) Next() (Message, error) {
 		}
 		m, err := r.dec.decodeLine(line)
 		if err != nil {
+			err = wireError(err)
 			return nil, &DecodeError{Line: r.line, Err: err, Excerpt: excerpt(line, err)}
 		}
 		return m, nil
@@ -243,13 +252,13 @@ func (r *Reader) readLongLine() ([]byte, int64, error) {
 	var chunks [][]byte // full-capacity chunks, each filled up to its length
 	defer func() {
 		for _, c := range chunks {
-			freeChunk(c)
+			r.freeChunk(c)
 		}
 	}()
 	var buf []byte
 	for {
 		if buf == nil || !discard {
-			buf = allocChunk(r.chunkSize)
+			buf = r.allocChunk(r.chunkSize)
 			chunks = append(chunks, buf)
 		}
 		n, err := io.ReadAtLeast(r.r, buf[:cap(buf)], 1)

@@ -15,11 +15,12 @@ import (
 //	ccwire cli install [--cache-dir DIR] [--claude PATH] [VERSION...]
 //	ccwire cli path [--cache-dir DIR] [--claude PATH] [VERSION]
 func runCLI(ctx context.Context, e env, args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		cliUsage(e.stderr)
-		if len(args) == 0 {
-			return 2
-		}
+		return 2
+	}
+	if isHelp(args[0]) {
+		cliUsage(e.stdout)
 		return 0
 	}
 	switch args[0] {
@@ -79,10 +80,10 @@ func runCLIInstall(ctx context.Context, e env, args []string) int {
 	var f cliFlags
 	f.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "Usage: ccwire cli install [flags] [VERSION...]\n\nInstalls each VERSION (an exact version or an npm dist-tag such as latest; default: %v) and prints \"VERSION PATH\" per line.\n\nFlags:\n", cliinstall.PinnedVersions())
+		fmt.Fprintf(fs.Output(), "Usage: ccwire cli install [flags] [VERSION...]\n\nInstalls each VERSION (an exact version or an npm dist-tag such as latest; default: %v) and prints \"VERSION PATH\" per line.\n\nFlags:\n", cliinstall.PinnedVersions())
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
 	versions := fs.Args()
@@ -118,10 +119,10 @@ func runCLIPath(ctx context.Context, e env, args []string) int {
 	var f cliFlags
 	f.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "Usage: ccwire cli path [flags] [VERSION]\n\nPrints the installed CLI's path (default version %s); fails if it is not installed.\n\nFlags:\n", cliinstall.DefaultVersion)
+		fmt.Fprintf(fs.Output(), "Usage: ccwire cli path [flags] [VERSION]\n\nPrints the installed CLI's path (default version %s); fails if it is not installed.\n\nFlags:\n", cliinstall.DefaultVersion)
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
 	if fs.NArg() > 1 {

@@ -31,13 +31,14 @@ func TestRunCLI(t *testing.T) {
 		args       []string
 		code       int
 		stdout     string // exact, if not ""
+		stdoutHas  []string
 		stderrHas  []string
 		noExplicit bool // the case relies on no CCWIRE_CLAUDE being set
 	}{
 		{name: "no subcommand", args: nil, code: 2, stderrHas: []string{"Usage:", "ccwire cli install"}},
-		{name: "help", args: []string{"-h"}, code: 0, stderrHas: []string{"ccwire cli path"}},
+		{name: "help", args: []string{"-h"}, code: 0, stdoutHas: []string{"ccwire cli path"}},
 		{name: "unknown subcommand", args: []string{"frob"}, code: 2, stderrHas: []string{`unknown subcommand "frob"`}},
-		{name: "install help", args: []string{"install", "-h"}, code: 0, stderrHas: []string{"-cache-dir", "-claude"}},
+		{name: "install help", args: []string{"install", "-h"}, code: 0, stdoutHas: []string{"-cache-dir", "-claude"}},
 		{name: "install bad flag", args: []string{"install", "--nope"}, code: 2, stderrHas: []string{"nope"}},
 		{name: "install explicit", args: []string{"install", "-q", "--claude", fake, "1.2.3"}, code: 0, stdout: "1.2.3 " + fake + "\n"},
 		{name: "install explicit mismatch", args: []string{"install", "-q", "--claude", fake, "2.0.0"}, code: 1, stderrHas: []string{"is Claude Code 1.2.3, not 2.0.0"}},
@@ -58,6 +59,11 @@ func TestRunCLI(t *testing.T) {
 			}
 			if tc.stdout != "" && stdout.String() != tc.stdout {
 				t.Errorf("stdout = %q, want %q", stdout.String(), tc.stdout)
+			}
+			for _, s := range tc.stdoutHas {
+				if !strings.Contains(stdout.String(), s) {
+					t.Errorf("stdout lacks %q:\n%s", s, stdout.String())
+				}
 			}
 			for _, s := range tc.stderrHas {
 				if !strings.Contains(stderr.String(), s) {

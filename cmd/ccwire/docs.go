@@ -21,14 +21,15 @@ func runDocs(ctx context.Context, e env, args []string) int {
 	out := fs.String("out", "", "directory to write the reference to (default: docs/ under the module root)")
 	check := fs.Bool("check", false, "write nothing; report the files that are not up to date and exit 1 if any")
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "Usage: ccwire docs [flags]")
-		fmt.Fprintln(e.stderr)
-		fmt.Fprintln(e.stderr, "Generates the protocol reference, in English (docs/en) and Japanese (docs/ja),")
-		fmt.Fprintln(e.stderr, "from the protocol package, the scenario files and their recordings.")
-		fmt.Fprintln(e.stderr)
+		w := fs.Output()
+		fmt.Fprintln(w, "Usage: ccwire docs [flags]")
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "Generates the protocol reference, in English (docs/en) and Japanese (docs/ja),")
+		fmt.Fprintln(w, "from the protocol package, the scenario files and their recordings.")
+		fmt.Fprintln(w)
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {

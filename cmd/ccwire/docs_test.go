@@ -24,7 +24,7 @@ func TestRunDocs(t *testing.T) {
 		stdoutHas []string
 		stderrHas []string
 	}{
-		{name: "help", args: []string{"-h"}, code: 0, stderrHas: []string{"Usage: ccwire docs", "-out", "-check", "-root"}},
+		{name: "help", args: []string{"-h"}, code: 0, stdoutHas: []string{"Usage: ccwire docs", "-out", "-check", "-root"}},
 		{name: "bad flag", args: []string{"--nope"}, code: 2, stderrHas: []string{"nope"}},
 		{name: "arguments", args: []string{"extra"}, code: 2, stderrHas: []string{`unexpected arguments ["extra"]`}},
 		{name: "not a module", args: []string{"--root", t.TempDir(), "--out", out}, code: 1, stderrHas: []string{"ccwire docs:", "scenarios"}},

@@ -18,11 +18,13 @@
 //	docs       generate the protocol reference in docs/ from the scenarios and recordings
 //	schema     generate the JSON Schema of each recorded CLI version's protocol in schema/
 //	fake-cli   act as a Claude Code CLI that plays a recording (install: write a fake claude into a folder)
+//	version    print ccwire's version and the pinned Claude Code versions
 //
 // Run "ccwire <command> -h" for a command's flags.
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -64,11 +66,18 @@ func commands() []command {
 		{"docs", "generate the protocol reference in docs/ from the scenarios and recordings", runDocs},
 		{"schema", "generate the JSON Schema of each recorded CLI version's protocol in schema/", runSchema},
 		{"fake-cli", "act as a Claude Code CLI that plays a recording (install: write a fake claude into a folder)", runFakeCLI},
+		{"version", "print ccwire's version and the pinned Claude Code versions", runVersion},
 	}
 }
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// The first signal asks the command to wind up; once it has, the
+	// default handling is back, so a second one ends the process at once.
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	code := run(ctx, env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:])
 	stop()
 	os.Exit(code)
@@ -77,11 +86,12 @@ func main() {
 // run dispatches args to a subcommand and returns the process exit code:
 // 0 for success, 1 for a failed check, 2 for a usage error.
 func run(ctx context.Context, e env, args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(e.stderr)
-		if len(args) == 0 {
-			return 2
-		}
+		return 2
+	}
+	if isHelp(args[0]) {
+		usage(e.stdout)
 		return 0
 	}
 	for _, c := range commands() {
@@ -105,15 +115,34 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, `Run "ccwire <command> -h" for a command's flags.`)
 }
 
-// parseFlags parses a subcommand's arguments. It returns ok false when the
-// command must stop at once, with the exit code to stop with: 0 after -h, 2
-// after a usage error (which fs has already reported).
-func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0, false
-		}
+// isHelp reports whether arg asks for help.
+func isHelp(arg string) bool {
+	switch arg {
+	case "-h", "-help", "--help", "help":
+		return true
+	}
+	return false
+}
+
+// parseFlags parses a subcommand's arguments with fs, whose Usage must
+// write to fs.Output(). It returns ok false when the command must stop at
+// once, with the exit code to stop with: 0 after -h, with the usage on
+// e.stdout (help asked for is output: "ccwire stub -h | less"); 2 after a
+// usage error, reported with the usage on e.stderr. Afterwards fs writes
+// to e.stderr.
+func parseFlags(fs *flag.FlagSet, args []string, e env) (code int, ok bool) {
+	var out bytes.Buffer
+	fs.SetOutput(&out)
+	err := fs.Parse(args)
+	fs.SetOutput(e.stderr)
+	switch {
+	case err == nil:
+		return 0, true
+	case errors.Is(err, flag.ErrHelp):
+		_, _ = e.stdout.Write(out.Bytes())
+		return 0, false
+	default:
+		_, _ = e.stderr.Write(out.Bytes())
 		return 2, false
 	}
-	return 0, true
 }

@@ -43,17 +43,10 @@ func runSchema(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(w, "Exit code: 0 on success, 1 on failure or out-of-date files (--check), 2 on usage errors.")
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, "Flags:")
-		flags.SetOutput(w)
 		flags.PrintDefaults()
-		flags.SetOutput(e.stderr)
 	}
-	flags.Usage = func() {}
-	if code, ok := parseFlags(flags, args); !ok {
-		if code == 0 {
-			usage(e.stdout) // asked for
-		} else {
-			usage(e.stderr)
-		}
+	flags.Usage = func() { usage(flags.Output()) }
+	if code, ok := parseFlags(flags, args, e); !ok {
 		return code
 	}
 	if flags.NArg() > 0 {

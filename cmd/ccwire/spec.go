@@ -53,19 +53,21 @@ func runSpec(ctx context.Context, e env, args []string) int {
 	)
 	fs.Var(&versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed: an exact version, or an npm dist-tag such as %s (the newest release); repeat or separate with commas (default: the pinned %s)", cliinstall.LatestTag, strings.Join(cliinstall.PinnedVersions(), ", ")))
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, `Usage: ccwire spec [flags]
+		fmt.Fprintf(fs.Output(), `Usage: ccwire spec [flags]
 
 Runs the conformance scenarios (%s) against the real Claude Code CLI, each
 with its own fake Messages API, HOME and working folder, several at a time.
-Shows each run as it ends, then a summary table and the line
-"N passed, N failed, N skipped" (skipped: the scenario does not apply to the
-version). Writes the recording of every run. Exits 1 if a run failed.
+Shows each run as it ends, numbered [N/TOTAL], with the time taken and an
+estimate of the time left (on a terminal, in a status line kept up to
+date), then a table of the runs, one of the totals per CLI version and the
+line "N passed, N failed, N skipped" (skipped: the scenario does not apply
+to the version). Writes the recording of every run. Exits 1 if a run failed.
 
 Flags:
 `, *dir)
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {
@@ -160,10 +162,11 @@ Flags:
 	selfBefore := cpuTime(syscall.RUSAGE_SELF)
 	start := time.Now()
 	var recordErrs []error
+	prog := newProgress(e.stdout, plan.runs())
 	results := plan.run(ctx, scenario.Options{
 		Parallel: *parallel,
 		Progress: func(r scenario.Result) {
-			fmt.Fprintf(e.stdout, "%-4s  %-8s  %-40s %s\n", strings.ToUpper(string(r.Status)), r.Version, r.Scenario.ID, resultNote(r))
+			prog.add(fmt.Sprintf("%-4s  %-8s  %-40s %s", strings.ToUpper(string(r.Status)), r.Version, r.Scenario.ID, resultNote(r)), r.Status == scenario.Skipped)
 			if *record != "" {
 				if err := scenario.WriteRecording(*record, r); err != nil {
 					recordErrs = append(recordErrs, err)
@@ -173,6 +176,7 @@ Flags:
 			}
 		},
 	})
+	prog.finish()
 	timing := scenario.NewTiming(results, time.Since(start))
 	self := cpuTime(syscall.RUSAGE_SELF) - selfBefore
 
@@ -197,6 +201,8 @@ Flags:
 	}
 	fmt.Fprintln(e.stdout)
 	writeSummary(e.stdout, results)
+	fmt.Fprintln(e.stdout)
+	writeVersionSummary(e.stdout, results)
 	fmt.Fprintf(e.stdout, "\n%v; ccwire's own CPU time %s\n", timing, self.Round(10*time.Millisecond))
 	if *resultsF != "" {
 		res := plan.results(results, relativeRecording(*record, *resultsF, recorded))
@@ -256,6 +262,41 @@ func writeSummary(w io.Writer, results []scenario.Result) {
 			row += "\t" + note
 		}
 		fmt.Fprintln(tw, row)
+	}
+	tw.Flush()
+}
+
+// writeVersionSummary writes the closing table: per CLI version, how many
+// runs passed, failed and were skipped, and the time its runs took.
+func writeVersionSummary(w io.Writer, results []scenario.Result) {
+	type counts struct {
+		passed, failed, skipped int
+		time                    time.Duration
+	}
+	var versions []string
+	by := map[string]*counts{}
+	for _, r := range results {
+		c := by[r.Version]
+		if c == nil {
+			c = &counts{}
+			by[r.Version] = c
+			versions = append(versions, r.Version)
+		}
+		switch r.Status {
+		case scenario.Passed:
+			c.passed++
+		case scenario.Failed:
+			c.failed++
+		case scenario.Skipped:
+			c.skipped++
+		}
+		c.time += r.Elapsed
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "CLI\tPASSED\tFAILED\tSKIPPED\tRUN TIME")
+	for _, v := range versions {
+		c := by[v]
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\n", v, c.passed, c.failed, c.skipped, c.time.Round(10*time.Millisecond))
 	}
 	tw.Flush()
 }

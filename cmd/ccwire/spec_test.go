@@ -79,7 +79,7 @@ func TestRunSpec(t *testing.T) {
 		lastLine  string
 		stderrHas []string
 	}{
-		{name: "help", args: []string{"-h"}, code: 0, stderrHas: []string{"Usage: ccwire spec", "-cli-version", "-run", "-record", "-j"}},
+		{name: "help", args: []string{"-h"}, code: 0, stdoutHas: []string{"Usage: ccwire spec", "-cli-version", "-run", "-record", "-j"}},
 		{name: "bad flag", args: []string{"--nope"}, code: 2, stderrHas: []string{"nope"}},
 		{name: "extra argument", args: []string{"--claude", cli, "x"}, code: 2, stderrHas: []string{`unexpected arguments ["x"]`}},
 		{name: "bad regexp", args: []string{"--run", "("}, code: 2, stderrHas: []string{"--run:"}},
@@ -99,8 +99,10 @@ func TestRunSpec(t *testing.T) {
 				"PASS  2.1.37    good", "FAIL  2.1.37    bad", "SKIP  2.1.37    later                                    not applicable: for Claude Code >=3.0.0, and 2.1.37 is older: only from 3.0",
 				"Failures:", "scenario bad, Claude Code 2.1.37:", "exited with status 2, want 0",
 				"SCENARIO", "not applicable: for Claude Code >=3.0.0, and 2.1.37 is older: only from 3.0",
+				"CLI     PASSED  FAILED  SKIPPED  RUN TIME",
 			},
-			stdoutRE: []string{`(?m)^wall time \S+ for 3 runs; CPU time of their CLI processes \S+ on \d+ cores, ideally \S+ \(wall [0-9.]+× that\); ccwire's own CPU time \S+$`, `(?m)^another\s+2\.1\.37\s+pass\s+\S+$`, `(?m)^later\s+2\.1\.37\s+skip\s+-\s+not applicable: for Claude Code >=3\.0\.0, and 2\.1\.37 is older: only from 3\.0$`, `(?m)^bad\s+2\.1\.37\s+fail\s+\S+\s+the CLI exited with status 2`},
+			stdoutRE: []string{`(?m)^\[1/4\] SKIP  2\.1\.37    later .*  \(0:\d\d elapsed, estimating\)$`, `(?m)^\[[234]/4\] (PASS|FAIL)  2\.1\.37 .*  \(0:\d\d elapsed(, about 0:\d\d left)?\)$`,
+				`(?m)^2\.1\.37  2       1       1        \S+$`, `(?m)^wall time \S+ for 3 runs; CPU time of their CLI processes \S+ on \d+ cores, ideally \S+ \(wall [0-9.]+× that\); ccwire's own CPU time \S+$`, `(?m)^another\s+2\.1\.37\s+pass\s+\S+$`, `(?m)^later\s+2\.1\.37\s+skip\s+-\s+not applicable: for Claude Code >=3\.0\.0, and 2\.1\.37 is older: only from 3\.0$`, `(?m)^bad\s+2\.1\.37\s+fail\s+\S+\s+the CLI exited with status 2`},
 			lastLine: "2 passed, 1 failed, 1 skipped",
 		},
 		{

@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/ccwire/ccwire/stubapi"
 )
@@ -18,30 +19,52 @@ import (
 // ends (SIGINT or SIGTERM).
 //
 //	ccwire stub --script FILE [--addr 127.0.0.1:0] [--log FILE|-] [--allow-remote]
+//	            [--read-timeout D] [--idle-timeout D]
 //
 // It prints the base URL as its first stdout line, logs every request as a
 // JSON line (to --log), and exits 0, or 1 if a main-loop request overran
-// the script or the script or address is unusable; 2 for usage errors.
+// the script, the script or address is unusable or the request log could
+// not be written (its records are written by a goroutine of their own, so
+// a log nobody reads holds up neither the answers nor the exit); 2 for
+// usage errors.
 func runStub(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("ccwire stub", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
-	script := fs.String("script", "", "script file to serve (JSON, see the stubapi package doc); - reads stdin")
+	script := fs.String("script", "", "script file to serve (JSON, see below); - reads stdin")
 	addr := fs.String("addr", "127.0.0.1:0", "listen address")
 	logTo := fs.String("log", "", "write each request as a JSON line to this file; - is stdout (after the URL line)")
 	allowRemote := fs.Bool("allow-remote", false, "allow a listen address that is not loopback")
+	readTimeout := fs.Duration("read-timeout", stubapi.DefaultReadTimeout, "how long a client may take to send a request (0: no bound)")
+	idleTimeout := fs.Duration("idle-timeout", stubapi.DefaultIdleTimeout, "how long a keep-alive connection may wait for its next request (0: no bound)")
 	fs.Usage = func() {
-		fmt.Fprint(e.stderr, `Usage: ccwire stub --script FILE [flags]
+		fmt.Fprint(fs.Output(), `Usage: ccwire stub --script FILE [flags]
 
 Serves FILE as a scripted fake Anthropic Messages API for Claude Code
 (ANTHROPIC_BASE_URL=<url> ANTHROPIC_API_KEY=anything). Prints the base URL as
 the first line on stdout, then serves until interrupted. Exits 1 if a
 main-loop request came after the script was used up.
 
+The script is {"turns": [TURN, ...]}: each main-loop request of the CLI gets
+the next TURN, in order; other requests get automatic answers. A TURN is
+  {"text": "Hi"}                          a text block ("text": ["a", "b"]: two)
+  {"text": "Let me look.", "tool_use": [{"name": "Bash", "input": {"command": "ls"}}]}
+  {"thinking": "Hmm.", "text": "Yes."}    a thinking block, then text
+  {"content": [{"type": "text", "text": "Hi"}]}   blocks as the API writes them
+with optional "stop_reason", "stop_sequence", "usage", and "fault" (or an
+array "faults") to make attempts fail or lag; the CLI retries:
+  {"kind": "overloaded", "times": 2}      also rate_limit, server_error,
+                                          unauthorized, http_error + "status"
+  {"kind": "stream_error"}                or drop, stall; "at": first_byte,
+                                          start, mid_block (+ "block": N), end
+  {"kind": "stall", "duration": "2s"}     or delay; a stall without duration
+                                          lasts until the client gives up
+The full format: docs/stub-script.md (日本語: docs/stub-script.ja.md).
+
 Flags:
 `)
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {
@@ -79,17 +102,15 @@ Flags:
 		defer f.Close()
 		logw = f
 	}
-	out := &lockedWriter{w: e.stdout}
 	opts := []stubapi.Option{
 		stubapi.WithAddr(*addr),
+		stubapi.WithReadTimeout(*readTimeout),
+		stubapi.WithIdleTimeout(*idleTimeout),
 		stubapi.WithLogger(slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))),
 	}
 	var reqLog *requestLog
 	if logw != nil {
-		reqLog = &requestLog{w: out}
-		if logw != e.stdout {
-			reqLog.w = &lockedWriter{w: logw}
-		}
+		reqLog = newRequestLog(logw)
 		opts = append(opts, stubapi.OnRequest(reqLog.write))
 	}
 	s, err := stubapi.Start(sc, opts...)
@@ -97,19 +118,21 @@ Flags:
 		fmt.Fprintf(e.stderr, "ccwire stub: %v\n", err)
 		return 1
 	}
-	fmt.Fprintln(out, s.URL())
+	fmt.Fprintln(e.stdout, s.URL())
 	<-ctx.Done()
 	s.Close()
+	var logErr error
+	if reqLog != nil {
+		logErr = reqLog.close(logFlushTimeout)
+	}
 
 	overruns := s.Overruns()
 	main := s.MainRequests()
 	fmt.Fprintf(e.stderr, "ccwire stub: %d requests, %d main-loop; %d of %d turns consumed; %d overruns\n",
 		len(s.Requests()), len(main), len(sc.Turns)-s.Remaining(), len(sc.Turns), len(overruns))
-	if reqLog != nil {
-		if err := reqLog.error(); err != nil {
-			fmt.Fprintf(e.stderr, "ccwire stub: writing the request log: %v\n", err)
-			return 1
-		}
+	if logErr != nil {
+		fmt.Fprintf(e.stderr, "ccwire stub: writing the request log: %v\n", logErr)
+		return 1
 	}
 	if len(overruns) > 0 {
 		return 1
@@ -145,42 +168,115 @@ func checkLoopback(addr string) error {
 	return nil
 }
 
-// requestLog writes request records as JSON lines and keeps the first
-// write error.
+// logFlushTimeout bounds how long ccwire stub waits at exit for the
+// request records still queued to be written.
+const logFlushTimeout = time.Second
+
+// requestLog writes request records as JSON lines, in order, from a
+// goroutine of its own: a log nobody reads (stdout piped to a harness that
+// read the URL line only) never holds up answering a request or shutting
+// down. It keeps the first write error.
 type requestLog struct {
-	w   io.Writer
-	mu  sync.Mutex
-	err error
+	w       io.Writer
+	mu      sync.Mutex
+	queue   [][]byte
+	closed  bool
+	wake    chan struct{} // signalled when the queue grows or the log closes
+	done    chan struct{} // closed once the writer has stopped
+	queued  int
+	written int
+	err     error
 }
 
+// newRequestLog starts a log writing to w.
+func newRequestLog(w io.Writer) *requestLog {
+	l := &requestLog{w: w, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	go l.run()
+	return l
+}
+
+// write queues r's record; it never blocks on the writer.
 func (l *requestLog) write(r stubapi.Request) {
 	line, err := json.Marshal(r)
-	if err == nil {
-		_, err = l.w.Write(append(line, '\n'))
-	}
-	if err != nil {
-		l.mu.Lock()
+	l.mu.Lock()
+	switch {
+	case err != nil:
 		if l.err == nil {
-			l.err = err
+			l.err = fmt.Errorf("encoding request %d: %w", r.Seq, err)
 		}
-		l.mu.Unlock()
+	case !l.closed:
+		l.queue = append(l.queue, append(line, '\n'))
+		l.queued++
+	}
+	l.mu.Unlock()
+	l.signal()
+}
+
+func (l *requestLog) signal() {
+	select {
+	case l.wake <- struct{}{}:
+	default:
 	}
 }
 
-func (l *requestLog) error() error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.err
+// run writes the queued records until the log is closed and drained.
+func (l *requestLog) run() {
+	defer close(l.done)
+	for range l.wake {
+		for {
+			l.mu.Lock()
+			batch := l.queue
+			l.queue = nil
+			closed, failed := l.closed, l.err != nil
+			l.mu.Unlock()
+			if len(batch) == 0 {
+				if closed {
+					return
+				}
+				break
+			}
+			for _, line := range batch {
+				if failed {
+					break
+				}
+				_, err := l.w.Write(line)
+				l.mu.Lock()
+				if err != nil && l.err == nil {
+					l.err = err
+				}
+				failed = l.err != nil
+				if err == nil {
+					l.written++
+				}
+				l.mu.Unlock()
+			}
+		}
+	}
 }
 
-// lockedWriter serializes writes from concurrent requests.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
+// close stops taking records and waits up to timeout for the queued ones
+// to be written. It returns the first write error, or says how many
+// records could not be written in time.
+func (l *requestLog) close(timeout time.Duration) error {
+	l.mu.Lock()
+	l.closed = true
+	l.mu.Unlock()
+	l.signal()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case <-l.done:
+	case <-timer.C:
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.w.Write(p)
+	if l.err != nil {
+		return l.err
+	}
+	select {
+	case <-l.done:
+		return nil
+	default:
+		return fmt.Errorf("%d of %d request records not written within %s of the end (is the log being read?)", l.queued-l.written, l.queued, timeout)
+	}
 }

@@ -38,7 +38,6 @@ func TestStubUsageErrors(t *testing.T) {
 		code      int
 		stderrHas string
 	}{
-		{"help", []string{"-h"}, 0, "--script FILE"},
 		{"no script", nil, 2, "--script is required"},
 		{"extra argument", []string{"--script", good, "more"}, 2, "unexpected arguments"},
 		{"bad flag", []string{"--scrpt", good}, 2, "scrpt"},
@@ -206,5 +205,38 @@ func TestStubLogsToStdoutAndReportsOverrun(t *testing.T) {
 	}
 	if outcomes[0] != stubapi.OutcomeServed || outcomes[1] != stubapi.OutcomeOverrun {
 		t.Errorf("outcomes = %v", outcomes)
+	}
+}
+
+// TestStubScriptDocs checks that ccwire stub -h summarizes the script
+// format and names its pages, that the pages exist in both languages, and
+// that every script they show is valid.
+func TestStubScriptDocs(t *testing.T) {
+	t.Parallel()
+	var stdout, stderr bytes.Buffer
+	if code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, []string{"stub", "-h"}); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{`{"turns": [TURN, ...]}`, `"tool_use"`, `"fault"`, "docs/stub-script.md", "docs/stub-script.ja.md"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("ccwire stub -h lacks %q", want)
+		}
+	}
+	for _, page := range []string{"stub-script.md", "stub-script.ja.md"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "docs", page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocks := 0
+		for _, part := range strings.Split(string(data), "```json\n")[1:] {
+			block, _, _ := strings.Cut(part, "```")
+			blocks++
+			if _, err := stubapi.ParseScript([]byte(block)); err != nil {
+				t.Errorf("%s: script %d: %v\n%s", page, blocks, err, block)
+			}
+		}
+		if blocks < 3 {
+			t.Errorf("%s shows %d scripts, want at least 3", page, blocks)
+		}
 	}
 }

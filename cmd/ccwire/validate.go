@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,28 +20,36 @@ import (
 // runValidate checks stream-json transcripts: every line must decode. It
 // reports the messages per kind, everything the protocol model does not
 // know (types, subtypes, block kinds, members) with a count and where it was
-// first seen, and every malformed or over-limit line.
+// first seen, the known members whose value has a type the model cannot
+// hold (mistyped), every malformed or over-limit line, and the files that
+// could not be read.
 //
-//	ccwire validate [-max-line-size SIZE] [-json] FILE...
+//	ccwire validate [--strict] [-max-line-size SIZE] [-json] FILE...
 //
 // FILE "-" reads standard input. The exit code is 0 when every line
-// decodes, 1 when one does not (or a file cannot be read), 2 on usage
-// errors. Unknown members are reported but do not fail the check.
+// decodes, 1 when one does not or a file cannot be read, 2 on usage
+// errors. Unknown and mistyped members are reported but do not fail the
+// check, unless --strict: then anything unknown or mistyped exits 1 too,
+// so that CI can gate on drift.
 func runValidate(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	maxLine := byteSize(protocol.DefaultMaxLineSize)
 	fs.Var(&maxLine, "max-line-size", "longest line accepted, in bytes (suffixes KiB, MiB, GiB allowed)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
+	strict := fs.Bool("strict", false, "exit 1 also when anything is unknown to the protocol model or mistyped")
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "Usage: ccwire validate [-max-line-size SIZE] [-json] FILE...")
-		fmt.Fprintln(e.stderr, "\nChecks stream-json transcripts (FILE - reads stdin) and reports message kinds,")
-		fmt.Fprintln(e.stderr, "what the protocol model does not know, and malformed or over-limit lines.")
-		fmt.Fprintln(e.stderr, "Exit code: 0 when every line decodes, 1 when one does not, 2 on usage errors.")
-		fmt.Fprintln(e.stderr, "\nFlags:")
+		w := fs.Output()
+		fmt.Fprintln(w, "Usage: ccwire validate [--strict] [-max-line-size SIZE] [-json] FILE...")
+		fmt.Fprintln(w, "\nChecks stream-json transcripts (FILE - reads stdin) and reports message kinds,")
+		fmt.Fprintln(w, "what the protocol model does not know, members of a type it cannot hold")
+		fmt.Fprintln(w, "(mistyped), malformed or over-limit lines, and files that cannot be read.")
+		fmt.Fprintln(w, "Exit code: 0 when every line decodes, 1 when one does not or a file cannot be")
+		fmt.Fprintln(w, "read (with --strict, also when anything is unknown or mistyped), 2 on usage errors.")
+		fmt.Fprintln(w, "\nFlags:")
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
 	if fs.NArg() == 0 {
@@ -54,13 +63,11 @@ func runValidate(ctx context.Context, e env, args []string) int {
 	}
 
 	rep := newValidateReport()
+	rep.strict = *strict
 	for _, name := range fs.Args() {
 		if err := rep.check(ctx, e, name, int64(maxLine)); err != nil {
-			if ctx.Err() != nil {
-				fmt.Fprintf(e.stderr, "ccwire validate: %v\n", err)
-				return 1
-			}
-			rep.addError(name, 0, err)
+			fmt.Fprintf(e.stderr, "ccwire validate: %v\n", err)
+			return 1
 		}
 	}
 	if *asJSON {
@@ -73,7 +80,7 @@ func runValidate(ctx context.Context, e env, args []string) int {
 	} else {
 		rep.print(e.stdout)
 	}
-	if len(rep.errors) > 0 {
+	if !rep.ok() {
 		return 1
 	}
 	return 0
@@ -118,26 +125,56 @@ type finding struct {
 	First string `json:"first"` // FILE:LINE where it was first seen
 }
 
-// lineError is a line that did not decode, or a file that could not be read
-// (Line 0).
+// mistyped is a known member whose value has a JSON type the model cannot
+// hold, counted over all files.
+type mistyped struct {
+	Kind  string `json:"kind"`  // message kind it was found in
+	Name  string `json:"name"`  // the member's dotted path
+	Want  string `json:"want"`  // the JSON type(s) the model holds there; "" for a fixed value
+	Got   string `json:"got"`   // the JSON type of the value
+	Count int    `json:"count"` // times seen
+	First string `json:"first"` // FILE:LINE where it was first seen
+}
+
+// lineError is a line that did not decode.
 type lineError struct {
+	File  string `json:"file"`
+	Line  int    `json:"line"`
+	Error string `json:"error"`
+}
+
+// fileError is a file that could not be opened, or whose reading failed
+// after Line lines.
+type fileError struct {
 	File  string `json:"file"`
 	Line  int    `json:"line,omitempty"`
 	Error string `json:"error"`
 }
 
 type validateReport struct {
-	files    []string
-	lines    int
-	messages int
-	kinds    map[string]int
-	findings map[[3]string]*finding
-	order    []*finding
-	errors   []lineError
+	strict     bool
+	files      []string
+	lines      int
+	messages   int
+	kinds      map[string]int
+	findings   map[[3]string]*finding
+	order      []*finding
+	mistypes   map[[4]string]*mistyped
+	mistOrder  []*mistyped
+	errors     []lineError
+	fileErrors []fileError
 }
 
 func newValidateReport() *validateReport {
-	return &validateReport{kinds: map[string]int{}, findings: map[[3]string]*finding{}}
+	return &validateReport{kinds: map[string]int{}, findings: map[[3]string]*finding{}, mistypes: map[[4]string]*mistyped{}}
+}
+
+// ok reports whether the check passed.
+func (r *validateReport) ok() bool {
+	if len(r.errors) > 0 || len(r.fileErrors) > 0 {
+		return false
+	}
+	return !r.strict || (len(r.order) == 0 && len(r.mistOrder) == 0)
 }
 
 func (r *validateReport) addError(file string, line int, err error) {
@@ -155,24 +192,38 @@ func (r *validateReport) find(what, kind, name, where string) {
 	r.order = append(r.order, f)
 }
 
-// check reads one file ("-" for stdin) into the report. It returns an
-// error only when the file cannot be opened or read on; per-line problems
-// go into the report.
+func (r *validateReport) findMistyped(kind string, mf protocol.MistypedField, where string) {
+	k := [4]string{kind, mf.Path, mf.Want, mf.Got}
+	if f, ok := r.mistypes[k]; ok {
+		f.Count++
+		return
+	}
+	f := &mistyped{Kind: kind, Name: mf.Path, Want: mf.Want, Got: mf.Got, Count: 1, First: where}
+	r.mistypes[k] = f
+	r.mistOrder = append(r.mistOrder, f)
+}
+
+// check reads one file ("-" for stdin) into the report: its lines and
+// messages, its bad lines, and, when it cannot be opened or read to its
+// end, a file error after the lines read. It returns an error only when
+// ctx ends.
 func (r *validateReport) check(ctx context.Context, e env, name string, maxLine int64) error {
-	var in io.Reader
-	display := name
-	if name == "-" {
-		in, display = e.stdin, "<stdin>"
-	} else {
+	in, display := e.stdin, "<stdin>"
+	if name != "-" {
+		display = name
+	}
+	r.files = append(r.files, display)
+	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return err
+			r.fileErrors = append(r.fileErrors, fileError{File: display, Error: err.Error()})
+			return nil
 		}
 		defer f.Close()
 		in = f
 	}
-	r.files = append(r.files, display)
 	rd := protocol.NewReader(in, protocol.WithMaxLineSize(maxLine))
+	defer func() { r.lines += rd.Line() }()
 	for m, err := range rd.All() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -182,7 +233,8 @@ func (r *validateReport) check(ctx context.Context, e env, name string, maxLine 
 			var de *protocol.DecodeError
 			var le *protocol.LineTooLongError
 			if !errors.As(err, &de) && !errors.As(err, &le) {
-				return err
+				r.fileErrors = append(r.fileErrors, fileError{File: display, Line: rd.Line(), Error: err.Error()})
+				return nil
 			}
 			r.addError(display, rd.Line(), err)
 			continue
@@ -192,7 +244,6 @@ func (r *validateReport) check(ctx context.Context, e env, name string, maxLine 
 		r.kinds[kind]++
 		r.findDrift(m, kind, where)
 	}
-	r.lines += rd.Line()
 	return nil
 }
 
@@ -203,25 +254,80 @@ func messageKind(m protocol.Message) string {
 		return string(m.MessageType()) + "/" + string(s)
 	}
 	if m.MessageType() == "" {
+		if _, ok := rawMember(m.Raw(), "type"); ok {
+			return "(type not a string)"
+		}
 		return "(no type)"
 	}
 	return string(m.MessageType())
+}
+
+// rawMember returns the JSON text of the member at path in raw, a JSON
+// object, following the first occurrence of each key as the protocol's
+// dispatch does.
+func rawMember(raw []byte, path ...string) (json.RawMessage, bool) {
+	for _, key := range path {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+			return nil, false
+		}
+		found := false
+		for dec.More() {
+			tok, err := dec.Token()
+			if err != nil {
+				return nil, false
+			}
+			var v json.RawMessage
+			if err := dec.Decode(&v); err != nil {
+				return nil, false
+			}
+			if tok == key {
+				raw, found = v, true
+				break
+			}
+		}
+		if !found {
+			return nil, false
+		}
+	}
+	return raw, true
+}
+
+// nameOf is the name a type or subtype is reported under: the value, or,
+// when it is not a string (a model that reads it as empty), its JSON text
+// abbreviated, or "(missing)".
+func nameOf(value string, raw []byte, path ...string) string {
+	if value != "" {
+		return value
+	}
+	v, ok := rawMember(raw, path...)
+	switch {
+	case !ok:
+		return "(missing)"
+	case len(v) > 0 && v[0] == '"':
+		return value // the empty string
+	}
+	text := string(v)
+	if len(text) > 40 {
+		text = text[:39] + "…"
+	}
+	return text
 }
 
 // findDrift records what m holds that the model does not know.
 func (r *validateReport) findDrift(m protocol.Message, kind, where string) {
 	switch m := m.(type) {
 	case *protocol.UnknownMessage:
-		r.find("type", kind, string(m.Type), where)
+		r.find("type", kind, nameOf(string(m.Type), m.Raw(), "type"), where)
 	case *protocol.SystemMessage:
-		r.find("subtype", kind, string(m.Subtype), where)
+		r.find("subtype", kind, nameOf(string(m.Subtype), m.Raw(), "subtype"), where)
 	case *protocol.ControlRequest:
 		if u, ok := m.Request.(*protocol.UnknownControlRequest); ok {
-			r.find("control_subtype", kind, string(u.Subtype), where)
+			r.find("control_subtype", kind, nameOf(string(u.Subtype), m.Raw(), "request", "subtype"), where)
 		}
 	case *protocol.ControlResponse:
 		if u, ok := m.Response.(*protocol.UnknownControlResponse); ok {
-			r.find("control_subtype", kind, string(u.Subtype), where)
+			r.find("control_subtype", kind, nameOf(string(u.Subtype), m.Raw(), "response", "subtype"), where)
 		}
 	}
 	var blocks []protocol.ContentBlock
@@ -242,8 +348,11 @@ func (r *validateReport) findDrift(m protocol.Message, kind, where string) {
 			r.find("block", kind, string(u.Type), where)
 		}
 	}
-	for _, path := range protocol.UnknownFields(m) {
+	for _, path := range protocol.UnknownKeys(m) {
 		r.find("field", kind, path, where)
+	}
+	for _, mf := range protocol.MistypedFields(m) {
+		r.findMistyped(kind, mf, where)
 	}
 }
 
@@ -257,7 +366,11 @@ func (r *validateReport) sortedKinds() []string {
 }
 
 func (r *validateReport) print(w io.Writer) {
-	fmt.Fprintf(w, "%d files, %d lines, %d messages, %d bad lines\n", len(r.files), r.lines, r.messages, len(r.errors))
+	fmt.Fprintf(w, "%d files, %d lines, %d messages, %d bad lines", len(r.files), r.lines, r.messages, len(r.errors))
+	if len(r.fileErrors) > 0 {
+		fmt.Fprintf(w, ", %d unreadable files", len(r.fileErrors))
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	if len(r.kinds) > 0 {
 		fmt.Fprintln(tw, "\nmessages:")
@@ -271,31 +384,55 @@ func (r *validateReport) print(w io.Writer) {
 		for _, f := range r.order {
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%d\t%s\n", f.What, f.Kind, f.Name, f.Count, f.First)
 		}
-	} else if r.messages > 0 {
+	}
+	if len(r.mistOrder) > 0 {
+		fmt.Fprintln(tw, "\nmistyped (a known member whose value the model cannot hold):")
+		fmt.Fprintln(tw, "  KIND\tMEMBER\tWANT\tGOT\tCOUNT\tFIRST SEEN")
+		for _, f := range r.mistOrder {
+			want := f.Want
+			if want == "" {
+				want = "(its fixed value)"
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%d\t%s\n", f.Kind, f.Name, want, f.Got, f.Count, f.First)
+		}
+	}
+	if len(r.order) == 0 && len(r.mistOrder) == 0 && r.messages > 0 {
 		fmt.Fprintln(tw, "\nnothing unknown to the protocol model")
 	}
 	tw.Flush()
 	if len(r.errors) > 0 {
 		fmt.Fprintln(w, "\nbad lines:")
 		for _, e := range r.errors {
+			fmt.Fprintf(w, "  %s:%d: %s\n", e.File, e.Line, strings.TrimPrefix(e.Error, fmt.Sprintf("line %d: ", e.Line)))
+		}
+	}
+	if len(r.fileErrors) > 0 {
+		fmt.Fprintln(w, "\nunreadable files:")
+		for _, e := range r.fileErrors {
 			if e.Line > 0 {
-				fmt.Fprintf(w, "  %s:%d: %s\n", e.File, e.Line, strings.TrimPrefix(e.Error, fmt.Sprintf("line %d: ", e.Line)))
+				fmt.Fprintf(w, "  %s: after line %d: %s\n", e.File, e.Line, e.Error)
 			} else {
-				fmt.Fprintf(w, "  %s\n", e.Error)
+				fmt.Fprintf(w, "  %s: %s\n", e.File, e.Error)
 			}
 		}
+	}
+	if r.strict && (len(r.order) > 0 || len(r.mistOrder) > 0) {
+		fmt.Fprintf(w, "\n--strict: %d unknown and %d mistyped findings fail the check\n", len(r.order), len(r.mistOrder))
 	}
 }
 
 // jsonValidateReport is the -json form of the report.
 type jsonValidateReport struct {
-	OK       bool           `json:"ok"`
-	Files    []string       `json:"files"`
-	Lines    int            `json:"lines"`
-	Messages int            `json:"messages"`
-	Kinds    map[string]int `json:"kinds"`
-	Unknown  []finding      `json:"unknown"`
-	Errors   []lineError    `json:"errors"`
+	OK         bool           `json:"ok"`
+	Strict     bool           `json:"strict"`
+	Files      []string       `json:"files"`
+	Lines      int            `json:"lines"`
+	Messages   int            `json:"messages"`
+	Kinds      map[string]int `json:"kinds"`
+	Unknown    []finding      `json:"unknown"`
+	Mistyped   []mistyped     `json:"mistyped"`
+	Errors     []lineError    `json:"errors"`
+	FileErrors []fileError    `json:"file_errors"`
 }
 
 func (r *validateReport) jsonReport() jsonValidateReport {
@@ -303,17 +440,20 @@ func (r *validateReport) jsonReport() jsonValidateReport {
 	for _, f := range r.order {
 		unknown = append(unknown, *f)
 	}
-	errs := slices.Clone(r.errors)
-	if errs == nil {
-		errs = []lineError{}
+	mist := make([]mistyped, 0, len(r.mistOrder))
+	for _, f := range r.mistOrder {
+		mist = append(mist, *f)
 	}
 	return jsonValidateReport{
-		OK:       len(r.errors) == 0,
-		Files:    append([]string{}, r.files...),
-		Lines:    r.lines,
-		Messages: r.messages,
-		Kinds:    r.kinds,
-		Unknown:  unknown,
-		Errors:   errs,
+		OK:         r.ok(),
+		Strict:     r.strict,
+		Files:      append([]string{}, r.files...),
+		Lines:      r.lines,
+		Messages:   r.messages,
+		Kinds:      r.kinds,
+		Unknown:    unknown,
+		Mistyped:   mist,
+		Errors:     append([]lineError{}, r.errors...),
+		FileErrors: append([]fileError{}, r.fileErrors...),
 	}
 }

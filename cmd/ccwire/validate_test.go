@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -173,5 +175,106 @@ func TestByteSize(t *testing.T) {
 		if err := s.Set(in); err != nil || int64(s) != want {
 			t.Errorf("Set(%q) = %d, %v; want %d", in, s, err, want)
 		}
+	}
+}
+
+// failingReader reads its lines, then fails.
+type failingReader struct {
+	r   io.Reader
+	err error
+}
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	if err == io.EOF {
+		return n, f.err
+	}
+	return n, err
+}
+
+func TestValidateFileErrors(t *testing.T) {
+	t.Parallel()
+	good := writeTranscript(t, initLine, resultLine)
+	missing := filepath.Join(t.TempDir(), "absent.jsonl")
+	stdin := &failingReader{r: strings.NewReader(initLine + "\n" + driftedLine + "\n" + resultLine + "\n"), err: errors.New("disk on fire")}
+	var out, errOut bytes.Buffer
+	code := run(t.Context(), env{stdin: stdin, stdout: &out, stderr: &errOut}, []string{"validate", good, "-", missing})
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s\n%s", code, out.String(), errOut.String())
+	}
+	// The lines read before the failure count; a missing file is no bad line.
+	for _, want := range []string{
+		"3 files, 5 lines, 5 messages, 0 bad lines, 2 unreadable files\n",
+		"unreadable files:\n",
+		"  <stdin>: after line 3: ",
+		"disk on fire",
+		"  " + missing + ": open " + missing + ": no such file or directory\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
+	}
+	if strings.Contains(out.String(), "bad lines:") {
+		t.Errorf("unreadable files reported as bad lines:\n%s", out.String())
+	}
+
+	out.Reset()
+	stdin = &failingReader{r: strings.NewReader(initLine + "\n"), err: errors.New("disk on fire")}
+	run(t.Context(), env{stdin: stdin, stdout: &out, stderr: &errOut}, []string{"validate", "-json", "-", missing})
+	var rep jsonValidateReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.OK || rep.Lines != 1 || rep.Messages != 1 || len(rep.Errors) != 0 || len(rep.FileErrors) != 2 ||
+		rep.FileErrors[0] != (fileError{File: "<stdin>", Line: 1, Error: rep.FileErrors[0].Error}) || rep.FileErrors[1].File != missing {
+		t.Errorf("report %+v", rep)
+	}
+}
+
+func TestValidateMistypedAndStrict(t *testing.T) {
+	t.Parallel()
+	mistypedLine := `{"type":"result","subtype":"success","is_error":"nope","result":"ok","session_id":"s"}`
+	oddType := `{"type":5,"uuid":"u"}`
+	noType := `{"uuid":"u"}`
+	oddSubtype := `{"type":"system","subtype":{"v":2},"uuid":"u"}`
+	path := writeTranscript(t, initLine, mistypedLine, oddType, noType, oddSubtype)
+	for _, strict := range []bool{false, true} {
+		args := []string{path}
+		wantCode := 0
+		if strict {
+			args = []string{"--strict", path}
+			wantCode = 1
+		}
+		code, out, errOut := runValidateCmd(t, "", args...)
+		if code != wantCode {
+			t.Errorf("strict %t: exit %d, want %d\n%s\n%s", strict, code, wantCode, out, errOut)
+		}
+		for _, want := range [][]string{
+			{"result/success", "is_error", "boolean", "string", "1", path + ":2"},
+			{"type", "(type not a string)", "5", path + ":3"},
+			{"(type not a string)", "type", "string", "number"},
+			{"type", "(no type)", "(missing)", path + ":4"},
+			{"subtype", `{"v":2}`, path + ":5"},
+		} {
+			if !hasLineWith(out, want...) {
+				t.Errorf("strict %t: report has no line with %q:\n%s", strict, want, out)
+			}
+		}
+		// The mistyped member is not reported as unknown.
+		if hasLineWith(out, "field", "result/success", "is_error") {
+			t.Errorf("is_error reported as an unknown field:\n%s", out)
+		}
+	}
+	// A clean transcript passes --strict.
+	if code, out, _ := runValidateCmd(t, "", "--strict", writeTranscript(t, initLine, resultLine)); code != 0 {
+		t.Errorf("--strict on a clean transcript: exit %d\n%s", code, out)
+	}
+	code, out, _ := runValidateCmd(t, "", "--strict", "-json", path)
+	var rep jsonValidateReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if code != 1 || rep.OK || !rep.Strict || len(rep.Mistyped) == 0 || rep.Mistyped[0] != (mistyped{Kind: "result/success", Name: "is_error", Want: "boolean", Got: "string", Count: 1, First: path + ":2"}) {
+		t.Errorf("exit %d, report %+v", code, rep)
 	}
 }

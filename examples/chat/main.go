@@ -11,7 +11,9 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -46,7 +48,11 @@ func (p *printer) OnToolUse(e *claude.ToolUseEvent) {
 func main() {
 	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
 	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
-	flag.Parse()
+	parseFlags(`Usage: chat [flags]
+
+A conversation with Claude Code: each line of standard input is a prompt,
+and the answer is printed as it streams in. End it with end-of-file (Ctrl-D).
+`)
 	if *api == "" {
 		flag.Usage()
 		os.Exit(2)
@@ -94,4 +100,26 @@ func chat(ctx context.Context, api, version string) error {
 	}
 	fmt.Printf("\nbye ($%.6f in all)\n", cost)
 	return in.Err()
+}
+
+// parseFlags parses the command line, usage heading the help: help asked
+// for (-h) goes to stdout, a usage error to stderr with exit status 2.
+func parseFlags(usage string) {
+	flag.Usage = func() {
+		fmt.Fprint(flag.CommandLine.Output(), usage+"\nFlags:\n")
+		flag.PrintDefaults()
+	}
+	flag.CommandLine.Init(flag.CommandLine.Name(), flag.ContinueOnError)
+	var out bytes.Buffer
+	flag.CommandLine.SetOutput(&out)
+	err := flag.CommandLine.Parse(os.Args[1:])
+	flag.CommandLine.SetOutput(os.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		os.Stdout.Write(out.Bytes())
+		os.Exit(0)
+	case err != nil:
+		os.Stderr.Write(out.Bytes())
+		os.Exit(2)
+	}
 }

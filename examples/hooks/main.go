@@ -8,8 +8,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -62,7 +64,12 @@ func (reporter) OnToolResult(e *claude.ToolResultEvent) {
 func main() {
 	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
 	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
-	flag.Parse()
+	parseFlags(`Usage: hooks [flags] PROMPT...
+
+Runs PROMPT with Go hooks guarding Claude Code's tool calls: Bash commands
+that delete files are refused, the others run in a dry-run mode, and a note
+for the model follows each call.
+`)
 	prompt := strings.Join(flag.Args(), " ")
 	if *api == "" || prompt == "" {
 		flag.Usage()
@@ -85,5 +92,27 @@ func main() {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hooks: %v\n", err)
 		os.Exit(1)
+	}
+}
+
+// parseFlags parses the command line, usage heading the help: help asked
+// for (-h) goes to stdout, a usage error to stderr with exit status 2.
+func parseFlags(usage string) {
+	flag.Usage = func() {
+		fmt.Fprint(flag.CommandLine.Output(), usage+"\nFlags:\n")
+		flag.PrintDefaults()
+	}
+	flag.CommandLine.Init(flag.CommandLine.Name(), flag.ContinueOnError)
+	var out bytes.Buffer
+	flag.CommandLine.SetOutput(&out)
+	err := flag.CommandLine.Parse(os.Args[1:])
+	flag.CommandLine.SetOutput(os.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		os.Stdout.Write(out.Bytes())
+		os.Exit(0)
+	case err != nil:
+		os.Stderr.Write(out.Bytes())
+		os.Exit(2)
 	}
 }

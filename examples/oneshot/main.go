@@ -12,6 +12,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -27,11 +28,11 @@ import (
 func main() {
 	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
 	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
-	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "Usage: oneshot [flags] PROMPT...\n")
-		flag.PrintDefaults()
-	}
-	flag.Parse()
+	parseFlags(`Usage: oneshot [flags] PROMPT...
+
+Asks Claude Code PROMPT and prints the answer, the session it ran in and
+what it cost.
+`)
 	prompt := strings.Join(flag.Args(), " ")
 	if *api == "" || prompt == "" {
 		flag.Usage()
@@ -57,4 +58,26 @@ func main() {
 	fmt.Println(turn.Text())
 	fmt.Printf("\n(session %s, %d input and %d output tokens, $%.6f)\n",
 		turn.SessionID(), turn.Usage().InputTokens, turn.Usage().OutputTokens, turn.CostUSD())
+}
+
+// parseFlags parses the command line, usage heading the help: help asked
+// for (-h) goes to stdout, a usage error to stderr with exit status 2.
+func parseFlags(usage string) {
+	flag.Usage = func() {
+		fmt.Fprint(flag.CommandLine.Output(), usage+"\nFlags:\n")
+		flag.PrintDefaults()
+	}
+	flag.CommandLine.Init(flag.CommandLine.Name(), flag.ContinueOnError)
+	var out bytes.Buffer
+	flag.CommandLine.SetOutput(&out)
+	err := flag.CommandLine.Parse(os.Args[1:])
+	flag.CommandLine.SetOutput(os.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		os.Stdout.Write(out.Bytes())
+		os.Exit(0)
+	case err != nil:
+		os.Stderr.Write(out.Bytes())
+		os.Exit(2)
+	}
 }

@@ -10,6 +10,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -111,7 +112,11 @@ func (reporter) OnToolResult(e *claude.ToolResultEvent) {
 func main() {
 	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
 	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
-	flag.Parse()
+	parseFlags(`Usage: permission [flags] PROMPT...
+
+Runs PROMPT with Claude Code, asking on standard input (y or n) before each
+tool call that needs permission, and showing AskUserQuestion choices.
+`)
 	prompt := strings.Join(flag.Args(), " ")
 	if *api == "" || prompt == "" {
 		flag.Usage()
@@ -134,5 +139,27 @@ func main() {
 	}
 	if d := turn.Result().PermissionDenials; len(d) > 0 {
 		fmt.Printf("%d call(s) denied.\n", len(d))
+	}
+}
+
+// parseFlags parses the command line, usage heading the help: help asked
+// for (-h) goes to stdout, a usage error to stderr with exit status 2.
+func parseFlags(usage string) {
+	flag.Usage = func() {
+		fmt.Fprint(flag.CommandLine.Output(), usage+"\nFlags:\n")
+		flag.PrintDefaults()
+	}
+	flag.CommandLine.Init(flag.CommandLine.Name(), flag.ContinueOnError)
+	var out bytes.Buffer
+	flag.CommandLine.SetOutput(&out)
+	err := flag.CommandLine.Parse(os.Args[1:])
+	flag.CommandLine.SetOutput(os.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		os.Stdout.Write(out.Bytes())
+		os.Exit(0)
+	case err != nil:
+		os.Stderr.Write(out.Bytes())
+		os.Exit(2)
 	}
 }

@@ -11,8 +11,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -132,7 +134,13 @@ func main() {
 	asJSON := flag.Bool("json", false, "print one JSON object per event")
 	dir := flag.String("dir", "", "working directory of the CLI (default: a temporary folder)")
 	replay := flag.String("replay", "", "print the progress of a saved transcript (the CLI's stdout; - for stdin) instead of running a prompt")
-	flag.Parse()
+	parseFlags(`Usage: progress [flags] PROMPT...
+       progress [flags] -replay FILE
+
+Runs PROMPT through Claude Code and prints its progress live: the text as it
+streams, tool calls and results, and the outcome (-json: one JSON object per
+event). With -replay, prints the progress of a saved transcript instead.
+`)
 
 	var h claude.Handler = &textPrinter{w: os.Stdout}
 	if *asJSON {
@@ -167,6 +175,28 @@ func main() {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "progress: %v\n", err)
 		os.Exit(1)
+	}
+}
+
+// parseFlags parses the command line, usage heading the help: help asked
+// for (-h) goes to stdout, a usage error to stderr with exit status 2.
+func parseFlags(usage string) {
+	flag.Usage = func() {
+		fmt.Fprint(flag.CommandLine.Output(), usage+"\nFlags:\n")
+		flag.PrintDefaults()
+	}
+	flag.CommandLine.Init(flag.CommandLine.Name(), flag.ContinueOnError)
+	var out bytes.Buffer
+	flag.CommandLine.SetOutput(&out)
+	err := flag.CommandLine.Parse(os.Args[1:])
+	flag.CommandLine.SetOutput(os.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		os.Stdout.Write(out.Bytes())
+		os.Exit(0)
+	case err != nil:
+		os.Stderr.Write(out.Bytes())
+		os.Exit(2)
 	}
 }
 

@@ -8,7 +8,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -70,7 +72,11 @@ func (reporter) OnToolResult(e *claude.ToolResultEvent) {
 func main() {
 	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
 	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
-	flag.Parse()
+	parseFlags(`Usage: tools [flags] PROMPT...
+
+Runs PROMPT with tools written in Go, served to Claude Code by an in-process
+MCP server: unit conversions (convert, list).
+`)
 	prompt := strings.Join(flag.Args(), " ")
 	if *api == "" || prompt == "" {
 		flag.Usage()
@@ -94,5 +100,27 @@ func main() {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tools: %v\n", err)
 		os.Exit(1)
+	}
+}
+
+// parseFlags parses the command line, usage heading the help: help asked
+// for (-h) goes to stdout, a usage error to stderr with exit status 2.
+func parseFlags(usage string) {
+	flag.Usage = func() {
+		fmt.Fprint(flag.CommandLine.Output(), usage+"\nFlags:\n")
+		flag.PrintDefaults()
+	}
+	flag.CommandLine.Init(flag.CommandLine.Name(), flag.ContinueOnError)
+	var out bytes.Buffer
+	flag.CommandLine.SetOutput(&out)
+	err := flag.CommandLine.Parse(os.Args[1:])
+	flag.CommandLine.SetOutput(os.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		os.Stdout.Write(out.Bytes())
+		os.Exit(0)
+	case err != nil:
+		os.Stderr.Write(out.Bytes())
+		os.Exit(2)
 	}
 }

@@ -65,6 +65,17 @@ func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("invalid JSON at offset %d: %s", e.Offset, e.Msg)
 }
 
+// DepthError reports arrays and objects nested deeper than [MaxDepth]:
+// JSON that RFC 8259 allows but a Decoder refuses, as encoding/json does.
+type DepthError struct {
+	Offset int // byte offset in the input of the array or object too deep
+}
+
+// Error implements error.
+func (e *DepthError) Error() string {
+	return fmt.Sprintf("JSON nested deeper than %d levels at offset %d", MaxDepth, e.Offset)
+}
+
 // Decoder reads one JSON text from a byte slice. The zero value reads an
 // empty input; use [Decoder.Reset] to point it at data.
 //
@@ -487,7 +498,7 @@ func (d *Decoder) OpenObject() error {
 		return d.unexpected("object")
 	}
 	if d.depth >= MaxDepth {
-		return d.errorf("exceeded max depth %d", MaxDepth)
+		return &DepthError{Offset: d.pos}
 	}
 	d.pos++
 	d.depth++
@@ -539,7 +550,7 @@ func (d *Decoder) OpenArray() error {
 		return d.unexpected("array")
 	}
 	if d.depth >= MaxDepth {
-		return d.errorf("exceeded max depth %d", MaxDepth)
+		return &DepthError{Offset: d.pos}
 	}
 	d.pos++
 	d.depth++

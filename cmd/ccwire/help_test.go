@@ -1,0 +1,44 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestHelpOnStdout checks that help asked for goes to stdout with exit
+// status 0 ("ccwire stub -h | less" shows it), and that a usage error
+// goes to stderr with exit status 2, for ccwire and every subcommand.
+func TestHelpOnStdout(t *testing.T) {
+	t.Parallel()
+	helps := [][]string{{"-h"}, {"--help"}, {"help"}, {"cli", "-h"}, {"cli", "help"}}
+	usageErrors := [][]string{{}, {"frob"}, {"cli"}}
+	for _, c := range commands() {
+		helps = append(helps, []string{c.name, "-h"}, []string{c.name, "--help"})
+		usageErrors = append(usageErrors, []string{c.name, "--no-such-flag"})
+	}
+	helps = append(helps, []string{"cli", "install", "-h"}, []string{"cli", "path", "-h"})
+	usageErrors = append(usageErrors, []string{"cli", "install", "--no-such-flag"})
+	for _, args := range helps {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			t.Parallel()
+			var stdout, stderr bytes.Buffer
+			code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, args)
+			if code != 0 || !strings.Contains(stdout.String(), "Usage") || stderr.Len() != 0 {
+				t.Errorf("ccwire %s: exit %d, stdout %q, stderr %q; want 0, the usage on stdout, nothing on stderr",
+					strings.Join(args, " "), code, stdout.String(), stderr.String())
+			}
+		})
+	}
+	for _, args := range usageErrors {
+		t.Run(strings.Join(append([]string{"error"}, args...), " "), func(t *testing.T) {
+			t.Parallel()
+			var stdout, stderr bytes.Buffer
+			code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, args)
+			if code != 2 || stdout.Len() != 0 || !strings.Contains(stderr.String(), "Usage") {
+				t.Errorf("ccwire %s: exit %d, stdout %q, stderr %q; want 2, nothing on stdout, the usage on stderr",
+					strings.Join(args, " "), code, stdout.String(), stderr.String())
+			}
+		})
+	}
+}

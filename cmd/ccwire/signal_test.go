@@ -1,0 +1,209 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ccwire/ccwire/stubapi"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.path != "" {
+		os.RemoveAll(filepath.Dir(built.path))
+	}
+	os.Exit(code)
+}
+
+// built is the ccwire command built for the tests that run it as a
+// process.
+var built struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// ccwireBinary builds the ccwire command once for the tests that run it as
+// a process.
+func ccwireBinary(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		dir, err := os.MkdirTemp("", "ccwire-test-bin-")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.path = filepath.Join(dir, "ccwire")
+		out, err := exec.Command("go", "build", "-o", built.path, ".").CombinedOutput()
+		if err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return built.path
+}
+
+// signalScript answers one main-loop request, then streams an answer that
+// stalls after message_start until its client goes away.
+const signalScript = `{"turns": [{"text": "Hello."}, {"text": "Never finished.", "fault": {"kind": "stall", "at": "start"}}]}`
+
+// TestStubStopsOnFirstSIGINT starts the built "ccwire stub" many times, as
+// a harness would that reads the URL line and no more of stdout: it logs
+// the requests to that stdout (more than a pipe holds), leaves a streaming
+// answer open, sends one SIGINT and checks that the process exits
+// promptly every time. ccwire stub used to block answering on the log,
+// and its shutdown waited for those answers forever.
+func TestStubStopsOnFirstSIGINT(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs ccwire 20 times")
+	}
+	t.Parallel()
+	bin := ccwireBinary(t)
+	script := writeScript(t, signalScript)
+	const runs = 20
+	var slowest time.Duration
+	for i := range runs {
+		took, err := stubSIGINT(t.Context(), bin, script)
+		if err != nil {
+			t.Errorf("run %d of %d: %v", i+1, runs, err)
+			continue
+		}
+		slowest = max(slowest, took)
+	}
+	t.Logf("%d runs; the slowest exited %v after its SIGINT", runs, slowest.Round(time.Millisecond))
+}
+
+// stubSIGINT runs ccwire stub once as described above and returns how long
+// it took to exit after the SIGINT.
+func stubSIGINT(ctx context.Context, bin, script string) (time.Duration, error) {
+	cmd := exec.Command(bin, "stub", "--script", script, "--log", "-")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return 0, err
+	}
+	var stderr syncBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	exited := make(chan struct{})
+	var waitErr error
+	go func() {
+		waitErr = cmd.Wait()
+		close(exited)
+	}()
+	defer func() {
+		select {
+		case <-exited:
+		default:
+			_ = cmd.Process.Kill()
+			<-exited
+		}
+	}()
+	url, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		return 0, fmt.Errorf("no URL line: %v (stderr: %s)", err, stderr.String())
+	}
+	url = strings.TrimSpace(url)
+	client := &http.Client{Timeout: 10 * time.Second}
+
+	// Requests whose records fill the stdout pipe nobody reads.
+	main := strings.Replace(mainBody, `"content":"hi"`, `"content":"`+strings.Repeat("x", 40<<10)+`"`, 1)
+	side := strings.Replace(main, `"claude-sonnet-4-5-20250929"`, `"claude-haiku-4-5"`, 1)
+	side = strings.Replace(side, `"tools":[{"name":"Bash","input_schema":{}}],`, "", 1)
+	for i, body := range []string{main, side, side} {
+		resp, err := client.Post(url+"/v1/messages", "application/json", strings.NewReader(body))
+		if err != nil {
+			return 0, fmt.Errorf("request %d: %w", i+1, err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+
+	// A streaming request that stays open: its answer stalls after
+	// message_start.
+	reqCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	body := strings.Replace(mainBody, `"max_tokens":100`, `"max_tokens":100,"stream":true`, 1)
+	req, err := http.NewRequestWithContext(reqCtx, "POST", url+"/v1/messages", strings.NewReader(body))
+	if err != nil {
+		return 0, err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, fmt.Errorf("streaming request: %w", err)
+	}
+	defer resp.Body.Close()
+	go func() { _, _ = io.Copy(io.Discard, resp.Body) }()
+
+	sent := time.Now()
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		return 0, err
+	}
+	select {
+	case <-exited:
+		took := time.Since(sent)
+		var ee *exec.ExitError
+		if waitErr != nil && !errors.As(waitErr, &ee) {
+			return took, waitErr
+		}
+		// The records stdout could not take are lost: exit status 1
+		// says so.
+		if code := cmd.ProcessState.ExitCode(); code != 0 && (code != 1 || !strings.Contains(stderr.String(), "not written")) {
+			return took, fmt.Errorf("exit status %d after SIGINT (stderr: %s)", code, stderr.String())
+		}
+		if !strings.Contains(stderr.String(), "4 requests, 2 main-loop") {
+			return took, fmt.Errorf("no summary on stderr: %s", stderr.String())
+		}
+		return took, nil
+	case <-time.After(10 * time.Second):
+		return 0, fmt.Errorf("still running 10 s after one SIGINT (stderr: %s)", stderr.String())
+	}
+}
+
+// TestRequestLogNeverBlocks checks that records queue up while the log's
+// writer is stuck, and that close gives up after its timeout and says how
+// many records were lost.
+func TestRequestLogNeverBlocks(t *testing.T) {
+	t.Parallel()
+	pr, pw := io.Pipe() // never read: every write blocks
+	defer pr.Close()
+	l := newRequestLog(pw)
+	start := time.Now()
+	for i := range 100 {
+		l.write(stubapi.Request{Seq: i + 1})
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("100 writes took %v with a stuck writer", took)
+	}
+	err := l.close(100 * time.Millisecond)
+	if err == nil || !strings.Contains(err.Error(), "100 of 100 request records not written") {
+		t.Errorf("close = %v, want it to report 100 records lost", err)
+	}
+
+	var out strings.Builder
+	l = newRequestLog(&out)
+	for i := range 3 {
+		l.write(stubapi.Request{Seq: i + 1})
+	}
+	if err := l.close(10 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Count(out.String(), "\n"); lines != 3 || !strings.HasPrefix(out.String(), `{"seq":1,`) {
+		t.Errorf("log = %q, want 3 records in order", out.String())
+	}
+}

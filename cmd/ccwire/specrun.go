@@ -22,26 +22,11 @@ import (
 	"github.com/ccwire/ccwire/scenario"
 )
 
-// parseCommandFlags parses a command's flags. Help asked for (-h) is
-// output: usage writes it on e.stdout, and the command stops with exit
-// code 0. A usage error is reported on e.stderr with the usage, exit
-// code 2. Afterwards fs writes to e.stderr.
+// parseCommandFlags is parseFlags for a command whose usage text is a
+// function of where it is written.
 func parseCommandFlags(fs *flag.FlagSet, args []string, e env, usage func(io.Writer)) (code int, ok bool) {
-	var out bytes.Buffer
-	fs.SetOutput(&out)
-	fs.Usage = func() {}
-	err := fs.Parse(args)
-	fs.SetOutput(e.stderr)
-	switch {
-	case err == nil:
-		return 0, true
-	case errors.Is(err, flag.ErrHelp):
-		usage(e.stdout)
-		return 0, false
-	}
-	_, _ = e.stderr.Write(out.Bytes())
-	usage(e.stderr)
-	return 2, false
+	fs.Usage = func() { usage(fs.Output()) }
+	return parseFlags(fs, args, e)
 }
 
 // corpusFlags are the flags of the commands that read or make a

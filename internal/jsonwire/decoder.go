@@ -395,7 +395,7 @@ func (d *Decoder) stringValue(body []byte, flags stringFlags) string {
 		}
 		return string(body)
 	}
-	buf := Unquote(make([]byte, 0, len(body)+len(body)/16), body)
+	buf := Unquote(make([]byte, 0, len(body)), body) // escapes only shorten the text; invalid UTF-8 may grow it
 	return unsafe.String(unsafe.SliceData(buf), len(buf))
 }
 

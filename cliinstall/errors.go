@@ -63,23 +63,12 @@ func (e *NPMError) Error() string {
 	case errors.Is(e.Kind, ErrRegistry):
 		b.WriteString(": the npm registry could not be reached or refused the request; check the network, proxy and registry settings (`npm config get registry`), or point CCWIRE_CLAUDE at an installed binary")
 	}
-	if s := npmSummary(e.Stderr); s != "" {
-		b.WriteString("\nnpm said:\n")
-		b.WriteString(s)
-	}
-	return b.String()
+	return withNPMSaid(&b, e.Stderr)
 }
 
 // Unwrap returns the failure's kind and the error from running npm.
 func (e *NPMError) Unwrap() []error {
-	var errs []error
-	if e.Kind != nil {
-		errs = append(errs, e.Kind)
-	}
-	if e.Err != nil {
-		errs = append(errs, e.Err)
-	}
-	return errs
+	return kindAndCause(e.Kind, e.Err)
 }
 
 // VerifyError reports a binary that does not run "--version" as expected.
@@ -200,3 +189,26 @@ func npmSummary(stderr string) string {
 
 // npmDumpField matches a field of an error object npm dumps ("code: 'X',").
 var npmDumpField = regexp.MustCompile(`^[a-z][a-zA-Z]*: ('[^']*'|[0-9]+|[a-z]+),?$`)
+
+// kindAndCause is what the npm errors unwrap to: their kind (ErrRegistry,
+// ErrUnknownVersion...) and the error from running npm, those that are set.
+func kindAndCause(kind, cause error) []error {
+	var errs []error
+	if kind != nil {
+		errs = append(errs, kind)
+	}
+	if cause != nil {
+		errs = append(errs, cause)
+	}
+	return errs
+}
+
+// withNPMSaid ends an npm error's message with the gist of what npm wrote
+// on stderr, if anything, and returns the message.
+func withNPMSaid(b *strings.Builder, stderr string) string {
+	if s := npmSummary(stderr); s != "" {
+		b.WriteString("\nnpm said:\n")
+		b.WriteString(s)
+	}
+	return b.String()
+}

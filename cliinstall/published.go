@@ -48,23 +48,12 @@ func (e *ViewError) Error() string {
 	if errors.Is(e.Kind, ErrRegistry) {
 		b.WriteString("; the npm registry could not be reached or refused the request: check the network, proxy and registry settings (`npm config get registry`)")
 	}
-	if s := npmSummary(e.Stderr); s != "" {
-		b.WriteString("\nnpm said:\n")
-		b.WriteString(s)
-	}
-	return b.String()
+	return withNPMSaid(&b, e.Stderr)
 }
 
 // Unwrap returns the failure's kind and the error from running npm.
 func (e *ViewError) Unwrap() []error {
-	var errs []error
-	if e.Kind != nil {
-		errs = append(errs, e.Kind)
-	}
-	if e.Err != nil {
-		errs = append(errs, e.Err)
-	}
-	return errs
+	return kindAndCause(e.Kind, e.Err)
 }
 
 // PublishedVersions returns the versions of the Claude Code CLI the npm

@@ -133,21 +133,10 @@ func (e *ResolveError) Error() string {
 	if e.Err != nil {
 		fmt.Fprintf(&b, ": %v", e.Err)
 	}
-	if s := npmSummary(e.Stderr); s != "" {
-		b.WriteString("\nnpm said:\n")
-		b.WriteString(s)
-	}
-	return b.String()
+	return withNPMSaid(&b, e.Stderr)
 }
 
 // Unwrap returns the failure's kind and the underlying error.
 func (e *ResolveError) Unwrap() []error {
-	var errs []error
-	if e.Kind != nil {
-		errs = append(errs, e.Kind)
-	}
-	if e.Err != nil {
-		errs = append(errs, e.Err)
-	}
-	return errs
+	return kindAndCause(e.Kind, e.Err)
 }

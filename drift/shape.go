@@ -368,13 +368,14 @@ func named(path string, elems []*jsontree.Value) bool {
 	return true
 }
 
-// Placeholder is what a CLI version becomes in the strings compared: two
-// versions' recordings compare equal where only the version differs.
-const Placeholder = "<cli-version>"
+// Placeholder is what a CLI version becomes in the strings compared, as in
+// the recordings: two versions' recordings compare equal where only the
+// version differs.
+const Placeholder = scenario.VersionPlaceholder
 
 // versionNormalizer returns a function that replaces each of versions in
-// a string with Placeholder where it stands alone: not inside a longer
-// number ("2.1.330" in "2.1.3301" or "12.1.330" stays).
+// a string with Placeholder where it stands alone, as the recordings do
+// ([scenario.ReplaceVersion]).
 func versionNormalizer(versions ...string) func(string) string {
 	var vs []string
 	for _, v := range versions {
@@ -387,32 +388,10 @@ func versionNormalizer(versions ...string) func(string) string {
 	return func(s string) string {
 		for _, v := range vs {
 			if strings.Contains(s, v) {
-				s = replaceVersion(s, v)
+				s = scenario.ReplaceVersion(s, v)
 			}
 		}
 		return s
 	}
 }
 
-func replaceVersion(s, v string) string {
-	var b strings.Builder
-	for {
-		i := strings.Index(s, v)
-		if i < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		end := i + len(v)
-		before := i > 0 && (isDigit(s[i-1]) || s[i-1] == '.' && i > 1 && isDigit(s[i-2]))
-		after := end < len(s) && isDigit(s[end])
-		b.WriteString(s[:i])
-		if before || after {
-			b.WriteString(v)
-		} else {
-			b.WriteString(Placeholder)
-		}
-		s = s[end:]
-	}
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -225,7 +225,7 @@ func (n *normalizer) text(s string) string {
 		s = strings.ReplaceAll(s, l.from, l.to)
 	}
 	if n.version != "" && strings.Contains(s, n.version) {
-		s = replaceVersion(s, n.version)
+		s = ReplaceVersion(s, n.version)
 		if strings.Contains(s, "cc_version=") {
 			s = fingerprintRE.ReplaceAllString(s, "${1}<fingerprint>")
 		}
@@ -233,11 +233,11 @@ func (n *normalizer) text(s string) string {
 	return s
 }
 
-// replaceVersion replaces the version v in s with VersionPlaceholder where
+// ReplaceVersion replaces the version v in s with [VersionPlaceholder] where
 // it stands as a version: no digit or dot before it ("12.1.37" for
 // 2.1.37) and no digit after it ("2.1.370"). A dot after it may start a
 // suffix of the CLI's own ("cc_version=2.1.330.572").
-func replaceVersion(s, v string) string {
+func ReplaceVersion(s, v string) string {
 	var b strings.Builder
 	for {
 		i := strings.Index(s, v)

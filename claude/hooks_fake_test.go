@@ -138,15 +138,7 @@ func TestHooksRefused(t *testing.T) {
 			t.Parallel()
 			opts := fakeOptions(t)
 			opts.Hooks = tt.hooks
-			c, err := claude.Connect(ctxFor(t, 30*time.Second), opts)
-			if err == nil {
-				c.Close()
-				t.Fatal("Connect accepted the hooks")
-			}
-			var oe *claude.OptionError
-			if !errors.As(err, &oe) || oe.Option != "Hooks" || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("Connect: %v, want an OptionError for Hooks saying %q", err, tt.want)
-			}
+			wantOptionError(t, opts, "Hooks", tt.want)
 		})
 	}
 }
@@ -193,5 +185,20 @@ func TestClientCloseDuringHook(t *testing.T) {
 	}
 	if err := syscall.Kill(-pid, 0); !errors.Is(err, syscall.ESRCH) {
 		t.Errorf("process group %d still there after Close: %v", pid, err)
+	}
+}
+
+// wantOptionError checks that Connect refuses opts with an *OptionError for
+// option whose message says want.
+func wantOptionError(t *testing.T, opts claude.Options, option, want string) {
+	t.Helper()
+	c, err := claude.Connect(ctxFor(t, 30*time.Second), opts)
+	if err == nil {
+		c.Close()
+		t.Fatalf("Connect accepted the %s", option)
+	}
+	var oe *claude.OptionError
+	if !errors.As(err, &oe) || oe.Option != option || !strings.Contains(err.Error(), want) {
+		t.Errorf("Connect: %v, want an OptionError for %s saying %q", err, option, want)
 	}
 }

@@ -99,15 +99,7 @@ func TestMCPServersRefused(t *testing.T) {
 			t.Parallel()
 			opts := fakeOptions(t)
 			opts.MCPServers = tt.servers
-			c, err := claude.Connect(ctxFor(t, 30*time.Second), opts)
-			if err == nil {
-				c.Close()
-				t.Fatal("Connect accepted the servers")
-			}
-			var oe *claude.OptionError
-			if !errors.As(err, &oe) || oe.Option != "MCPServers" || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("Connect: %v, want an OptionError for MCPServers saying %q", err, tt.want)
-			}
+			wantOptionError(t, opts, "MCPServers", tt.want)
 		})
 	}
 }

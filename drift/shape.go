@@ -394,4 +394,3 @@ func versionNormalizer(versions ...string) func(string) string {
 		return s
 	}
 }
-

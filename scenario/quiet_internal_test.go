@@ -143,7 +143,9 @@ func TestProcess(t *testing.T) {
 	if hasChildren(lone.Process.Pid) {
 		t.Error("hasChildren = true for sleep")
 	}
-	if processBusy(lone.Process.Pid) {
+	// Right after Start the child may still be running (exec, loader):
+	// it counts as idle once it sleeps.
+	if !eventually(deadline, func() bool { return !processBusy(lone.Process.Pid) }) {
 		t.Error("processBusy = true for sleep")
 	}
 	spin := exec.Command("sh", "-c", "while :; do :; done")
@@ -151,7 +153,7 @@ func TestProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { _ = spin.Process.Kill(); _ = spin.Wait() }()
-	if !processBusy(spin.Process.Pid) {
+	if !eventually(deadline, func() bool { return processBusy(spin.Process.Pid) }) {
 		t.Error("processBusy = false for a busy loop")
 	}
 	if _, ok := processCPU(cmd.Process.Pid); !ok {
@@ -160,4 +162,15 @@ func TestProcess(t *testing.T) {
 	if _, ok := processCPU(1 << 30); ok {
 		t.Error("processCPU of no process succeeded")
 	}
+}
+
+// eventually polls cond until it holds or deadline passes.
+func eventually(deadline time.Time, cond func() bool) bool {
+	for !cond() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return true
 }

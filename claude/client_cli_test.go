@@ -39,12 +39,16 @@ func TestClientCLI(t *testing.T) {
 	})
 }
 
-// cliOptions returns client options for bin against stub.
+// cliOptions returns client options for bin against stub. The control
+// timeout is the test's own bound: a loaded machine can take the node
+// CLI past the default 30 s to answer initialize, and each test's context
+// still ends it.
 func cliOptions(bin cliinstall.Binary, stub *stubapi.Server) claude.Options {
 	return claude.Options{
-		Binary:  bin,
-		BaseURL: stub.URL(),
-		Env:     []string{"CLAUDE_CODE_MAX_RETRIES=0"},
+		Binary:         bin,
+		BaseURL:        stub.URL(),
+		Env:            []string{"CLAUDE_CODE_MAX_RETRIES=0"},
+		ControlTimeout: cliTimeout,
 	}
 }
 

@@ -40,6 +40,9 @@ func (e *ExitError) Error() string {
 		fmt.Fprintf(&b, "was killed by signal %d (%v)", int(e.Signal), e.Signal)
 	default:
 		fmt.Fprintf(&b, "exited with status %d", e.ExitCode)
+		if sig := e.StatusSignal(); sig != 0 {
+			fmt.Fprintf(&b, " (128+%d: it ended itself on signal %d (%v))", int(sig), int(sig), sig)
+		}
 	}
 	if s := lastLines(e.Stderr, 10); s != "" {
 		b.WriteString("; stderr:\n")
@@ -52,6 +55,17 @@ func (e *ExitError) Error() string {
 
 // Unwrap returns the underlying error.
 func (e *ExitError) Unwrap() error { return e.Err }
+
+// StatusSignal returns the signal that an exit status of 128+N reports by
+// convention, or 0: the CLI catches SIGTERM and SIGINT, and exits by
+// itself with status 143 or 130 (both pinned versions), so Signal is 0
+// then and the status names the signal.
+func (e *ExitError) StatusSignal() syscall.Signal {
+	if e.Stopped || e.Signal != 0 || e.ExitCode <= 128 || e.ExitCode > 128+int(syscall.SIGSYS) {
+		return 0
+	}
+	return syscall.Signal(e.ExitCode - 128)
+}
 
 // clean reports whether the CLI ended by itself with status 0.
 func (e *ExitError) clean() bool {

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"testing/iotest"
 
@@ -204,6 +205,31 @@ func BenchmarkStdoutPipeline(b *testing.B) {
 		}
 		if n != 1000 {
 			b.Fatalf("%d messages", n)
+		}
+	}
+}
+
+func TestExitErrorNamesSignal(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		err    ExitError
+		signal syscall.Signal
+		text   string
+	}{
+		{ExitError{ExitCode: -1, Signal: syscall.SIGKILL}, 0, "the CLI was killed by signal 9 (killed) (stderr empty)"},
+		{ExitError{ExitCode: 143}, syscall.SIGTERM, "the CLI exited with status 143 (128+15: it ended itself on signal 15 (terminated)) (stderr empty)"},
+		{ExitError{ExitCode: 130, Stderr: "bye"}, syscall.SIGINT, "the CLI exited with status 130 (128+2: it ended itself on signal 2 (interrupt)); stderr:\nbye"},
+		{ExitError{ExitCode: 1}, 0, "the CLI exited with status 1 (stderr empty)"},
+		{ExitError{ExitCode: 128}, 0, "the CLI exited with status 128 (stderr empty)"},
+		{ExitError{ExitCode: 200}, 0, "the CLI exited with status 200 (stderr empty)"},
+		{ExitError{ExitCode: 143, Stopped: true}, 0, "the CLI was stopped by the session (stderr empty)"},
+	}
+	for _, tt := range tests {
+		if got := tt.err.StatusSignal(); got != tt.signal {
+			t.Errorf("%+v: StatusSignal = %v, want %v", tt.err, got, tt.signal)
+		}
+		if got := tt.err.Error(); got != "claude: "+tt.text {
+			t.Errorf("%+v: Error = %q, want %q", tt.err, got, "claude: "+tt.text)
 		}
 	}
 }

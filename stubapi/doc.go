@@ -82,8 +82,8 @@
 // A turn may carry Faults. Each main-loop request at a turn is one attempt;
 // attempts meet the turn's faults in order, each for its Times (once by
 // default, Always for ever). A fault either fails the attempt — an HTTP
-// error status, an SSE error event, a dropped connection, a stall until
-// the client gives up — or delays it (Delay, a timed Stall) and then
+// error status, an SSE error event, a dropped connection, a malformed SSE
+// frame (Malformed), a stall until the client gives up — or delays it (Delay, a timed Stall) and then
 // serves the content. A turn is consumed only when served: when an attempt
 // delivers its content in full, or, for a turn without content, when its
 // last fault is used up (so a scenario can make a request fail for good).
@@ -96,11 +96,12 @@
 // main-loop requests (parallel subagents) take turns in arrival order.
 //
 // What the pinned CLIs do when a main-loop attempt fails (so a scenario
-// can script it): after an HTTP 529 both retry the same request,
-// streaming; after an SSE error event mid-stream both retry once without
+// can script it): after an HTTP 529 or 500 both retry the same request,
+// streaming, as often as CLAUDE_CODE_MAX_RETRIES allows; after an SSE
+// error event or a malformed frame mid-stream both retry once without
 // streaming (a non-streaming main-loop request, still routed main); after
-// a dropped connection 2.1.330 retries streaming and 2.1.37 without
-// streaming. Neither gives up on a stalled stream within 90 seconds.
+// a dropped connection 2.1.330 retries streaming (then once without) and
+// 2.1.37 once without streaming. Neither gives up on a stalled stream within 90 seconds.
 //
 // # Script files
 //
@@ -131,7 +132,7 @@
 // "stop_reason", "stop_sequence", "usage" (input_tokens, output_tokens,
 // cache_creation_input_tokens, cache_read_input_tokens) and "fault" (one)
 // or "faults" (several). A fault has a "kind" — http_error (with
-// "status"), stream_error, drop, stall, delay, or the shorthands
+// "status"), stream_error, drop, stall, delay, malformed, or the shorthands
 // overloaded (529), rate_limit (429), server_error (500), unauthorized
 // (401) — and, as its kind allows, "error_type", "message", "retry_after"
 // and "duration" (Go duration strings such as "1.5s"), "at" (first_byte,

@@ -248,6 +248,16 @@ func (x *exchange) sendMessage(resp *response, fault *Fault) bool {
 			_, _ = x.w.Write(data[:len(data)/2])
 			_ = http.NewResponseController(x.w).Flush()
 			x.abort()
+		case FaultMalformed:
+			data, err := json.Marshal(resp.message())
+			if err != nil {
+				panic("stubapi: rendering a response: " + err.Error())
+			}
+			data = data[:len(data)/2]
+			x.header("application/json", "Content-Length", strconv.Itoa(len(data)))
+			x.writeStatus(http.StatusOK)
+			_, _ = x.w.Write(data)
+			return false
 		}
 	}
 	x.writeJSON(resp.message())
@@ -255,7 +265,7 @@ func (x *exchange) sendMessage(resp *response, fault *Fault) bool {
 }
 
 // sendStream sends resp as server-sent events, meeting fault (a
-// stream_error, drop or stall) on the way if it is not nil, and reports
+// stream_error, drop, stall or malformed frame) on the way if it is not nil, and reports
 // whether the response went out in full.
 func (x *exchange) sendStream(resp *response, fault *Fault) bool {
 	var at Phase
@@ -312,6 +322,11 @@ func (x *exchange) sendStream(resp *response, fault *Fault) bool {
 		if !x.wait(fault.Duration) {
 			return false
 		}
+	case FaultMalformed:
+		// The rest of the stream follows the bad frame in one write, but
+		// the attempt has failed whatever the client made of it.
+		_, _ = x.w.Write(append([]byte(MalformedFrame), stream[strike:]...))
+		return false
 	}
 	if _, err := x.w.Write(stream[strike:]); err != nil {
 		return false

@@ -28,9 +28,21 @@ const (
 	// FaultDelay waits Duration before the first byte of the response and
 	// then serves it normally.
 	FaultDelay FaultKind = "delay"
+	// FaultMalformed sends, at At, an SSE frame whose data is not JSON
+	// (MalformedFrame: a content_block_delta event cut off in the middle of
+	// its JSON), then the rest of the stream. The attempt counts as failed
+	// whatever the client makes of the frame, so the turn stays for the
+	// next attempt. A non-streaming request gets HTTP 200 with the
+	// message's JSON cut off in the middle as its whole body.
+	FaultMalformed FaultKind = "malformed"
 )
 
-var faultKinds = []FaultKind{FaultHTTPError, FaultStreamError, FaultDrop, FaultStall, FaultDelay}
+// MalformedFrame is the SSE frame a FaultMalformed sends: a
+// content_block_delta event whose data is JSON cut off in the middle of
+// a string.
+const MalformedFrame = "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"cut off\n\n"
+
+var faultKinds = []FaultKind{FaultHTTPError, FaultStreamError, FaultDrop, FaultStall, FaultDelay, FaultMalformed}
 
 // Phase is a point in a streamed response where a fault strikes.
 type Phase string
@@ -71,8 +83,9 @@ type Fault struct {
 	// RetryAfter, when positive, is sent in a retry-after header (whole
 	// seconds, rounded up) with an http_error.
 	RetryAfter time.Duration
-	// At is where a stream_error, drop or stall strikes; empty means
-	// PhaseFirstByte for stream_error and drop, PhaseStart for stall.
+	// At is where a stream_error, drop, stall or malformed fault strikes;
+	// empty means PhaseFirstByte for stream_error, drop and malformed,
+	// PhaseStart for stall.
 	At Phase
 	// Block is the content block index of PhaseMidBlock.
 	Block int
@@ -130,6 +143,10 @@ func Stall(d time.Duration) Fault { return Fault{Kind: FaultStall, Duration: d} 
 // Delay returns a fault that waits d before the first byte and then
 // serves the turn normally.
 func Delay(d time.Duration) Fault { return Fault{Kind: FaultDelay, Duration: d} }
+
+// Malformed returns a fault that sends MalformedFrame as the stream's
+// first event, then the stream; move it with When or MidBlock.
+func Malformed() Fault { return Fault{Kind: FaultMalformed} }
 
 // When returns a copy of f striking at phase p.
 func (f Fault) When(p Phase) Fault { f.At = p; return f }
@@ -243,7 +260,7 @@ func (f Fault) String() string {
 		}
 	case FaultStreamError:
 		fmt.Fprintf(&b, " %s at %s", f.errorType(), f.phaseString())
-	case FaultDrop:
+	case FaultDrop, FaultMalformed:
 		fmt.Fprintf(&b, " at %s", f.phaseString())
 	case FaultStall:
 		fmt.Fprintf(&b, " at %s", f.phaseString())
@@ -277,9 +294,9 @@ func (f Fault) validate(path string, t Turn, add func(path, format string, args 
 			add(path+".retry_after", "retry_after only applies to http_error faults")
 		}
 	}
-	staged := f.Kind == FaultStreamError || f.Kind == FaultDrop || f.Kind == FaultStall
+	staged := f.Kind == FaultStreamError || f.Kind == FaultDrop || f.Kind == FaultStall || f.Kind == FaultMalformed
 	if !staged && (f.At != "" || f.Block != 0) {
-		add(path+".at", "at only applies to stream_error, drop and stall faults")
+		add(path+".at", "at only applies to stream_error, drop, stall and malformed faults")
 	}
 	if f.Kind != FaultStall && f.Kind != FaultDelay && f.Duration != 0 {
 		add(path+".duration", "duration only applies to stall and delay faults")
@@ -321,7 +338,7 @@ func (f Fault) validate(path string, t Turn, add func(path, format string, args 
 		if f.RetryAfter < 0 {
 			add(path+".retry_after", "retry_after must not be negative")
 		}
-	case FaultStreamError, FaultDrop, FaultStall:
+	case FaultStreamError, FaultDrop, FaultStall, FaultMalformed:
 		if f.At != "" && !contains(phaseNames(), string(f.At)) {
 			add(path+".at", "unknown phase %q (want one of %s)", f.At, strings.Join(phaseNames(), ", "))
 		}

@@ -3,6 +3,7 @@ package stubapi_test
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -574,4 +575,90 @@ func TestWithHeaderCopies(t *testing.T) {
 	if diff := cmp.Diff(http.Header{"X-A": {"1", "2"}, "X-B": {"3"}}, more.Headers); diff != "" {
 		t.Errorf("headers (-want +got):\n%s", diff)
 	}
+}
+
+// TestMalformedFault checks that a malformed fault sends its frame where
+// it strikes, then the rest of the stream, that a client decoding the
+// events fails on it, and that the attempt fails: the retry gets the turn.
+func TestMalformedFault(t *testing.T) {
+	t.Parallel()
+	content := stubapi.ToolUse(stubapi.Say("Let me run this for you."), stubapi.Call("Bash", map[string]any{"command": "echo hello world"}))
+	tests := []struct {
+		name  string
+		fault stubapi.Fault
+		// before is an event that comes before the frame, after one
+		// that comes after it ("" for none).
+		before, after string
+	}{
+		{"first byte", stubapi.Malformed(), "", "event: message_start"},
+		{"at start", stubapi.Malformed().When(stubapi.PhaseStart), "event: message_start", "event: content_block_start"},
+		{"mid text", stubapi.Malformed().MidBlock(0), `"text":"Let `, "event: message_stop"},
+		{"at end", stubapi.Malformed().When(stubapi.PhaseEnd), `"partial_json":"`, "event: message_delta"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			// Two attempts meet the fault: a raw one and the SDK's.
+			s := stubapi.NewTest(t, stubapi.NewScript(content.WithFaults(tt.fault.Repeat(2))))
+			// The raw stream: the frame where the fault strikes, the
+			// rest after it.
+			body := `{"model":"claude-sonnet-4-5-20250929","max_tokens":1024,"stream":true,"tools":[{"name":"Bash","input_schema":{"type":"object"}}],"messages":[{"role":"user","content":"hi"}]}`
+			req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, s.URL()+"/v1/messages", strings.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("X-Api-Key", "dummy")
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if err != nil {
+				t.Fatalf("reading the stream: %v", err)
+			}
+			stream := string(raw)
+			at := strings.Index(stream, stubapi.MalformedFrame)
+			switch {
+			case resp.StatusCode != http.StatusOK:
+				t.Fatalf("status %d, want 200", resp.StatusCode)
+			case at < 0:
+				t.Fatalf("no malformed frame in the stream:\n%s", stream)
+			case tt.before != "" && !strings.Contains(stream[:at], tt.before):
+				t.Errorf("%q does not come before the frame:\n%s", tt.before, stream)
+			case !strings.Contains(stream[at:], tt.after):
+				t.Errorf("%q does not come after the frame:\n%s", tt.after, stream)
+			}
+			if reqs := s.MainRequests(); len(reqs) != 1 || reqs[0].Outcome != stubapi.OutcomeFault || !strings.HasPrefix(reqs[0].Detail, "malformed at ") {
+				t.Errorf("requests %+v, want one with outcome fault and detail malformed", reqs)
+			}
+			// The SDK fails on the frame; the turn is not used up.
+			c := client(s)
+			if _, _, err := attempt(t.Context(), c, true); err == nil {
+				t.Error("the SDK read the malformed stream without an error")
+			} else if _, isAPI := asAPIErr(err); isAPI {
+				t.Errorf("err = %v, want a decoding error", err)
+			}
+			m, _, err := attempt(t.Context(), c, true)
+			if err != nil {
+				t.Fatalf("retry: %v", err)
+			}
+			if diff := cmp.Diff(want(content, 0, "claude-sonnet-4-5-20250929"), project(m)); diff != "" {
+				t.Errorf("retry differs from the script (-want +got):\n%s", diff)
+			}
+		})
+	}
+	t.Run("not streaming", func(t *testing.T) {
+		t.Parallel()
+		s := stubapi.NewTest(t, stubapi.NewScript(content.WithFaults(stubapi.Malformed().MidBlock(0))))
+		if _, _, err := attempt(t.Context(), client(s), false); err == nil {
+			t.Fatal("the SDK decoded a malformed body without an error")
+		} else if _, isAPI := asAPIErr(err); isAPI {
+			t.Errorf("err = %v, want a decoding error", err)
+		}
+		if reqs := s.MainRequests(); len(reqs) != 1 || reqs[0].Status != http.StatusOK || reqs[0].Outcome != stubapi.OutcomeFault {
+			t.Errorf("requests %+v, want one answered 200 with outcome fault", reqs)
+		}
+	})
 }

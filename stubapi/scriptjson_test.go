@@ -71,6 +71,7 @@ func TestParseScriptExamples(t *testing.T) {
 				{"kind": "stream_error", "error_type": "api_error", "at": "mid_block", "block": 0},
 				{"kind": "drop", "at": "start"},
 				{"kind": "stall", "at": "end"},
+				{"kind": "malformed", "at": "mid_block", "block": 0},
 				{"kind": "delay", "duration": "150ms"}
 			]}]}`,
 			want: stubapi.NewScript(stubapi.Text("ok").WithFaults(
@@ -82,6 +83,7 @@ func TestParseScriptExamples(t *testing.T) {
 				stubapi.StreamError("api_error").MidBlock(0),
 				stubapi.Drop().When(stubapi.PhaseStart),
 				stubapi.Stall(0).When(stubapi.PhaseEnd),
+				stubapi.Malformed().MidBlock(0),
 				stubapi.Delay(150*time.Millisecond),
 			)),
 		},
@@ -147,7 +149,7 @@ func TestScriptRoundTripFromConstructors(t *testing.T) {
 		stubapi.Reply(stubapi.RedactedThinking("r"), stubapi.Say("y")),
 		stubapi.Text("cut").WithStop(stubapi.StopMaxTokens).WithUsage(stubapi.Usage{InputTokens: 1, OutputTokens: 2, CacheCreationInputTokens: 3, CacheReadInputTokens: 4}),
 		stubapi.Text("seq").WithStopSequence("END"),
-		stubapi.Text("faulty").WithFaults(stubapi.StreamError("").MidBlock(0).Repeat(3), stubapi.Drop(), stubapi.Stall(time.Second).When(stubapi.PhaseEnd)),
+		stubapi.Text("faulty").WithFaults(stubapi.StreamError("").MidBlock(0).Repeat(3), stubapi.Drop(), stubapi.Malformed().When(stubapi.PhaseStart), stubapi.Stall(time.Second).When(stubapi.PhaseEnd)),
 		stubapi.Empty(),
 		stubapi.Empty().WithFaults(stubapi.Stall(time.Second)),
 		stubapi.Fail(stubapi.RateLimited(1500*time.Millisecond).WithMessage("slow down"), stubapi.Overloaded().Forever()),
@@ -203,6 +205,8 @@ func TestParseScriptErrors(t *testing.T) {
 		{"mid block without content", `{"turns": [{"fault": {"kind": "drop", "at": "mid_block"}}]}`, "turns[0].faults[0].block", "not a content block"},
 		{"status out of range", `{"turns": [{"fault": {"kind": "http_error", "status": 200}}]}`, "turns[0].faults[0].status", "from 400 to 599"},
 		{"status on drop", `{"turns": [{"fault": {"kind": "drop", "status": 500}}]}`, "turns[0].faults[0].status", "only applies to http_error"},
+		{"duration on malformed", `{"turns": [{"text": "a", "fault": {"kind": "malformed", "duration": "1s"}}]}`, "turns[0].faults[0].duration", "only applies to stall and delay"},
+		{"bad phase of malformed", `{"turns": [{"text": "a", "fault": {"kind": "malformed", "at": "middle"}}]}`, "turns[0].faults[0].at", `unknown phase "middle"`},
 		{"headers on drop", `{"turns": [{"fault": {"kind": "drop", "headers": {"x-a": "1"}}}]}`, "turns[0].faults[0].headers", "only apply to http_error"},
 		{"headers not an object", `{"turns": [{"fault": {"kind": "rate_limit", "headers": ["x-a"]}}]}`, "turns[0].fault.headers", "want an object, got array"},
 		{"header value a number", `{"turns": [{"fault": {"kind": "rate_limit", "headers": {"x-a": 1}}}]}`, "turns[0].fault.headers.x-a", "want a string or an array of strings, got number"},

@@ -54,7 +54,7 @@ with optional "stop_reason", "stop_sequence", "usage", and "fault" (or an
 array "faults") to make attempts fail or lag; the CLI retries:
   {"kind": "overloaded", "times": 2}      also rate_limit, server_error,
                                           unauthorized, http_error + "status"
-  {"kind": "stream_error"}                or drop, stall; "at": first_byte,
+  {"kind": "stream_error"}                or drop, stall, malformed; "at": first_byte,
                                           start, mid_block (+ "block": N), end
   {"kind": "stall", "duration": "2s"}     or delay; a stall without duration
                                           lasts until the client gives up

@@ -64,7 +64,7 @@ func TestRecordedHookInputs(t *testing.T) {
 	want := []protocol.HookEvent{
 		protocol.HookPreToolUse, protocol.HookPostToolUse, protocol.HookPostToolUseFailure,
 		protocol.HookUserPromptSubmit, protocol.HookStop, protocol.HookSubagentStart, protocol.HookSubagentStop,
-		protocol.HookPreCompact, protocol.HookSessionStart, protocol.HookSessionEnd, protocol.HookPermissionRequest,
+		protocol.HookPreCompact, protocol.HookSessionStart, protocol.HookSessionEnd, protocol.HookPermissionRequest, protocol.HookNotification,
 	}
 	for _, ev := range want {
 		if !seen[ev] {

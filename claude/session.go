@@ -20,6 +20,7 @@ import (
 
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/internal/clienv"
+	"github.com/ccwire/ccwire/internal/tempdir"
 	"github.com/ccwire/ccwire/protocol"
 )
 
@@ -210,7 +211,7 @@ func start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (_ *Se
 			}
 		}
 	}()
-	if s.root, err = os.MkdirTemp("", "ccwire-claude-"); err != nil {
+	if s.root, err = tempdir.Make("", "ccwire-claude-"); err != nil {
 		return nil, fmt.Errorf("claude: create session folder: %w", err)
 	}
 	cleanup = append(cleanup, func() { os.RemoveAll(s.root) })

@@ -29,6 +29,21 @@ func TestHookCallbackDecodeInput(t *testing.T) {
 			},
 		},
 		{
+			name: "Stop of CLI 2.1.330",
+			line: `{"type":"control_request","request_id":"r","request":{"subtype":"hook_callback","callback_id":"hook_0","input":{"hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"First answer.","background_tasks":[],"session_crons":[]}}}`,
+			check: func(in *HookInput) bool {
+				return in.HookEventName == HookStop && in.LastAssistantMessage == "First answer." &&
+					string(in.BackgroundTasks) == `[]` && string(in.SessionCrons) == `[]` && len(UnknownPayloadFields(in)) == 0
+			},
+		},
+		{
+			name: "PostToolUseFailure of CLI 2.1.330",
+			line: `{"type":"control_request","request_id":"r","request":{"subtype":"hook_callback","callback_id":"hook_0","input":{"hook_event_name":"PostToolUseFailure","tool_name":"Bash","tool_input":{},"tool_use_id":"t","error":"Exit code 3","is_interrupt":false,"duration_ms":42}}}`,
+			check: func(in *HookInput) bool {
+				return in.HookEventName == HookPostToolUseFailure && in.Error == "Exit code 3" && in.DurationMS == 42 && len(UnknownPayloadFields(in)) == 0
+			},
+		},
+		{
 			name: "Stop with a member of the future",
 			line: `{"type":"control_request","request_id":"r","request":{"subtype":"hook_callback","callback_id":"hook_2","input":{"hook_event_name":"Stop","stop_hook_active":true,"new_member":1}}}`,
 			check: func(in *HookInput) bool {

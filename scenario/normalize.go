@@ -59,6 +59,11 @@ var (
 	// A number in a tag of the CLI's notifications to the model:
 	// <duration_ms>1042</duration_ms>.
 	tagNumberRE = regexp.MustCompile(`<([A-Za-z_]+)>[0-9]+(?:\.[0-9]+)?</([A-Za-z_]+)>`)
+	// The usage block a subagent's result ends with, a "name: number" a
+	// line: "<usage>subagent_tokens: 102\ntool_uses: 0\nduration_ms:
+	// 1685</usage>".
+	usageBlockRE = regexp.MustCompile(`<usage>[^<]*</usage>`)
+	usageLineRE  = regexp.MustCompile(`^([A-Za-z_]+): [0-9]+(?:\.[0-9]+)?$`)
 	// The shapes of the random ids learned by key: a task or agent id is a
 	// letter for the task type and 6 to 31 random letters or digits
 	// (t1a2b3c, bpnq13hfn, a29cccee5601dbe11); a run id is a base-36 clock
@@ -205,6 +210,7 @@ func (n *normalizer) text(s string) string {
 			}
 			return m
 		})
+		s = usageBlockRE.ReplaceAllStringFunc(s, usageTimings)
 	}
 	if strings.Contains(s, " (type: ") {
 		for _, m := range taskRefRE.FindAllStringSubmatch(s, -1) {
@@ -481,4 +487,22 @@ func idleUsage(v *jsontree.Value) bool {
 		}
 	}
 	return true
+}
+
+// usageTimings replaces the timings and clock readings of a usage block's
+// lines by placeholders, by their names as tagNumberRE's tags are.
+func usageTimings(block string) string {
+	inner := strings.TrimSuffix(strings.TrimPrefix(block, "<usage>"), "</usage>")
+	lines := strings.Split(inner, "\n")
+	for i, line := range lines {
+		sub := usageLineRE.FindStringSubmatch(line)
+		switch {
+		case sub == nil:
+		case durationKey.MatchString(sub[1]):
+			lines[i] = sub[1] + ": <duration>"
+		case clockKey.MatchString(sub[1]):
+			lines[i] = sub[1] + ": <time>"
+		}
+	}
+	return "<usage>" + strings.Join(lines, "\n") + "</usage>"
 }

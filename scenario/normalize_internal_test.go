@@ -29,6 +29,8 @@ func TestNormalizerText(t *testing.T) {
 		{"sock 4242.sock, not 14242 or 42420", "sock <pid>.sock, not 14242 or 42420"},
 		{"<usage><subagent_tokens>102</subagent_tokens><duration_ms>1042</duration_ms><timestamp>17</timestamp><a_ms>1</b_ms></usage>",
 			"<usage><subagent_tokens>102</subagent_tokens><duration_ms><duration></duration_ms><timestamp><time></timestamp><a_ms>1</b_ms></usage>"},
+		{"Ready.\n<usage>subagent_tokens: 102\ntool_uses: 0\nduration_ms: 1685\ntimestamp: 17\nnote: 3 s</usage> duration_ms: 5",
+			"Ready.\n<usage>subagent_tokens: 102\ntool_uses: 0\nduration_ms: <duration>\ntimestamp: <time>\nnote: 3 s</usage> duration_ms: 5"},
 		{" - OS Version: Linux 6.18.44-fc-v445\n - next", " - OS Version: <os-version>\n - next"},
 		{"gateway (http://127.0.0.1:40000)", "gateway (<api-url>)"},
 		{`{"request_id":"req_stub000002"} req_stub000003 req_stub000002`, `{"request_id":"<api_request_id:1>"} <api_request_id:2> <api_request_id:1>`},

@@ -16,6 +16,7 @@ import (
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/cliversion"
+	"github.com/ccwire/ccwire/internal/tempdir"
 	"github.com/ccwire/ccwire/match"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/stubapi"
@@ -176,7 +177,7 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 	ctx, cancel := context.WithTimeout(ctx, sc.Timeout)
 	defer cancel()
 
-	work, err := os.MkdirTemp("", "ccwire-scenario-")
+	work, err := tempdir.Make("", "ccwire-scenario-")
 	if err != nil {
 		return nil, []error{fmt.Errorf("working folder: %w", err)}
 	}

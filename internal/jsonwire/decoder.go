@@ -10,6 +10,7 @@
 package jsonwire
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math/bits"
@@ -395,8 +396,56 @@ func (d *Decoder) stringValue(body []byte, flags stringFlags) string {
 		}
 		return string(body)
 	}
-	buf := Unquote(make([]byte, 0, len(body)), body) // escapes only shorten the text; invalid UTF-8 may grow it
+	size := len(body) // escapes only shorten the text; invalid UTF-8 may grow it
+	if len(body) >= exactSizeFrom && (flags&hasNonASCII == 0 || utf8.Valid(body)) {
+		// A long string is unquoted into a buffer of its exact size, so
+		// that it and the line it comes from take no more than twice the
+		// line together.
+		size = unquotedLen(body)
+	}
+	buf := Unquote(make([]byte, 0, size), body)
 	return unsafe.String(unsafe.SliceData(buf), len(buf))
+}
+
+// exactSizeFrom is the length of string body from which ReadString sizes
+// the value exactly (unquotedLen) before unquoting it, one more pass
+// over the body; a shorter one gets a buffer of the body's size.
+const exactSizeFrom = 32 << 10
+
+// unquotedLen returns the length of the value of a string body (the text
+// between the quotes, already validated) that is valid UTF-8 outside its
+// escapes: the length of what [Unquote] appends. It looks at the escapes
+// only; on a body with invalid UTF-8, which Unquote replaces by U+FFFD,
+// it returns less than that.
+func unquotedLen(body []byte) int {
+	n := len(body)
+	for i := 0; ; {
+		j := bytes.IndexByte(body[i:], '\\')
+		if j < 0 {
+			return n
+		}
+		i += j + 1
+		if body[i] != 'u' {
+			n-- // a two-byte escape gives one byte
+			i++
+			continue
+		}
+		r := hex4(body[i+1:])
+		i += 5
+		if utf16IsSurrogate(r) {
+			r2 := rune(-1)
+			if i+6 <= len(body) && body[i] == '\\' && body[i+1] == 'u' {
+				r2 = hex4(body[i+2:])
+			}
+			if utf16Decode(r, r2) != utf8.RuneError {
+				i += 6
+				n -= 12 - 4 // a surrogate pair gives a four-byte rune
+				continue
+			}
+			r = utf8.RuneError
+		}
+		n -= 6 - utf8.RuneLen(r)
+	}
 }
 
 // Unquote appends the value of a string body (the text between the quotes,

@@ -1,12 +1,14 @@
 package jsonwire
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"math"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestValidAgreesWithEncodingJSON(t *testing.T) {
@@ -37,6 +39,11 @@ func TestReadStringAgreesWithEncodingJSON(t *testing.T) {
 		`""`, `"plain"`, `"tab\there"`, `"\"quoted\" \\ \/ \b\f\n\r\t"`, `"\u0041\u00e9\u4e2d"`,
 		`"\ud83d\ude00 smile"`, `"\ud83d alone"`, `"\ude00 low alone"`, `"\ud83d\u0041"`, `"\ud83d\ud83d\ude00"`,
 		"\"bad \xff utf8\"", "\"cut \xe4\xb8\"", "\"ok \xe4\xb8\xad\"", `"\u0000"`, "\"\xed\xa0\x80\"",
+	}
+	// The same strings long enough to be sized exactly before unquoting.
+	for _, in := range tests[:len(tests):len(tests)] {
+		body := in[1 : len(in)-1]
+		tests = append(tests, `"`+strings.Repeat(body+"x", exactSizeFrom/(len(body)+1)+1)+`"`)
 	}
 	for _, alias := range []bool{false, true} {
 		for _, in := range tests {
@@ -177,6 +184,20 @@ func TestAppendFloat(t *testing.T) {
 	}
 }
 
+func TestUnquotedLen(t *testing.T) {
+	t.Parallel()
+	tests := []string{
+		``, `plain`, `tab\there`, `\"quoted\" \\ \/ \b\f\n\r\t`, `\u0041\u00e9\u4e2d\u0000\u07ff\u0800\uffff`,
+		`\ud83d\ude00 smile`, `\ud83d alone`, `\ude00 low alone`, `\ud83d\u0041`, `\ud83d\ud83d\ude00`, `\ud83d`, `\ud83d\n`, `\ud83d\\u0041`,
+		"ok \xe4\xb8\xad \\n", `\\\\`, `a\u00e9b\nc`,
+	}
+	for _, body := range tests {
+		if got, want := unquotedLen([]byte(body)), len(Unquote(nil, []byte(body))); got != want {
+			t.Errorf("unquotedLen(%q) = %d, Unquote gives %d bytes", body, got, want)
+		}
+	}
+}
+
 func FuzzValid(f *testing.F) {
 	for _, s := range []string{`{"a":[1,2,{"b":"c\u00e9"}]}`, `"\ud83d\ude00"`, `[1e5,-0.5,true,false,null]`, "\"\xff\"", `{"a":1,}`} {
 		f.Add([]byte(s))
@@ -212,6 +233,12 @@ func FuzzReadString(f *testing.F) {
 		}
 		if err == nil && got != want {
 			t.Fatalf("ReadString(%q) = %q, encoding/json reads %q", data, got, want)
+		}
+		if body := bytes.TrimSpace(data); err == nil && utf8.Valid(body) {
+			body = body[1 : len(body)-1]
+			if n := unquotedLen(body); n != len(got) {
+				t.Fatalf("unquotedLen(%q) = %d, the value has %d bytes", body, n, len(got))
+			}
 		}
 		if err == nil {
 			var back string

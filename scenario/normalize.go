@@ -271,10 +271,10 @@ func (n *normalizer) toolTexts(s string) string {
 		}
 	}
 	if strings.Contains(s, "ext run") {
-		s = nextRunRE.ReplaceAllString(s, "${1}<time>")
+		s = nextRunRE.ReplaceAllString(s, "${1}<next-run>")
 	}
 	if strings.Contains(s, "scheduled for ") {
-		s = wakeupRE.ReplaceAllString(s, "${1}<time> (in <duration>)")
+		s = wakeupRE.ReplaceAllString(s, "${1}<clock> (in <delay>)")
 	}
 	if strings.Contains(s, "This session is ") {
 		for _, m := range sessionNameRE.FindAllStringSubmatch(s, -1) {

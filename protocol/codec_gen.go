@@ -217,6 +217,8 @@ var (
 	sendMessageToolResultTable       *table[SendMessageToolResult]
 	teamCreateToolResultTable        *table[TeamCreateToolResult]
 	teamDeleteToolResultTable        *table[TeamDeleteToolResult]
+	enterWorktreeToolResultTable     *table[EnterWorktreeToolResult]
+	exitWorktreeToolResultTable      *table[ExitWorktreeToolResult]
 )
 
 // init builds the tables. Files initialize in name order, so the
@@ -1758,6 +1760,20 @@ func init() {
 		boolField("success", func(m *TeamDeleteToolResult) *bool { return &m.Success }),
 		stringField("message", func(m *TeamDeleteToolResult) *string { return &m.Message }),
 		stringField("team_name", func(m *TeamDeleteToolResult) *string { return &m.TeamName }),
+	)
+	enterWorktreeToolResultTable = newTable(
+		stringField("worktreePath", func(m *EnterWorktreeToolResult) *string { return &m.WorktreePath }),
+		stringField("message", func(m *EnterWorktreeToolResult) *string { return &m.Message }),
+	)
+	exitWorktreeToolResultTable = newTable(
+		stringField("action", func(m *ExitWorktreeToolResult) *string { return &m.Action }),
+		stringField("originalCwd", func(m *ExitWorktreeToolResult) *string { return &m.OriginalCwd }),
+		stringField("worktreePath", func(m *ExitWorktreeToolResult) *string { return &m.WorktreePath }),
+		intField("discardedFiles", func(m *ExitWorktreeToolResult) *int64 { return &m.DiscardedFiles }),
+		intField("discardedCommits", func(m *ExitWorktreeToolResult) *int64 { return &m.DiscardedCommits }),
+		stringField("restoredCwd", func(m *ExitWorktreeToolResult) *string { return &m.RestoredCwd }),
+		boolField("originalCwdMissing", func(m *ExitWorktreeToolResult) *bool { return &m.OriginalCwdMissing }),
+		stringField("message", func(m *ExitWorktreeToolResult) *string { return &m.Message }),
 	)
 }
 
@@ -4545,6 +4561,42 @@ func (m *TeamDeleteToolResult) MarshalJSON() ([]byte, error) { return MarshalToo
 // UnmarshalJSON decodes the tool result losslessly.
 func (m *TeamDeleteToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
 
+func (m *EnterWorktreeToolResult) decode(d *decoder) error {
+	return decodeObject(d, enterWorktreeToolResultTable, m, &m.objectState)
+}
+
+func (m *EnterWorktreeToolResult) encode(b []byte) []byte {
+	return encodeObject(b, enterWorktreeToolResultTable, m, &m.objectState)
+}
+
+func (m *EnterWorktreeToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, enterWorktreeToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *EnterWorktreeToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *EnterWorktreeToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *ExitWorktreeToolResult) decode(d *decoder) error {
+	return decodeObject(d, exitWorktreeToolResultTable, m, &m.objectState)
+}
+
+func (m *ExitWorktreeToolResult) encode(b []byte) []byte {
+	return encodeObject(b, exitWorktreeToolResultTable, m, &m.objectState)
+}
+
+func (m *ExitWorktreeToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, exitWorktreeToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *ExitWorktreeToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *ExitWorktreeToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
 // BlockType returns BlockText.
 func (*TextBlock) BlockType() BlockType { return BlockText }
 
@@ -5267,6 +5319,10 @@ func newToolResult(tool string) ToolResult {
 		return new(TeamCreateToolResult)
 	case "TeamDelete":
 		return new(TeamDeleteToolResult)
+	case "EnterWorktree":
+		return new(EnterWorktreeToolResult)
+	case "ExitWorktree":
+		return new(ExitWorktreeToolResult)
 	}
 	return nil
 }

@@ -368,3 +368,25 @@ type TeamDeleteToolResult struct {
 	TeamName    string `json:"team_name"` // the team's name
 	objectState `wire:"tool=TeamDelete"`
 }
+
+// EnterWorktreeToolResult is the tool_use_result of an EnterWorktree call
+// (CLI 2.1.330).
+type EnterWorktreeToolResult struct {
+	WorktreePath string `json:"worktreePath"` // the worktree the session now works in
+	Message      string `json:"message"`      // what the model is told
+	objectState  `wire:"tool=EnterWorktree"`
+}
+
+// ExitWorktreeToolResult is the tool_use_result of an ExitWorktree call
+// (CLI 2.1.330).
+type ExitWorktreeToolResult struct {
+	Action             string `json:"action"`             // keep or remove
+	OriginalCwd        string `json:"originalCwd"`        // the working folder before EnterWorktree
+	WorktreePath       string `json:"worktreePath"`       // the worktree left
+	DiscardedFiles     int64  `json:"discardedFiles"`     // uncommitted files removing it discarded
+	DiscardedCommits   int64  `json:"discardedCommits"`   // unmerged commits removing it discarded
+	RestoredCwd        string `json:"restoredCwd"`        // the working folder the session went back to
+	OriginalCwdMissing bool   `json:"originalCwdMissing"` // the original working folder no longer exists
+	Message            string `json:"message"`            // what the model is told
+	objectState        `wire:"tool=ExitWorktree"`
+}

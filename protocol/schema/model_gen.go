@@ -3029,6 +3029,34 @@ func protocolModel() *Model {
 					{Key: "team_name", Field: "TeamName", GoType: "string", Doc: "the team's name", Shape: ShapeString},
 				},
 			},
+			{
+				Name: "EnterWorktreeToolResult",
+				Doc: []string{
+					"EnterWorktreeToolResult is the tool_use_result of an EnterWorktree call (CLI 2.1.330).",
+				},
+				Tools: []string{"EnterWorktree"},
+				Members: []*Member{
+					{Key: "worktreePath", Field: "WorktreePath", GoType: "string", Doc: "the worktree the session now works in", Shape: ShapeString},
+					{Key: "message", Field: "Message", GoType: "string", Doc: "what the model is told", Shape: ShapeString},
+				},
+			},
+			{
+				Name: "ExitWorktreeToolResult",
+				Doc: []string{
+					"ExitWorktreeToolResult is the tool_use_result of an ExitWorktree call (CLI 2.1.330).",
+				},
+				Tools: []string{"ExitWorktree"},
+				Members: []*Member{
+					{Key: "action", Field: "Action", GoType: "string", Doc: "keep or remove", Shape: ShapeString},
+					{Key: "originalCwd", Field: "OriginalCwd", GoType: "string", Doc: "the working folder before EnterWorktree", Shape: ShapeString},
+					{Key: "worktreePath", Field: "WorktreePath", GoType: "string", Doc: "the worktree left", Shape: ShapeString},
+					{Key: "discardedFiles", Field: "DiscardedFiles", GoType: "int64", Doc: "uncommitted files removing it discarded", Shape: ShapeNumber, Integer: true},
+					{Key: "discardedCommits", Field: "DiscardedCommits", GoType: "int64", Doc: "unmerged commits removing it discarded", Shape: ShapeNumber, Integer: true},
+					{Key: "restoredCwd", Field: "RestoredCwd", GoType: "string", Doc: "the working folder the session went back to", Shape: ShapeString},
+					{Key: "originalCwdMissing", Field: "OriginalCwdMissing", GoType: "bool", Doc: "the original working folder no longer exists", Shape: ShapeBoolean},
+					{Key: "message", Field: "Message", GoType: "string", Doc: "what the model is told", Shape: ShapeString},
+				},
+			},
 		},
 		Unions: []*Union{
 			{

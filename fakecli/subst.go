@@ -44,7 +44,7 @@ func (e *Env) apiURL() string {
 // placeholderRE finds the placeholders of recordings in a text: numbered
 // ones (<uuid:3>) and the named ones a recording writes for run or machine
 // values. Other texts in angle brackets (<system-reminder>) stay.
-var placeholderRE = regexp.MustCompile(`<(?:(uuid|hex|request_id|api_request_id|task_id|run_id|plan|pid|cron_id|session_name|session_ref):([0-9]+)|(cwd|home|session|cli|cwd-slug|home-slug|session-slug|cli-slug|timestamp|date|time|duration|pid|os-version|cli-version|api-host|api-url|next-run|clock|delay))>`)
+var placeholderRE = regexp.MustCompile(`<(?:(uuid|hex|request_id|api_request_id|task_id|run_id|plan|pid|cron_id|session_name|session_ref|workflow_run):([0-9]+)|(cwd|home|session|cli|cwd-slug|home-slug|session-slug|cli-slug|timestamp|date|time|duration|pid|os-version|cli-version|api-host|api-url|next-run|clock|delay))>`)
 
 // numericPlaceholders are the placeholders a recording puts for a number:
 // a JSON string that is exactly one of them is written back as a number.
@@ -269,6 +269,8 @@ func fresh(kind string, pid int) string {
 		return "ccwire-session-" + randBase36(8)
 	case "session_ref":
 		return randHex(6)
+	case "workflow_run":
+		return "wf_" + randHex(8) + "-" + randHex(3)
 	case "pid":
 		for {
 			if n := 1000 + randInt(60000); n != pid {

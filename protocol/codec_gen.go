@@ -219,6 +219,7 @@ var (
 	teamDeleteToolResultTable        *table[TeamDeleteToolResult]
 	enterWorktreeToolResultTable     *table[EnterWorktreeToolResult]
 	exitWorktreeToolResultTable      *table[ExitWorktreeToolResult]
+	workflowToolResultTable          *table[WorkflowToolResult]
 )
 
 // init builds the tables. Files initialize in name order, so the
@@ -1774,6 +1775,16 @@ func init() {
 		stringField("restoredCwd", func(m *ExitWorktreeToolResult) *string { return &m.RestoredCwd }),
 		boolField("originalCwdMissing", func(m *ExitWorktreeToolResult) *bool { return &m.OriginalCwdMissing }),
 		stringField("message", func(m *ExitWorktreeToolResult) *string { return &m.Message }),
+	)
+	workflowToolResultTable = newTable(
+		stringField("status", func(m *WorkflowToolResult) *string { return &m.Status }),
+		stringField("taskId", func(m *WorkflowToolResult) *string { return &m.TaskID }),
+		stringField("taskType", func(m *WorkflowToolResult) *string { return &m.TaskType }),
+		stringField("workflowName", func(m *WorkflowToolResult) *string { return &m.WorkflowName }),
+		stringField("runId", func(m *WorkflowToolResult) *string { return &m.RunID }),
+		stringField("summary", func(m *WorkflowToolResult) *string { return &m.Summary }),
+		stringField("transcriptDir", func(m *WorkflowToolResult) *string { return &m.TranscriptDir }),
+		stringField("scriptPath", func(m *WorkflowToolResult) *string { return &m.ScriptPath }),
 	)
 }
 
@@ -4597,6 +4608,24 @@ func (m *ExitWorktreeToolResult) MarshalJSON() ([]byte, error) { return MarshalT
 // UnmarshalJSON decodes the tool result losslessly.
 func (m *ExitWorktreeToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
 
+func (m *WorkflowToolResult) decode(d *decoder) error {
+	return decodeObject(d, workflowToolResultTable, m, &m.objectState)
+}
+
+func (m *WorkflowToolResult) encode(b []byte) []byte {
+	return encodeObject(b, workflowToolResultTable, m, &m.objectState)
+}
+
+func (m *WorkflowToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, workflowToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *WorkflowToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *WorkflowToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
 // BlockType returns BlockText.
 func (*TextBlock) BlockType() BlockType { return BlockText }
 
@@ -5323,6 +5352,8 @@ func newToolResult(tool string) ToolResult {
 		return new(EnterWorktreeToolResult)
 	case "ExitWorktree":
 		return new(ExitWorktreeToolResult)
+	case "Workflow":
+		return new(WorkflowToolResult)
 	}
 	return nil
 }

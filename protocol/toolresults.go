@@ -390,3 +390,17 @@ type ExitWorktreeToolResult struct {
 	Message            string `json:"message"`            // what the model is told
 	objectState        `wire:"tool=ExitWorktree"`
 }
+
+// WorkflowToolResult is the tool_use_result of a Workflow call that
+// started a run (CLI 2.1.330).
+type WorkflowToolResult struct {
+	Status        string `json:"status"`        // async_launched: the run goes on in the background
+	TaskID        string `json:"taskId"`        // the background task of the run
+	TaskType      string `json:"taskType"`      // the task type, local_workflow
+	WorkflowName  string `json:"workflowName"`  // the name the script's meta gives
+	RunID         string `json:"runId"`         // the run's id, wf_ and hex digits, to resume it with resumeFromRunId
+	Summary       string `json:"summary"`       // the script's meta description
+	TranscriptDir string `json:"transcriptDir"` // the folder of the run's transcripts (journal.jsonl)
+	ScriptPath    string `json:"scriptPath"`    // the file the script was saved to, to run again with scriptPath
+	objectState   `wire:"tool=Workflow"`
+}

@@ -74,6 +74,9 @@ var (
 	// its working folder's random name: "This session is
 	// ccwire-scenario-968933047-4a [83cd91]".
 	sessionNameRE = regexp.MustCompile(`This session is (\S+) \[([0-9a-f]{4,16})\]`)
+	// A workflow run's id: "wf_4c20aebe-d70", in the Workflow tool's
+	// answer (runId), its paths and the notices about the run.
+	workflowRunRE = regexp.MustCompile(`\bwf_[0-9a-f]{8}-[0-9a-f]{3,8}\b`)
 	// A subagent's run time in the usage a Task call's result ends with:
 	// "<usage>subagent_tokens: 102\ntool_uses: 0\nduration_ms: 2042</usage>".
 	usageDurationRE = regexp.MustCompile(`(\bduration_ms: )[0-9]+`)
@@ -254,7 +257,7 @@ func (n *normalizer) text(s string) string {
 
 // toolTexts learns the random ids and replaces the clock readings that
 // the answers of some tools hold (cron jobs, wakeups, the session's name,
-// a subagent's run time).
+// workflow runs, a subagent's run time).
 func (n *normalizer) toolTexts(s string) string {
 	learn := func(id, kind string) {
 		if id == "" {
@@ -281,6 +284,9 @@ func (n *normalizer) toolTexts(s string) string {
 			learn(m[1], "session_name")
 			learn(m[2], "session_ref")
 		}
+	}
+	if strings.Contains(s, "wf_") {
+		s = workflowRunRE.ReplaceAllStringFunc(s, func(id string) string { return n.number("workflow_run", id) })
 	}
 	if strings.Contains(s, "duration_ms: ") {
 		s = usageDurationRE.ReplaceAllString(s, "${1}<duration>")

@@ -38,6 +38,7 @@ func TestNormalizerText(t *testing.T) {
 		{"Next wakeup scheduled for 11:11:00 (in 72s). If", "Next wakeup scheduled for <clock> (in <delay>). If"},
 		{"This session is ccwire-scenario-968933047-4a [83cd91] — the name", "This session is <session_name:1> [<session_ref:1>] — the name"},
 		{"to: 'ccwire-scenario-968933047-4a'", "to: '<session_name:1>'"},
+		{"Run ID: wf_4c20aebe-d70\nscripts/hello-wf_4c20aebe-d70.js, not wf_4c20aebe", "Run ID: <workflow_run:1>\nscripts/hello-<workflow_run:1>.js, not wf_4c20aebe"},
 		{"<usage>subagent_tokens: 102\ntool_uses: 0\nduration_ms: 2042</usage>", "<usage>subagent_tokens: 102\ntool_uses: 0\nduration_ms: <duration></usage>"},
 	}
 	for _, tc := range tests {

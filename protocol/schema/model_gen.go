@@ -3057,6 +3057,23 @@ func protocolModel() *Model {
 					{Key: "message", Field: "Message", GoType: "string", Doc: "what the model is told", Shape: ShapeString},
 				},
 			},
+			{
+				Name: "WorkflowToolResult",
+				Doc: []string{
+					"WorkflowToolResult is the tool_use_result of a Workflow call that started a run (CLI 2.1.330).",
+				},
+				Tools: []string{"Workflow"},
+				Members: []*Member{
+					{Key: "status", Field: "Status", GoType: "string", Doc: "async_launched: the run goes on in the background", Shape: ShapeString},
+					{Key: "taskId", Field: "TaskID", GoType: "string", Doc: "the background task of the run", Shape: ShapeString},
+					{Key: "taskType", Field: "TaskType", GoType: "string", Doc: "the task type, local_workflow", Shape: ShapeString},
+					{Key: "workflowName", Field: "WorkflowName", GoType: "string", Doc: "the name the script's meta gives", Shape: ShapeString},
+					{Key: "runId", Field: "RunID", GoType: "string", Doc: "the run's id, wf_ and hex digits, to resume it with resumeFromRunId", Shape: ShapeString},
+					{Key: "summary", Field: "Summary", GoType: "string", Doc: "the script's meta description", Shape: ShapeString},
+					{Key: "transcriptDir", Field: "TranscriptDir", GoType: "string", Doc: "the folder of the run's transcripts (journal.jsonl)", Shape: ShapeString},
+					{Key: "scriptPath", Field: "ScriptPath", GoType: "string", Doc: "the file the script was saved to, to run again with scriptPath", Shape: ShapeString},
+				},
+			},
 		},
 		Unions: []*Union{
 			{

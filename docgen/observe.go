@@ -15,6 +15,12 @@ type reference struct {
 	byKey map[string]*kindRef
 	// enumSeen maps an enum and a value to the versions it was seen in.
 	enumSeen map[string]map[string]versionSet
+	// toolResults holds the tool_use_result shapes seen, by the protocol
+	// type describing them.
+	toolResults map[string]*toolResultRef
+	// toolTexts holds the string tool_use_results (failed calls) seen, by
+	// tool and version.
+	toolTexts map[string]map[string][]occurrence
 }
 
 // versionSet is a set of CLI versions.
@@ -157,6 +163,7 @@ func observe(s *schema, defs []kindDef, scenarios []*scenarioDoc) *reference {
 	for _, sc := range scenarios {
 		for _, r := range sc.runs {
 			requests := requestLog{}
+			calls := map[string]string{} // tool_use id -> tool name
 			for _, ev := range r.events {
 				if ev.kind == eventAPI || ev.msg == nil {
 					continue
@@ -167,6 +174,8 @@ func observe(s *schema, defs []kindDef, scenarios []*scenarioDoc) *reference {
 				}
 				requests.note(m)
 				o.message(sc, r, ev, m, requests)
+				toolUses(m, calls)
+				o.toolResultMessage(sc, r, ev, m, calls)
 			}
 		}
 	}

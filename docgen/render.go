@@ -81,6 +81,7 @@ func (r *renderer) render() []File {
 	for pass := range 2 {
 		files = files[:0]
 		files = append(files, File{Path: messagesPage, Data: []byte(r.messagesPage())})
+		files = append(files, File{Path: toolResultsPage, Data: []byte(r.toolResultsPageText())})
 		for _, g := range r.groups() {
 			files = append(files, File{Path: groupPage(g), Data: []byte(r.groupPageText(g))})
 		}
@@ -509,6 +510,7 @@ func (r *renderer) messagesPage() string {
 		}
 		contents = append(contents, item)
 	}
+	contents = append(contents, link(r.t("Tool results"), rel(self, toolResultsPage, ""))+": "+r.f("the shape of %s for each tool", code("tool_use_result")))
 	p.list(contents)
 
 	r.groupAnchor["enums"] = p.heading(2, r.t("Enums"))

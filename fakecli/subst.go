@@ -44,7 +44,7 @@ func (e *Env) apiURL() string {
 // placeholderRE finds the placeholders of recordings in a text: numbered
 // ones (<uuid:3>) and the named ones a recording writes for run or machine
 // values. Other texts in angle brackets (<system-reminder>) stay.
-var placeholderRE = regexp.MustCompile(`<(?:(uuid|hex|request_id|api_request_id|task_id|run_id|plan|pid):([0-9]+)|(cwd|home|session|cli|cwd-slug|home-slug|session-slug|cli-slug|timestamp|date|time|duration|pid|os-version|cli-version|api-host|api-url))>`)
+var placeholderRE = regexp.MustCompile(`<(?:(uuid|hex|request_id|api_request_id|task_id|run_id|plan|pid|cron_id|session_name|session_ref|workflow_run):([0-9]+)|(cwd|home|session|cli|cwd-slug|home-slug|session-slug|cli-slug|timestamp|date|time|duration|pid|os-version|cli-version|api-host|api-url|next-run|clock|delay))>`)
 
 // numericPlaceholders are the placeholders a recording puts for a number:
 // a JSON string that is exactly one of them is written back as a number.
@@ -179,6 +179,14 @@ func (b *binder) named(name string) string {
 		return strconv.FormatInt(now.UnixMilli(), 10)
 	case "duration":
 		return strconv.FormatInt(max(now.Sub(e.Start).Milliseconds(), 1), 10)
+	case "next-run":
+		// When a cron job fires next, as CronCreate and CronList write it.
+		return now.Add(time.Hour).Format("Jan 2 3:04pm")
+	case "clock":
+		// When a ScheduleWakeup wakeup fires, with the delay below.
+		return now.Add(time.Minute).Format("15:04:05")
+	case "delay":
+		return "60s"
 	case "pid":
 		return strconv.Itoa(e.PID)
 	case "os-version":
@@ -255,6 +263,14 @@ func fresh(kind string, pid int) string {
 		return randBase36(9) + "-" + randHex(8)
 	case "plan":
 		return planWords[randInt(len(planWords))] + "-" + planNouns[randInt(len(planNouns))]
+	case "cron_id":
+		return randHex(8)
+	case "session_name":
+		return "ccwire-session-" + randBase36(8)
+	case "session_ref":
+		return randHex(6)
+	case "workflow_run":
+		return "wf_" + randHex(8) + "-" + randHex(3)
 	case "pid":
 		for {
 			if n := 1000 + randInt(60000); n != pid {

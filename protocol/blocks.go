@@ -6,7 +6,8 @@ import (
 
 // ContentBlock is one block of a message's content. The concrete types are
 // *TextBlock, *ThinkingBlock, *RedactedThinkingBlock, *ToolUseBlock,
-// *ToolResultBlock, *ImageBlock, *ServerToolUseBlock and *UnknownBlock.
+// *ToolResultBlock, *ImageBlock, *ServerToolUseBlock, *ToolReferenceBlock
+// and *UnknownBlock.
 type ContentBlock interface {
 	// BlockType returns the block's "type".
 	BlockType() BlockType
@@ -52,6 +53,14 @@ type ToolResultBlock struct {
 	Content     Content `json:"content"`     // the result: a string or text and image blocks
 	IsError     bool    `json:"is_error"`    // the tool failed or permission was denied
 	objectState `wire:"union=ContentBlock,type=tool_result"`
+}
+
+// ToolReferenceBlock names a deferred tool that a ToolSearch call loaded:
+// the tool_result of such a call is a list of them, and the next API
+// request carries their schemas (CLI 2.1.330).
+type ToolReferenceBlock struct {
+	ToolName    string `json:"tool_name"` // the tool loaded
+	objectState `wire:"union=ContentBlock,type=tool_reference"`
 }
 
 // ImageSource is where an image block's data comes from.

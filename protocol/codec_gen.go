@@ -10,6 +10,7 @@ var (
 	redactedThinkingBlockTable       *table[RedactedThinkingBlock]
 	toolUseBlockTable                *table[ToolUseBlock]
 	toolResultBlockTable             *table[ToolResultBlock]
+	toolReferenceBlockTable          *table[ToolReferenceBlock]
 	imageSourceTable                 *table[ImageSource]
 	imageBlockTable                  *table[ImageBlock]
 	serverToolUseBlockTable          *table[ServerToolUseBlock]
@@ -187,6 +188,38 @@ var (
 	updateSettingsRequestTable       *table[UpdateSettingsRequest]
 	listPermissionRulesRequestTable  *table[ListPermissionRulesRequest]
 	mcpReadResourceRequestTable      *table[MCPReadResourceRequest]
+	bashToolResultTable              *table[BashToolResult]
+	readToolResultTable              *table[ReadToolResult]
+	readFileTable                    *table[ReadFile]
+	notebookCellTable                *table[NotebookCell]
+	editToolResultTable              *table[EditToolResult]
+	patchHunkTable                   *table[PatchHunk]
+	writeToolResultTable             *table[WriteToolResult]
+	globToolResultTable              *table[GlobToolResult]
+	grepToolResultTable              *table[GrepToolResult]
+	notebookEditToolResultTable      *table[NotebookEditToolResult]
+	webSearchToolResultTable         *table[WebSearchToolResult]
+	agentToolResultTable             *table[AgentToolResult]
+	todoWriteToolResultTable         *table[TodoWriteToolResult]
+	todoTable                        *table[Todo]
+	askUserQuestionToolResultTable   *table[AskUserQuestionToolResult]
+	exitPlanModeToolResultTable      *table[ExitPlanModeToolResult]
+	enterPlanModeToolResultTable     *table[EnterPlanModeToolResult]
+	toolSearchToolResultTable        *table[ToolSearchToolResult]
+	skillToolResultTable             *table[SkillToolResult]
+	cronCreateToolResultTable        *table[CronCreateToolResult]
+	cronListToolResultTable          *table[CronListToolResult]
+	cronJobTable                     *table[CronJob]
+	listAgentsToolResultTable        *table[ListAgentsToolResult]
+	monitorToolResultTable           *table[MonitorToolResult]
+	reportFindingsToolResultTable    *table[ReportFindingsToolResult]
+	scheduleWakeupToolResultTable    *table[ScheduleWakeupToolResult]
+	sendMessageToolResultTable       *table[SendMessageToolResult]
+	teamCreateToolResultTable        *table[TeamCreateToolResult]
+	teamDeleteToolResultTable        *table[TeamDeleteToolResult]
+	enterWorktreeToolResultTable     *table[EnterWorktreeToolResult]
+	exitWorktreeToolResultTable      *table[ExitWorktreeToolResult]
+	workflowToolResultTable          *table[WorkflowToolResult]
 )
 
 // init builds the tables. Files initialize in name order, so the
@@ -218,6 +251,10 @@ func init() {
 		stringField("tool_use_id", func(m *ToolResultBlock) *string { return &m.ToolUseID }),
 		contentField("content", func(m *ToolResultBlock) *Content { return &m.Content }),
 		boolField("is_error", func(m *ToolResultBlock) *bool { return &m.IsError }),
+	)
+	toolReferenceBlockTable = newTable(
+		constField[ToolReferenceBlock]("type", "tool_reference"),
+		stringField("tool_name", func(m *ToolReferenceBlock) *string { return &m.ToolName }),
 	)
 	imageSourceTable = newTable(
 		stringField("type", func(m *ImageSource) *string { return &m.Type }),
@@ -944,6 +981,9 @@ func init() {
 		stringField("timestamp", func(m *UserMessage) *string { return &m.Timestamp }),
 		stringField("priority", func(m *UserMessage) *string { return &m.Priority }),
 		rawField("tool_result_meta", func(m *UserMessage) *rawJSON { return &m.ToolResultMeta }),
+		stringField("agent_id", func(m *UserMessage) *string { return &m.AgentID }),
+		stringField("subagent_type", func(m *UserMessage) *string { return &m.SubagentType }),
+		stringField("task_description", func(m *UserMessage) *string { return &m.TaskDescription }),
 	)
 	permissionDenialTable = newTable(
 		stringField("tool_name", func(m *PermissionDenial) *string { return &m.ToolName }),
@@ -1530,6 +1570,227 @@ func init() {
 		required(stringField("serverName", func(m *MCPReadResourceRequest) *string { return &m.ServerName })),
 		required(stringField("uri", func(m *MCPReadResourceRequest) *string { return &m.URI })),
 	)
+	bashToolResultTable = newTable(
+		required(stringField("stdout", func(m *BashToolResult) *string { return &m.Stdout })),
+		required(stringField("stderr", func(m *BashToolResult) *string { return &m.Stderr })),
+		required(boolField("interrupted", func(m *BashToolResult) *bool { return &m.Interrupted })),
+		boolField("isImage", func(m *BashToolResult) *bool { return &m.IsImage }),
+		boolField("noOutputExpected", func(m *BashToolResult) *bool { return &m.NoOutputExpected }),
+		stringField("backgroundTaskId", func(m *BashToolResult) *string { return &m.BackgroundTaskID }),
+	)
+	readToolResultTable = newTable(
+		stringField("type", func(m *ReadToolResult) *string { return &m.Type }),
+		objectField[ReadToolResult, ReadFile]("file", &readFileTable, func(m *ReadToolResult) *ReadFile { return &m.File }),
+	)
+	readFileTable = newTable(
+		stringField("filePath", func(m *ReadFile) *string { return &m.FilePath }),
+		stringField("content", func(m *ReadFile) *string { return &m.Content }),
+		intField("numLines", func(m *ReadFile) *int64 { return &m.NumLines }),
+		intField("startLine", func(m *ReadFile) *int64 { return &m.StartLine }),
+		intField("totalLines", func(m *ReadFile) *int64 { return &m.TotalLines }),
+		objectsField[ReadFile, NotebookCell]("cells", &notebookCellTable, func(m *ReadFile) *[]NotebookCell { return &m.Cells }),
+	)
+	notebookCellTable = newTable(
+		stringField("cellType", func(m *NotebookCell) *string { return &m.CellType }),
+		stringField("source", func(m *NotebookCell) *string { return &m.Source }),
+		stringField("cell_id", func(m *NotebookCell) *string { return &m.CellID }),
+		stringField("language", func(m *NotebookCell) *string { return &m.Language }),
+	)
+	editToolResultTable = newTable(
+		stringField("filePath", func(m *EditToolResult) *string { return &m.FilePath }),
+		stringField("oldString", func(m *EditToolResult) *string { return &m.OldString }),
+		stringField("newString", func(m *EditToolResult) *string { return &m.NewString }),
+		stringField("originalFile", func(m *EditToolResult) *string { return &m.OriginalFile }),
+		objectsField[EditToolResult, PatchHunk]("structuredPatch", &patchHunkTable, func(m *EditToolResult) *[]PatchHunk { return &m.StructuredPatch }),
+		boolField("userModified", func(m *EditToolResult) *bool { return &m.UserModified }),
+		boolField("replaceAll", func(m *EditToolResult) *bool { return &m.ReplaceAll }),
+		boolField("contentNotInModelContext", func(m *EditToolResult) *bool { return &m.ContentNotInModelContext }),
+	)
+	patchHunkTable = newTable(
+		intField("oldStart", func(m *PatchHunk) *int64 { return &m.OldStart }),
+		intField("oldLines", func(m *PatchHunk) *int64 { return &m.OldLines }),
+		intField("newStart", func(m *PatchHunk) *int64 { return &m.NewStart }),
+		intField("newLines", func(m *PatchHunk) *int64 { return &m.NewLines }),
+		stringsField("lines", func(m *PatchHunk) *[]string { return &m.Lines }),
+	)
+	writeToolResultTable = newTable(
+		stringField("type", func(m *WriteToolResult) *string { return &m.Type }),
+		stringField("filePath", func(m *WriteToolResult) *string { return &m.FilePath }),
+		stringField("content", func(m *WriteToolResult) *string { return &m.Content }),
+		objectsField[WriteToolResult, PatchHunk]("structuredPatch", &patchHunkTable, func(m *WriteToolResult) *[]PatchHunk { return &m.StructuredPatch }),
+		nullableStringField("originalFile", func(m *WriteToolResult) *string { return &m.OriginalFile }),
+		boolField("userModified", func(m *WriteToolResult) *bool { return &m.UserModified }),
+	)
+	globToolResultTable = newTable(
+		stringsField("filenames", func(m *GlobToolResult) *[]string { return &m.Filenames }),
+		intField("durationMs", func(m *GlobToolResult) *int64 { return &m.DurationMs }),
+		intField("numFiles", func(m *GlobToolResult) *int64 { return &m.NumFiles }),
+		boolField("truncated", func(m *GlobToolResult) *bool { return &m.Truncated }),
+	)
+	grepToolResultTable = newTable(
+		stringField("mode", func(m *GrepToolResult) *string { return &m.Mode }),
+		stringsField("filenames", func(m *GrepToolResult) *[]string { return &m.Filenames }),
+		intField("numFiles", func(m *GrepToolResult) *int64 { return &m.NumFiles }),
+	)
+	notebookEditToolResultTable = newTable(
+		stringField("new_source", func(m *NotebookEditToolResult) *string { return &m.NewSource }),
+		stringField("cell_type", func(m *NotebookEditToolResult) *string { return &m.CellType }),
+		stringField("language", func(m *NotebookEditToolResult) *string { return &m.Language }),
+		stringField("edit_mode", func(m *NotebookEditToolResult) *string { return &m.EditMode }),
+		stringField("error", func(m *NotebookEditToolResult) *string { return &m.Error }),
+		stringField("notebook_path", func(m *NotebookEditToolResult) *string { return &m.NotebookPath }),
+		stringField("original_file", func(m *NotebookEditToolResult) *string { return &m.OriginalFile }),
+		stringField("updated_file", func(m *NotebookEditToolResult) *string { return &m.UpdatedFile }),
+	)
+	webSearchToolResultTable = newTable(
+		stringField("query", func(m *WebSearchToolResult) *string { return &m.Query }),
+		rawField("results", func(m *WebSearchToolResult) *rawJSON { return &m.Results }),
+		floatField("durationSeconds", func(m *WebSearchToolResult) *float64 { return &m.DurationSeconds }),
+		intField("searchCount", func(m *WebSearchToolResult) *int64 { return &m.SearchCount }),
+	)
+	agentToolResultTable = newTable(
+		stringField("status", func(m *AgentToolResult) *string { return &m.Status }),
+		stringField("prompt", func(m *AgentToolResult) *string { return &m.Prompt }),
+		stringField("agentId", func(m *AgentToolResult) *string { return &m.AgentID }),
+		stringField("agentType", func(m *AgentToolResult) *string { return &m.AgentType }),
+		stringField("description", func(m *AgentToolResult) *string { return &m.Description }),
+		boolField("isAsync", func(m *AgentToolResult) *bool { return &m.IsAsync }),
+		stringField("resolvedModel", func(m *AgentToolResult) *string { return &m.ResolvedModel }),
+		stringField("outputFile", func(m *AgentToolResult) *string { return &m.OutputFile }),
+		boolField("canReadOutputFile", func(m *AgentToolResult) *bool { return &m.CanReadOutputFile }),
+		boolField("canContinueAgent", func(m *AgentToolResult) *bool { return &m.CanContinueAgent }),
+		blocksField("content", func(m *AgentToolResult) *[]ContentBlock { return &m.Content }),
+		intField("totalDurationMs", func(m *AgentToolResult) *int64 { return &m.TotalDurationMs }),
+		intField("totalTokens", func(m *AgentToolResult) *int64 { return &m.TotalTokens }),
+		intField("totalToolUseCount", func(m *AgentToolResult) *int64 { return &m.TotalToolUseCount }),
+		objectField[AgentToolResult, Usage]("usage", &usageTable, func(m *AgentToolResult) *Usage { return &m.Usage }),
+		intField("harnessNoteCount", func(m *AgentToolResult) *int64 { return &m.HarnessNoteCount }),
+		intField("harnessTailCount", func(m *AgentToolResult) *int64 { return &m.HarnessTailCount }),
+		stringField("harnessSectionHash", func(m *AgentToolResult) *string { return &m.HarnessSectionHash }),
+		stringField("teammate_id", func(m *AgentToolResult) *string { return &m.TeammateID }),
+		stringField("agent_id", func(m *AgentToolResult) *string { return &m.AgentIDSnake }),
+		stringField("agent_type", func(m *AgentToolResult) *string { return &m.AgentTypeSnake }),
+		stringField("model", func(m *AgentToolResult) *string { return &m.Model }),
+		stringField("name", func(m *AgentToolResult) *string { return &m.Name }),
+		stringField("color", func(m *AgentToolResult) *string { return &m.Color }),
+		stringField("tmux_session_name", func(m *AgentToolResult) *string { return &m.TmuxSessionName }),
+		stringField("tmux_window_name", func(m *AgentToolResult) *string { return &m.TmuxWindowName }),
+		stringField("tmux_pane_id", func(m *AgentToolResult) *string { return &m.TmuxPaneID }),
+		stringField("team_name", func(m *AgentToolResult) *string { return &m.TeamName }),
+		boolField("is_splitpane", func(m *AgentToolResult) *bool { return &m.IsSplitpane }),
+		boolField("plan_mode_required", func(m *AgentToolResult) *bool { return &m.PlanModeRequired }),
+	)
+	todoWriteToolResultTable = newTable(
+		objectsField[TodoWriteToolResult, Todo]("oldTodos", &todoTable, func(m *TodoWriteToolResult) *[]Todo { return &m.OldTodos }),
+		objectsField[TodoWriteToolResult, Todo]("newTodos", &todoTable, func(m *TodoWriteToolResult) *[]Todo { return &m.NewTodos }),
+	)
+	todoTable = newTable(
+		stringField("content", func(m *Todo) *string { return &m.Content }),
+		stringField("status", func(m *Todo) *string { return &m.Status }),
+		stringField("activeForm", func(m *Todo) *string { return &m.ActiveForm }),
+	)
+	askUserQuestionToolResultTable = newTable(
+		rawField("questions", func(m *AskUserQuestionToolResult) *rawJSON { return &m.Questions }),
+		rawField("answers", func(m *AskUserQuestionToolResult) *rawJSON { return &m.Answers }),
+	)
+	exitPlanModeToolResultTable = newTable(
+		nullableStringField("plan", func(m *ExitPlanModeToolResult) *string { return &m.Plan }),
+		boolField("isAgent", func(m *ExitPlanModeToolResult) *bool { return &m.IsAgent }),
+		stringField("filePath", func(m *ExitPlanModeToolResult) *string { return &m.FilePath }),
+	)
+	enterPlanModeToolResultTable = newTable(
+		stringField("message", func(m *EnterPlanModeToolResult) *string { return &m.Message }),
+	)
+	toolSearchToolResultTable = newTable(
+		stringsField("matches", func(m *ToolSearchToolResult) *[]string { return &m.Matches }),
+		stringField("query", func(m *ToolSearchToolResult) *string { return &m.Query }),
+		intField("total_deferred_tools", func(m *ToolSearchToolResult) *int64 { return &m.TotalDeferredTools }),
+	)
+	skillToolResultTable = newTable(
+		boolField("success", func(m *SkillToolResult) *bool { return &m.Success }),
+		stringField("commandName", func(m *SkillToolResult) *string { return &m.CommandName }),
+	)
+	cronCreateToolResultTable = newTable(
+		stringField("id", func(m *CronCreateToolResult) *string { return &m.ID }),
+		stringField("humanSchedule", func(m *CronCreateToolResult) *string { return &m.HumanSchedule }),
+		boolField("recurring", func(m *CronCreateToolResult) *bool { return &m.Recurring }),
+		boolField("durable", func(m *CronCreateToolResult) *bool { return &m.Durable }),
+		intField("nextFireAt", func(m *CronCreateToolResult) *int64 { return &m.NextFireAt }),
+		intField("maxAgeMs", func(m *CronCreateToolResult) *int64 { return &m.MaxAgeMs }),
+	)
+	cronListToolResultTable = newTable(
+		objectsField[CronListToolResult, CronJob]("jobs", &cronJobTable, func(m *CronListToolResult) *[]CronJob { return &m.Jobs }),
+	)
+	cronJobTable = newTable(
+		stringField("id", func(m *CronJob) *string { return &m.ID }),
+		stringField("cron", func(m *CronJob) *string { return &m.Cron }),
+		stringField("humanSchedule", func(m *CronJob) *string { return &m.HumanSchedule }),
+		stringField("prompt", func(m *CronJob) *string { return &m.Prompt }),
+		boolField("recurring", func(m *CronJob) *bool { return &m.Recurring }),
+		boolField("durable", func(m *CronJob) *bool { return &m.Durable }),
+		intField("nextFireAt", func(m *CronJob) *int64 { return &m.NextFireAt }),
+	)
+	listAgentsToolResultTable = newTable(
+		stringField("listing", func(m *ListAgentsToolResult) *string { return &m.Listing }),
+		rawField("sections", func(m *ListAgentsToolResult) *rawJSON { return &m.Sections }),
+		rawField("notes", func(m *ListAgentsToolResult) *rawJSON { return &m.Notes }),
+	)
+	monitorToolResultTable = newTable(
+		stringField("taskId", func(m *MonitorToolResult) *string { return &m.TaskID }),
+		intField("timeoutMs", func(m *MonitorToolResult) *int64 { return &m.TimeoutMs }),
+		boolField("persistent", func(m *MonitorToolResult) *bool { return &m.Persistent }),
+	)
+	reportFindingsToolResultTable = newTable(
+		intField("count", func(m *ReportFindingsToolResult) *int64 { return &m.Count }),
+		rawField("findings", func(m *ReportFindingsToolResult) *rawJSON { return &m.Findings }),
+	)
+	scheduleWakeupToolResultTable = newTable(
+		intField("scheduledFor", func(m *ScheduleWakeupToolResult) *int64 { return &m.ScheduledFor }),
+		intField("clampedDelaySeconds", func(m *ScheduleWakeupToolResult) *int64 { return &m.ClampedDelaySeconds }),
+		boolField("wasClamped", func(m *ScheduleWakeupToolResult) *bool { return &m.WasClamped }),
+		boolField("stopped", func(m *ScheduleWakeupToolResult) *bool { return &m.Stopped }),
+		intField("cancelledWakeups", func(m *ScheduleWakeupToolResult) *int64 { return &m.CancelledWakeups }),
+	)
+	sendMessageToolResultTable = newTable(
+		boolField("success", func(m *SendMessageToolResult) *bool { return &m.Success }),
+		stringField("message", func(m *SendMessageToolResult) *string { return &m.Message }),
+		rawField("routing", func(m *SendMessageToolResult) *rawJSON { return &m.Routing }),
+		stringField("display", func(m *SendMessageToolResult) *string { return &m.Display }),
+	)
+	teamCreateToolResultTable = newTable(
+		stringField("team_name", func(m *TeamCreateToolResult) *string { return &m.TeamName }),
+		stringField("team_file_path", func(m *TeamCreateToolResult) *string { return &m.TeamFilePath }),
+		stringField("lead_agent_id", func(m *TeamCreateToolResult) *string { return &m.LeadAgentID }),
+	)
+	teamDeleteToolResultTable = newTable(
+		boolField("success", func(m *TeamDeleteToolResult) *bool { return &m.Success }),
+		stringField("message", func(m *TeamDeleteToolResult) *string { return &m.Message }),
+		stringField("team_name", func(m *TeamDeleteToolResult) *string { return &m.TeamName }),
+	)
+	enterWorktreeToolResultTable = newTable(
+		stringField("worktreePath", func(m *EnterWorktreeToolResult) *string { return &m.WorktreePath }),
+		stringField("message", func(m *EnterWorktreeToolResult) *string { return &m.Message }),
+	)
+	exitWorktreeToolResultTable = newTable(
+		stringField("action", func(m *ExitWorktreeToolResult) *string { return &m.Action }),
+		stringField("originalCwd", func(m *ExitWorktreeToolResult) *string { return &m.OriginalCwd }),
+		stringField("worktreePath", func(m *ExitWorktreeToolResult) *string { return &m.WorktreePath }),
+		intField("discardedFiles", func(m *ExitWorktreeToolResult) *int64 { return &m.DiscardedFiles }),
+		intField("discardedCommits", func(m *ExitWorktreeToolResult) *int64 { return &m.DiscardedCommits }),
+		stringField("restoredCwd", func(m *ExitWorktreeToolResult) *string { return &m.RestoredCwd }),
+		boolField("originalCwdMissing", func(m *ExitWorktreeToolResult) *bool { return &m.OriginalCwdMissing }),
+		stringField("message", func(m *ExitWorktreeToolResult) *string { return &m.Message }),
+	)
+	workflowToolResultTable = newTable(
+		stringField("status", func(m *WorkflowToolResult) *string { return &m.Status }),
+		stringField("taskId", func(m *WorkflowToolResult) *string { return &m.TaskID }),
+		stringField("taskType", func(m *WorkflowToolResult) *string { return &m.TaskType }),
+		stringField("workflowName", func(m *WorkflowToolResult) *string { return &m.WorkflowName }),
+		stringField("runId", func(m *WorkflowToolResult) *string { return &m.RunID }),
+		stringField("summary", func(m *WorkflowToolResult) *string { return &m.Summary }),
+		stringField("transcriptDir", func(m *WorkflowToolResult) *string { return &m.TranscriptDir }),
+		stringField("scriptPath", func(m *WorkflowToolResult) *string { return &m.ScriptPath }),
+	)
 }
 
 func (m *TextBlock) decode(d *decoder) error {
@@ -1588,6 +1849,18 @@ func (m *ToolResultBlock) encode(b []byte) []byte {
 
 func (m *ToolResultBlock) walkUnknown(w *unknownWalker) {
 	walkObject(w, toolResultBlockTable, m, &m.objectState)
+}
+
+func (m *ToolReferenceBlock) decode(d *decoder) error {
+	return decodeObject(d, toolReferenceBlockTable, m, &m.objectState)
+}
+
+func (m *ToolReferenceBlock) encode(b []byte) []byte {
+	return encodeObject(b, toolReferenceBlockTable, m, &m.objectState)
+}
+
+func (m *ToolReferenceBlock) walkUnknown(w *unknownWalker) {
+	walkObject(w, toolReferenceBlockTable, m, &m.objectState)
 }
 
 func (m *ImageSource) decode(d *decoder) error {
@@ -3830,6 +4103,534 @@ func (m *MCPReadResourceRequest) walkUnknown(w *unknownWalker) {
 	walkObject(w, mcpReadResourceRequestTable, m, &m.objectState)
 }
 
+func (m *BashToolResult) decode(d *decoder) error {
+	return decodeObject(d, bashToolResultTable, m, &m.objectState)
+}
+
+func (m *BashToolResult) encode(b []byte) []byte {
+	return encodeObject(b, bashToolResultTable, m, &m.objectState)
+}
+
+func (m *BashToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, bashToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *BashToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *BashToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *ReadToolResult) decode(d *decoder) error {
+	return decodeObject(d, readToolResultTable, m, &m.objectState)
+}
+
+func (m *ReadToolResult) encode(b []byte) []byte {
+	return encodeObject(b, readToolResultTable, m, &m.objectState)
+}
+
+func (m *ReadToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, readToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *ReadToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *ReadToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *ReadFile) decode(d *decoder) error { return decodeObject(d, readFileTable, m, &m.objectState) }
+
+func (m *ReadFile) encode(b []byte) []byte { return encodeObject(b, readFileTable, m, &m.objectState) }
+
+func (m *ReadFile) walkUnknown(w *unknownWalker) { walkObject(w, readFileTable, m, &m.objectState) }
+
+func (m *NotebookCell) decode(d *decoder) error {
+	return decodeObject(d, notebookCellTable, m, &m.objectState)
+}
+
+func (m *NotebookCell) encode(b []byte) []byte {
+	return encodeObject(b, notebookCellTable, m, &m.objectState)
+}
+
+func (m *NotebookCell) walkUnknown(w *unknownWalker) {
+	walkObject(w, notebookCellTable, m, &m.objectState)
+}
+
+func (m *EditToolResult) decode(d *decoder) error {
+	return decodeObject(d, editToolResultTable, m, &m.objectState)
+}
+
+func (m *EditToolResult) encode(b []byte) []byte {
+	return encodeObject(b, editToolResultTable, m, &m.objectState)
+}
+
+func (m *EditToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, editToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *EditToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *EditToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *PatchHunk) decode(d *decoder) error {
+	return decodeObject(d, patchHunkTable, m, &m.objectState)
+}
+
+func (m *PatchHunk) encode(b []byte) []byte {
+	return encodeObject(b, patchHunkTable, m, &m.objectState)
+}
+
+func (m *PatchHunk) walkUnknown(w *unknownWalker) { walkObject(w, patchHunkTable, m, &m.objectState) }
+
+func (m *WriteToolResult) decode(d *decoder) error {
+	return decodeObject(d, writeToolResultTable, m, &m.objectState)
+}
+
+func (m *WriteToolResult) encode(b []byte) []byte {
+	return encodeObject(b, writeToolResultTable, m, &m.objectState)
+}
+
+func (m *WriteToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, writeToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *WriteToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *WriteToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *GlobToolResult) decode(d *decoder) error {
+	return decodeObject(d, globToolResultTable, m, &m.objectState)
+}
+
+func (m *GlobToolResult) encode(b []byte) []byte {
+	return encodeObject(b, globToolResultTable, m, &m.objectState)
+}
+
+func (m *GlobToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, globToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *GlobToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *GlobToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *GrepToolResult) decode(d *decoder) error {
+	return decodeObject(d, grepToolResultTable, m, &m.objectState)
+}
+
+func (m *GrepToolResult) encode(b []byte) []byte {
+	return encodeObject(b, grepToolResultTable, m, &m.objectState)
+}
+
+func (m *GrepToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, grepToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *GrepToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *GrepToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *NotebookEditToolResult) decode(d *decoder) error {
+	return decodeObject(d, notebookEditToolResultTable, m, &m.objectState)
+}
+
+func (m *NotebookEditToolResult) encode(b []byte) []byte {
+	return encodeObject(b, notebookEditToolResultTable, m, &m.objectState)
+}
+
+func (m *NotebookEditToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, notebookEditToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *NotebookEditToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *NotebookEditToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *WebSearchToolResult) decode(d *decoder) error {
+	return decodeObject(d, webSearchToolResultTable, m, &m.objectState)
+}
+
+func (m *WebSearchToolResult) encode(b []byte) []byte {
+	return encodeObject(b, webSearchToolResultTable, m, &m.objectState)
+}
+
+func (m *WebSearchToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, webSearchToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *WebSearchToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *WebSearchToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *AgentToolResult) decode(d *decoder) error {
+	return decodeObject(d, agentToolResultTable, m, &m.objectState)
+}
+
+func (m *AgentToolResult) encode(b []byte) []byte {
+	return encodeObject(b, agentToolResultTable, m, &m.objectState)
+}
+
+func (m *AgentToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, agentToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *AgentToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *AgentToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *TodoWriteToolResult) decode(d *decoder) error {
+	return decodeObject(d, todoWriteToolResultTable, m, &m.objectState)
+}
+
+func (m *TodoWriteToolResult) encode(b []byte) []byte {
+	return encodeObject(b, todoWriteToolResultTable, m, &m.objectState)
+}
+
+func (m *TodoWriteToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, todoWriteToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *TodoWriteToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *TodoWriteToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *Todo) decode(d *decoder) error { return decodeObject(d, todoTable, m, &m.objectState) }
+
+func (m *Todo) encode(b []byte) []byte { return encodeObject(b, todoTable, m, &m.objectState) }
+
+func (m *Todo) walkUnknown(w *unknownWalker) { walkObject(w, todoTable, m, &m.objectState) }
+
+func (m *AskUserQuestionToolResult) decode(d *decoder) error {
+	return decodeObject(d, askUserQuestionToolResultTable, m, &m.objectState)
+}
+
+func (m *AskUserQuestionToolResult) encode(b []byte) []byte {
+	return encodeObject(b, askUserQuestionToolResultTable, m, &m.objectState)
+}
+
+func (m *AskUserQuestionToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, askUserQuestionToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *AskUserQuestionToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *AskUserQuestionToolResult) UnmarshalJSON(data []byte) error {
+	return unmarshalPayload(data, m)
+}
+
+func (m *ExitPlanModeToolResult) decode(d *decoder) error {
+	return decodeObject(d, exitPlanModeToolResultTable, m, &m.objectState)
+}
+
+func (m *ExitPlanModeToolResult) encode(b []byte) []byte {
+	return encodeObject(b, exitPlanModeToolResultTable, m, &m.objectState)
+}
+
+func (m *ExitPlanModeToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, exitPlanModeToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *ExitPlanModeToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *ExitPlanModeToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *EnterPlanModeToolResult) decode(d *decoder) error {
+	return decodeObject(d, enterPlanModeToolResultTable, m, &m.objectState)
+}
+
+func (m *EnterPlanModeToolResult) encode(b []byte) []byte {
+	return encodeObject(b, enterPlanModeToolResultTable, m, &m.objectState)
+}
+
+func (m *EnterPlanModeToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, enterPlanModeToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *EnterPlanModeToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *EnterPlanModeToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *ToolSearchToolResult) decode(d *decoder) error {
+	return decodeObject(d, toolSearchToolResultTable, m, &m.objectState)
+}
+
+func (m *ToolSearchToolResult) encode(b []byte) []byte {
+	return encodeObject(b, toolSearchToolResultTable, m, &m.objectState)
+}
+
+func (m *ToolSearchToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, toolSearchToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *ToolSearchToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *ToolSearchToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *SkillToolResult) decode(d *decoder) error {
+	return decodeObject(d, skillToolResultTable, m, &m.objectState)
+}
+
+func (m *SkillToolResult) encode(b []byte) []byte {
+	return encodeObject(b, skillToolResultTable, m, &m.objectState)
+}
+
+func (m *SkillToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, skillToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *SkillToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *SkillToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *CronCreateToolResult) decode(d *decoder) error {
+	return decodeObject(d, cronCreateToolResultTable, m, &m.objectState)
+}
+
+func (m *CronCreateToolResult) encode(b []byte) []byte {
+	return encodeObject(b, cronCreateToolResultTable, m, &m.objectState)
+}
+
+func (m *CronCreateToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, cronCreateToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *CronCreateToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *CronCreateToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *CronListToolResult) decode(d *decoder) error {
+	return decodeObject(d, cronListToolResultTable, m, &m.objectState)
+}
+
+func (m *CronListToolResult) encode(b []byte) []byte {
+	return encodeObject(b, cronListToolResultTable, m, &m.objectState)
+}
+
+func (m *CronListToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, cronListToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *CronListToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *CronListToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *CronJob) decode(d *decoder) error { return decodeObject(d, cronJobTable, m, &m.objectState) }
+
+func (m *CronJob) encode(b []byte) []byte { return encodeObject(b, cronJobTable, m, &m.objectState) }
+
+func (m *CronJob) walkUnknown(w *unknownWalker) { walkObject(w, cronJobTable, m, &m.objectState) }
+
+func (m *ListAgentsToolResult) decode(d *decoder) error {
+	return decodeObject(d, listAgentsToolResultTable, m, &m.objectState)
+}
+
+func (m *ListAgentsToolResult) encode(b []byte) []byte {
+	return encodeObject(b, listAgentsToolResultTable, m, &m.objectState)
+}
+
+func (m *ListAgentsToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, listAgentsToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *ListAgentsToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *ListAgentsToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *MonitorToolResult) decode(d *decoder) error {
+	return decodeObject(d, monitorToolResultTable, m, &m.objectState)
+}
+
+func (m *MonitorToolResult) encode(b []byte) []byte {
+	return encodeObject(b, monitorToolResultTable, m, &m.objectState)
+}
+
+func (m *MonitorToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, monitorToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *MonitorToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *MonitorToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *ReportFindingsToolResult) decode(d *decoder) error {
+	return decodeObject(d, reportFindingsToolResultTable, m, &m.objectState)
+}
+
+func (m *ReportFindingsToolResult) encode(b []byte) []byte {
+	return encodeObject(b, reportFindingsToolResultTable, m, &m.objectState)
+}
+
+func (m *ReportFindingsToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, reportFindingsToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *ReportFindingsToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *ReportFindingsToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *ScheduleWakeupToolResult) decode(d *decoder) error {
+	return decodeObject(d, scheduleWakeupToolResultTable, m, &m.objectState)
+}
+
+func (m *ScheduleWakeupToolResult) encode(b []byte) []byte {
+	return encodeObject(b, scheduleWakeupToolResultTable, m, &m.objectState)
+}
+
+func (m *ScheduleWakeupToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, scheduleWakeupToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *ScheduleWakeupToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *ScheduleWakeupToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *SendMessageToolResult) decode(d *decoder) error {
+	return decodeObject(d, sendMessageToolResultTable, m, &m.objectState)
+}
+
+func (m *SendMessageToolResult) encode(b []byte) []byte {
+	return encodeObject(b, sendMessageToolResultTable, m, &m.objectState)
+}
+
+func (m *SendMessageToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, sendMessageToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *SendMessageToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *SendMessageToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *TeamCreateToolResult) decode(d *decoder) error {
+	return decodeObject(d, teamCreateToolResultTable, m, &m.objectState)
+}
+
+func (m *TeamCreateToolResult) encode(b []byte) []byte {
+	return encodeObject(b, teamCreateToolResultTable, m, &m.objectState)
+}
+
+func (m *TeamCreateToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, teamCreateToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *TeamCreateToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *TeamCreateToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *TeamDeleteToolResult) decode(d *decoder) error {
+	return decodeObject(d, teamDeleteToolResultTable, m, &m.objectState)
+}
+
+func (m *TeamDeleteToolResult) encode(b []byte) []byte {
+	return encodeObject(b, teamDeleteToolResultTable, m, &m.objectState)
+}
+
+func (m *TeamDeleteToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, teamDeleteToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *TeamDeleteToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *TeamDeleteToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *EnterWorktreeToolResult) decode(d *decoder) error {
+	return decodeObject(d, enterWorktreeToolResultTable, m, &m.objectState)
+}
+
+func (m *EnterWorktreeToolResult) encode(b []byte) []byte {
+	return encodeObject(b, enterWorktreeToolResultTable, m, &m.objectState)
+}
+
+func (m *EnterWorktreeToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, enterWorktreeToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *EnterWorktreeToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *EnterWorktreeToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *ExitWorktreeToolResult) decode(d *decoder) error {
+	return decodeObject(d, exitWorktreeToolResultTable, m, &m.objectState)
+}
+
+func (m *ExitWorktreeToolResult) encode(b []byte) []byte {
+	return encodeObject(b, exitWorktreeToolResultTable, m, &m.objectState)
+}
+
+func (m *ExitWorktreeToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, exitWorktreeToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *ExitWorktreeToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *ExitWorktreeToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *WorkflowToolResult) decode(d *decoder) error {
+	return decodeObject(d, workflowToolResultTable, m, &m.objectState)
+}
+
+func (m *WorkflowToolResult) encode(b []byte) []byte {
+	return encodeObject(b, workflowToolResultTable, m, &m.objectState)
+}
+
+func (m *WorkflowToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, workflowToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *WorkflowToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *WorkflowToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
 // BlockType returns BlockText.
 func (*TextBlock) BlockType() BlockType { return BlockText }
 
@@ -3844,6 +4645,9 @@ func (*ToolUseBlock) BlockType() BlockType { return BlockToolUse }
 
 // BlockType returns BlockToolResult.
 func (*ToolResultBlock) BlockType() BlockType { return BlockToolResult }
+
+// BlockType returns BlockToolReference.
+func (*ToolReferenceBlock) BlockType() BlockType { return BlockToolReference }
 
 // BlockType returns BlockImage.
 func (*ImageBlock) BlockType() BlockType { return BlockImage }
@@ -3871,6 +4675,8 @@ func pickContentBlock(d *decoder) (ContentBlock, error) {
 		return new(ToolUseBlock), nil
 	case "tool_result":
 		return new(ToolResultBlock), nil
+	case "tool_reference":
+		return new(ToolReferenceBlock), nil
 	case "image":
 		return new(ImageBlock), nil
 	case "server_tool_use":
@@ -4493,4 +5299,66 @@ func subtypeOf(m Message) Subtype {
 		return m.Subtype
 	}
 	return ""
+}
+
+// newToolResult returns a new value of the type of a tool's
+// tool_use_result, nil for a tool the model types none for.
+func newToolResult(tool string) ToolResult {
+	switch tool {
+	case "Bash":
+		return new(BashToolResult)
+	case "Read":
+		return new(ReadToolResult)
+	case "Edit":
+		return new(EditToolResult)
+	case "Write":
+		return new(WriteToolResult)
+	case "Glob":
+		return new(GlobToolResult)
+	case "Grep":
+		return new(GrepToolResult)
+	case "NotebookEdit":
+		return new(NotebookEditToolResult)
+	case "WebSearch":
+		return new(WebSearchToolResult)
+	case "Task", "Agent":
+		return new(AgentToolResult)
+	case "TodoWrite":
+		return new(TodoWriteToolResult)
+	case "AskUserQuestion":
+		return new(AskUserQuestionToolResult)
+	case "ExitPlanMode":
+		return new(ExitPlanModeToolResult)
+	case "EnterPlanMode":
+		return new(EnterPlanModeToolResult)
+	case "ToolSearch":
+		return new(ToolSearchToolResult)
+	case "Skill":
+		return new(SkillToolResult)
+	case "CronCreate":
+		return new(CronCreateToolResult)
+	case "CronList":
+		return new(CronListToolResult)
+	case "ListAgents":
+		return new(ListAgentsToolResult)
+	case "Monitor":
+		return new(MonitorToolResult)
+	case "ReportFindings":
+		return new(ReportFindingsToolResult)
+	case "ScheduleWakeup":
+		return new(ScheduleWakeupToolResult)
+	case "SendMessage":
+		return new(SendMessageToolResult)
+	case "TeamCreate":
+		return new(TeamCreateToolResult)
+	case "TeamDelete":
+		return new(TeamDeleteToolResult)
+	case "EnterWorktree":
+		return new(EnterWorktreeToolResult)
+	case "ExitWorktree":
+		return new(ExitWorktreeToolResult)
+	case "Workflow":
+		return new(WorkflowToolResult)
+	}
+	return nil
 }

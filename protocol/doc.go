@@ -20,7 +20,12 @@
 // depends on the request answered, so it is decoded on demand, typed:
 // [SuccessResponse.DecodePayload] reads the initialize answer
 // ([InitializeResponse]) and the others; [NewPermissionAllow] and
-// [NewPermissionDeny] answer can_use_tool requests.
+// [NewPermissionDeny] answer can_use_tool requests. Likewise the
+// tool_use_result of a user message carrying a tool_result depends on the
+// tool called: [NewToolResult] gives the type by the tool's name and
+// [UserMessage.DecodeToolResult] decodes it ([BashToolResult],
+// [ReadToolResult], …); a failed call's is a string
+// ([UserMessage.ToolResultText]).
 //
 // Typed fields hold a JSON null as their zero value; the null is written back
 // while the field stays zero. Members kept as JSON text (json.RawMessage

@@ -181,6 +181,9 @@ const (
 	// BlockServerToolUse is a call of a tool the API runs itself (web search,
 	// code execution...).
 	BlockServerToolUse BlockType = "server_tool_use"
+	// BlockToolReference names a tool whose schema a ToolSearch call
+	// loaded, in that call's tool_result (CLI 2.1.330).
+	BlockToolReference BlockType = "tool_reference"
 )
 
 // PermissionMode controls how tool executions are approved.

@@ -357,6 +357,9 @@ type UserMessage struct {
 	Timestamp       string          `json:"timestamp"`                          // when the message was created (CLI 2.1.330)
 	Priority        string          `json:"priority"`                           // now, next or later (CLI 2.1.330)
 	ToolResultMeta  json.RawMessage `json:"tool_result_meta"`                   // per tool call: how its permission was decided (CLI 2.1.330)
+	AgentID         string          `json:"agent_id"`                           // the subagent whose conversation holds the message (CLI 2.1.330)
+	SubagentType    string          `json:"subagent_type"`                      // that subagent's type (CLI 2.1.330)
+	TaskDescription string          `json:"task_description"`                   // the description of that subagent's task (CLI 2.1.330)
 }
 
 // PermissionDenial is a tool call denied permission, as listed in a result.

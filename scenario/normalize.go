@@ -42,7 +42,7 @@ var (
 	// resetsAt, created_at, …
 	durationKey = regexp.MustCompile(`(?i:(^|_)(duration|ttft|elapsed|latency)|_ms$|^time_to_)|[a-z](Ms|Duration)$`)
 	pidKey      = regexp.MustCompile(`^pid$|_pid$|[a-z]Pid$`)
-	clockKey    = regexp.MustCompile(`(?i:^(time|timestamp|[amc]time|birthtime)$|_(time|timestamp|at)$)|[a-z](At|Time|Timestamp)$`)
+	clockKey    = regexp.MustCompile(`(?i:^(time|timestamp|[amc]time|birthtime)$|_(time|timestamp|at)$)|[a-z](At|Time|Timestamp)$|^scheduledFor$`)
 	// A plan file in the plans folder of the CLI's config (HOME/.claude):
 	// 2.1.37 names it
 	// with three random words (atomic-crunching-toucan.md), 2.1.330 with
@@ -64,6 +64,24 @@ var (
 	// 1685</usage>".
 	usageBlockRE = regexp.MustCompile(`<usage>[^<]*</usage>`)
 	usageLineRE  = regexp.MustCompile(`^([A-Za-z_]+): [0-9]+(?:\.[0-9]+)?$`)
+	// A cron job's random id in the answers of CronCreate, CronList and
+	// CronDelete: "Scheduled recurring job cdd214b7 (Weekdays at 9:17
+	// AM)", "cdd214b7 — Weekdays at 9:17 AM (recurring)".
+	cronJobRE = regexp.MustCompile(`(?m)\b(?:[Jj]ob ([0-9a-f]{8})\b|^([0-9a-f]{8}) — )`)
+	// When a cron job fires next, a date and a clock reading the CLI
+	// offsets by a random jitter: "Next run: Nov 26 9:47am", "next run
+	// Nov 26 9:47am".
+	nextRunRE = regexp.MustCompile(`([Nn]ext run:? )[A-Z][a-z]{2} [0-9]{1,2} [0-9]{1,2}:[0-9]{2}(?:am|pm)`)
+	// When a ScheduleWakeup wakeup fires: "Next wakeup scheduled for
+	// 11:11:00 (in 72s)".
+	wakeupRE = regexp.MustCompile(`(scheduled for )[0-9]{1,2}:[0-9]{2}:[0-9]{2} \(in [0-9]+s\)`)
+	// The session's name and reference in ListAgents's answer, made of
+	// its working folder's random name: "This session is
+	// ccwire-scenario-968933047-4a [83cd91]".
+	sessionNameRE = regexp.MustCompile(`This session is (\S+) \[([0-9a-f]{4,16})\]`)
+	// A workflow run's id: "wf_4c20aebe-d70", in the Workflow tool's
+	// answer (runId), its paths and the notices about the run.
+	workflowRunRE = regexp.MustCompile(`\bwf_[0-9a-f]{8}-[0-9a-f]{3,8}\b`)
 	// The shapes of the random ids learned by key: a task or agent id is a
 	// letter for the task type and 6 to 31 random letters or digits
 	// (t1a2b3c, bpnq13hfn, a29cccee5601dbe11); a run id is a base-36 clock
@@ -220,6 +238,7 @@ func (n *normalizer) text(s string) string {
 			n.learned[m[1]] = "task_id"
 		}
 	}
+	s = n.toolTexts(s)
 	if len(n.learned) > 0 {
 		s = n.learnedIDs(s)
 	}
@@ -235,6 +254,42 @@ func (n *normalizer) text(s string) string {
 		if strings.Contains(s, "cc_version=") {
 			s = fingerprintRE.ReplaceAllString(s, "${1}<fingerprint>")
 		}
+	}
+	return s
+}
+
+// toolTexts learns the random ids and replaces the clock readings that
+// the answers of some tools hold (cron jobs, wakeups, the session's name,
+// workflow runs, a subagent's run time).
+func (n *normalizer) toolTexts(s string) string {
+	learn := func(id, kind string) {
+		if id == "" {
+			return
+		}
+		if n.learned == nil {
+			n.learned = map[string]string{}
+		}
+		n.learned[id] = kind
+	}
+	if strings.Contains(s, "ob ") || strings.Contains(s, " — ") {
+		for _, m := range cronJobRE.FindAllStringSubmatch(s, -1) {
+			learn(m[1]+m[2], "cron_id")
+		}
+	}
+	if strings.Contains(s, "ext run") {
+		s = nextRunRE.ReplaceAllString(s, "${1}<next-run>")
+	}
+	if strings.Contains(s, "scheduled for ") {
+		s = wakeupRE.ReplaceAllString(s, "${1}<clock> (in <delay>)")
+	}
+	if strings.Contains(s, "This session is ") {
+		for _, m := range sessionNameRE.FindAllStringSubmatch(s, -1) {
+			learn(m[1], "session_name")
+			learn(m[2], "session_ref")
+		}
+	}
+	if strings.Contains(s, "wf_") {
+		s = workflowRunRE.ReplaceAllStringFunc(s, func(id string) string { return n.number("workflow_run", id) })
 	}
 	return s
 }

@@ -34,6 +34,14 @@ func TestNormalizerText(t *testing.T) {
 		{" - OS Version: Linux 6.18.44-fc-v445\n - next", " - OS Version: <os-version>\n - next"},
 		{"gateway (http://127.0.0.1:40000)", "gateway (<api-url>)"},
 		{`{"request_id":"req_stub000002"} req_stub000003 req_stub000002`, `{"request_id":"<api_request_id:1>"} <api_request_id:2> <api_request_id:1>`},
+		{"Scheduled recurring job cdd214b7 (Weekdays at 9:17 AM). Next run: Nov 26 9:47am. Session-only", "Scheduled recurring job <cron_id:1> (Weekdays at 9:17 AM). Next run: <next-run>. Session-only"},
+		{"0a1b2c3d — Hourly (recurring) [session-only], next run Nov 26 10:05pm: Check.\ncdd214b7 — Weekdays", "<cron_id:2> — Hourly (recurring) [session-only], next run <next-run>: Check.\n<cron_id:1> — Weekdays"},
+		{"cdd214b7 again, not xcdd214b7 or 12345678 — x", "<cron_id:1> again, not xcdd214b7 or 12345678 — x"},
+		{"Next wakeup scheduled for 11:11:00 (in 72s). If", "Next wakeup scheduled for <clock> (in <delay>). If"},
+		{"This session is ccwire-scenario-968933047-4a [83cd91] — the name", "This session is <session_name:1> [<session_ref:1>] — the name"},
+		{"to: 'ccwire-scenario-968933047-4a'", "to: '<session_name:1>'"},
+		{"Run ID: wf_4c20aebe-d70\nscripts/hello-wf_4c20aebe-d70.js, not wf_4c20aebe", "Run ID: <workflow_run:1>\nscripts/hello-<workflow_run:1>.js, not wf_4c20aebe"},
+		{"<usage>subagent_tokens: 102\ntool_uses: 0\nduration_ms: 2042</usage>", "<usage>subagent_tokens: 102\ntool_uses: 0\nduration_ms: <duration></usage>"},
 	}
 	for _, tc := range tests {
 		if got := n.text(tc.in); got != tc.want {

@@ -150,13 +150,19 @@ type ToolResult struct {
 func (t ToolResult) Text() string { return textOf(t.Content) }
 
 // ToolResults returns the tool_result blocks of r's last user message, in
-// order.
+// order: the last message, or the last before the messages of other roles
+// than user and assistant that end the list (CLI 2.1.330 sends "system"
+// messages after a tool result, such as a change of working folder).
 func (r *Request) ToolResults() []ToolResult {
 	var body requestBody
 	if json.Unmarshal(r.Body, &body) != nil || len(body.Messages) == 0 {
 		return nil
 	}
-	last := body.Messages[len(body.Messages)-1]
+	i := len(body.Messages) - 1
+	for i > 0 && body.Messages[i].Role != "user" && body.Messages[i].Role != "assistant" {
+		i--
+	}
+	last := body.Messages[i]
 	if last.Role != "user" {
 		return nil
 	}

@@ -49,7 +49,26 @@ func (m *model) codec() ([]byte, error) {
 		}
 	}
 	m.subtypes(&b)
+	m.toolResults(&b)
 	return []byte(b.String()), nil
+}
+
+// toolResults writes newToolResult, which returns a new value of the type
+// of a tool's tool_use_result.
+func (m *model) toolResults(b *strings.Builder) {
+	b.WriteString("\n// newToolResult returns a new value of the type of a tool's\n")
+	b.WriteString("// tool_use_result, nil for a tool the model types none for.\nfunc newToolResult(tool string) ToolResult {\n\tswitch tool {\n")
+	for _, ws := range m.structs {
+		if ws.tools == nil {
+			continue
+		}
+		quoted := make([]string, len(ws.tools))
+		for i, t := range ws.tools {
+			quoted[i] = strconv.Quote(t)
+		}
+		fmt.Fprintf(b, "\tcase %s:\n\t\treturn new(%s)\n", strings.Join(quoted, ", "), ws.name)
+	}
+	b.WriteString("\t}\n\treturn nil\n}\n")
 }
 
 // fieldExpr is the field constructor call for a member.
@@ -121,6 +140,14 @@ func (m *model) methodsOf(b *strings.Builder, ws *wireStruct) {
 	}
 	if !have["walkUnknown"] {
 		fmt.Fprintf(b, "\nfunc (m *%s) walkUnknown(w *unknownWalker) { walkObject(w, %s, m, &m.objectState) }\n", ws.name, t)
+	}
+	if ws.tools != nil {
+		if !have["MarshalJSON"] {
+			fmt.Fprintf(b, "\n// MarshalJSON encodes the tool result as [MarshalToolResult] does.\nfunc (m *%s) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }\n", ws.name)
+		}
+		if !have["UnmarshalJSON"] {
+			fmt.Fprintf(b, "\n// UnmarshalJSON decodes the tool result losslessly.\nfunc (m *%s) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }\n", ws.name)
+		}
 	}
 	if ws.answers != "" {
 		if !have["MarshalJSON"] {

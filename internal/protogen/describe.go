@@ -27,6 +27,9 @@ func (m *model) describe() []byte {
 		if ws.answers != "" {
 			fmt.Fprintf(&b, "\t\t\t\tAnswers: %q,\n", ws.answers)
 		}
+		if ws.tools != nil {
+			fmt.Fprintf(&b, "\t\t\t\tTools: %#v,\n", ws.tools)
+		}
 		b.WriteString("\t\t\t\tMembers: []*Member{\n")
 		for _, c := range ws.consts {
 			fmt.Fprintf(&b, "\t\t\t\t\t{Key: %q, Shape: ShapeConst, Const: %q},\n", c.key, c.value)

@@ -39,8 +39,9 @@ type wireStruct struct {
 	state    string // "envelope" or "objectState"
 	union    string // the union it is a variant of, "" if none
 	consts   []keyValue
-	fallback bool   // the union's variant for values it does not know
-	answers  string // the control request subtype it is the payload of
+	fallback bool     // the union's variant for values it does not know
+	answers  string   // the control request subtype it is the payload of
+	tools    []string // the tools whose tool_use_result has this shape
 	fields   []*wireField
 }
 
@@ -237,6 +238,8 @@ func readStruct(name string, typ *ast.StructType) (*wireStruct, error) {
 				ws.fallback = true
 			case k == "answers":
 				ws.answers = v
+			case k == "tool" && v != "":
+				ws.tools = strings.Split(v, "|")
 			case v != "":
 				ws.consts = append(ws.consts, keyValue{k, v})
 			default:

@@ -69,6 +69,17 @@ func protocolModel() *Model {
 				},
 			},
 			{
+				Name: "ToolReferenceBlock",
+				Doc: []string{
+					"ToolReferenceBlock names a deferred tool that a ToolSearch call loaded: the tool_result of such a call is a list of them, and the next API request carries their schemas (CLI 2.1.330).",
+				},
+				Union: "ContentBlock",
+				Members: []*Member{
+					{Key: "type", Shape: ShapeConst, Const: "tool_reference"},
+					{Key: "tool_name", Field: "ToolName", GoType: "string", Doc: "the tool loaded", Shape: ShapeString},
+				},
+			},
+			{
 				Name: "ImageSource",
 				Doc: []string{
 					"ImageSource is where an image block's data comes from.",
@@ -1433,6 +1444,9 @@ func protocolModel() *Model {
 					{Key: "timestamp", Field: "Timestamp", GoType: "string", Doc: "when the message was created (CLI 2.1.330)", Shape: ShapeString},
 					{Key: "priority", Field: "Priority", GoType: "string", Doc: "now, next or later (CLI 2.1.330)", Shape: ShapeString},
 					{Key: "tool_result_meta", Field: "ToolResultMeta", GoType: "json.RawMessage", Doc: "per tool call: how its permission was decided (CLI 2.1.330)", Shape: ShapeRaw},
+					{Key: "agent_id", Field: "AgentID", GoType: "string", Doc: "the subagent whose conversation holds the message (CLI 2.1.330)", Shape: ShapeString},
+					{Key: "subagent_type", Field: "SubagentType", GoType: "string", Doc: "that subagent's type (CLI 2.1.330)", Shape: ShapeString},
+					{Key: "task_description", Field: "TaskDescription", GoType: "string", Doc: "the description of that subagent's task (CLI 2.1.330)", Shape: ShapeString},
 				},
 			},
 			{
@@ -2625,15 +2639,455 @@ func protocolModel() *Model {
 					{Key: "uri", Field: "URI", GoType: "string", Doc: "the resource, a ui:// URI", Shape: ShapeString, Required: true},
 				},
 			},
+			{
+				Name: "BashToolResult",
+				Doc: []string{
+					"BashToolResult is the tool_use_result of a Bash call.",
+				},
+				Tools: []string{"Bash"},
+				Members: []*Member{
+					{Key: "stdout", Field: "Stdout", GoType: "string", Doc: "the command's standard output", Shape: ShapeString, Required: true},
+					{Key: "stderr", Field: "Stderr", GoType: "string", Doc: "the command's standard error", Shape: ShapeString, Required: true},
+					{Key: "interrupted", Field: "Interrupted", GoType: "bool", Doc: "the command was interrupted", Shape: ShapeBoolean, Required: true},
+					{Key: "isImage", Field: "IsImage", GoType: "bool", Doc: "the output is an image", Shape: ShapeBoolean},
+					{Key: "noOutputExpected", Field: "NoOutputExpected", GoType: "bool", Doc: "the command is one that prints nothing on success (CLI 2.1.330)", Shape: ShapeBoolean},
+					{Key: "backgroundTaskId", Field: "BackgroundTaskID", GoType: "string", Doc: "the task the command runs as when it went to the background; its output comes later (CLI 2.1.330)", Shape: ShapeString},
+				},
+			},
+			{
+				Name: "ReadToolResult",
+				Doc: []string{
+					"ReadToolResult is the tool_use_result of a Read call.",
+				},
+				Tools: []string{"Read"},
+				Members: []*Member{
+					{Key: "type", Field: "Type", GoType: "string", Doc: "what was read: text or notebook", Shape: ShapeString},
+					{Key: "file", Field: "File", GoType: "ReadFile", Doc: "the part read", Shape: ShapeObject, Elem: "ReadFile"},
+				},
+			},
+			{
+				Name: "ReadFile",
+				Doc: []string{
+					"ReadFile is the part of a file a Read call read.",
+				},
+				Members: []*Member{
+					{Key: "filePath", Field: "FilePath", GoType: "string", Doc: "the file's path as given", Shape: ShapeString},
+					{Key: "content", Field: "Content", GoType: "string", Doc: "the lines read, without line numbers (text)", Shape: ShapeString},
+					{Key: "numLines", Field: "NumLines", GoType: "int64", Doc: "how many lines were read (text)", Shape: ShapeNumber, Integer: true},
+					{Key: "startLine", Field: "StartLine", GoType: "int64", Doc: "the first line read, from 1 (text)", Shape: ShapeNumber, Integer: true},
+					{Key: "totalLines", Field: "TotalLines", GoType: "int64", Doc: "how many lines the file has (text)", Shape: ShapeNumber, Integer: true},
+					{Key: "cells", Field: "Cells", GoType: "[]NotebookCell", Doc: "the notebook's cells (notebook)", Shape: ShapeObjects, Elem: "NotebookCell"},
+				},
+			},
+			{
+				Name: "NotebookCell",
+				Doc: []string{
+					"NotebookCell is a cell of a notebook a Read call read.",
+				},
+				Members: []*Member{
+					{Key: "cellType", Field: "CellType", GoType: "string", Doc: "code or markdown", Shape: ShapeString},
+					{Key: "source", Field: "Source", GoType: "string", Doc: "the cell's source", Shape: ShapeString},
+					{Key: "cell_id", Field: "CellID", GoType: "string", Doc: "the cell's id, cell-N for a notebook without ids", Shape: ShapeString},
+					{Key: "language", Field: "Language", GoType: "string", Doc: "the notebook's language", Shape: ShapeString},
+				},
+			},
+			{
+				Name: "EditToolResult",
+				Doc: []string{
+					"EditToolResult is the tool_use_result of an Edit call.",
+				},
+				Tools: []string{"Edit"},
+				Members: []*Member{
+					{Key: "filePath", Field: "FilePath", GoType: "string", Doc: "the file's path as given", Shape: ShapeString},
+					{Key: "oldString", Field: "OldString", GoType: "string", Doc: "the text replaced", Shape: ShapeString},
+					{Key: "newString", Field: "NewString", GoType: "string", Doc: "the text put in its place", Shape: ShapeString},
+					{Key: "originalFile", Field: "OriginalFile", GoType: "string", Doc: "the file's content before the edit", Shape: ShapeString},
+					{Key: "structuredPatch", Field: "StructuredPatch", GoType: "[]PatchHunk", Doc: "the change as diff hunks", Shape: ShapeObjects, Elem: "PatchHunk"},
+					{Key: "userModified", Field: "UserModified", GoType: "bool", Doc: "the user changed the proposed edit", Shape: ShapeBoolean},
+					{Key: "replaceAll", Field: "ReplaceAll", GoType: "bool", Doc: "every occurrence was replaced", Shape: ShapeBoolean},
+					{Key: "contentNotInModelContext", Field: "ContentNotInModelContext", GoType: "bool", Doc: "the file's content was not shown to the model (CLI 2.1.330)", Shape: ShapeBoolean},
+				},
+			},
+			{
+				Name: "PatchHunk",
+				Doc: []string{
+					"PatchHunk is a hunk of a unified diff.",
+				},
+				Members: []*Member{
+					{Key: "oldStart", Field: "OldStart", GoType: "int64", Doc: "first line in the old file, from 1", Shape: ShapeNumber, Integer: true},
+					{Key: "oldLines", Field: "OldLines", GoType: "int64", Doc: "lines of the old file", Shape: ShapeNumber, Integer: true},
+					{Key: "newStart", Field: "NewStart", GoType: "int64", Doc: "first line in the new file, from 1", Shape: ShapeNumber, Integer: true},
+					{Key: "newLines", Field: "NewLines", GoType: "int64", Doc: "lines of the new file", Shape: ShapeNumber, Integer: true},
+					{Key: "lines", Field: "Lines", GoType: "[]string", Doc: "the hunk's lines, each starting with \" \", \"-\" or \"+\"", Shape: ShapeStrings},
+				},
+			},
+			{
+				Name: "WriteToolResult",
+				Doc: []string{
+					"WriteToolResult is the tool_use_result of a Write call.",
+				},
+				Tools: []string{"Write"},
+				Members: []*Member{
+					{Key: "type", Field: "Type", GoType: "string", Doc: "create for a new file, update for an existing one", Shape: ShapeString},
+					{Key: "filePath", Field: "FilePath", GoType: "string", Doc: "the file's path as given", Shape: ShapeString},
+					{Key: "content", Field: "Content", GoType: "string", Doc: "the content written", Shape: ShapeString},
+					{Key: "structuredPatch", Field: "StructuredPatch", GoType: "[]PatchHunk", Doc: "the change as diff hunks, empty for a new file", Shape: ShapeObjects, Elem: "PatchHunk"},
+					{Key: "originalFile", Field: "OriginalFile", GoType: "string", Doc: "the file's content before, empty (null) for a new file", Shape: ShapeString, Nullable: true},
+					{Key: "userModified", Field: "UserModified", GoType: "bool", Doc: "the user changed the proposed content (CLI 2.1.330)", Shape: ShapeBoolean},
+				},
+			},
+			{
+				Name: "GlobToolResult",
+				Doc: []string{
+					"GlobToolResult is the tool_use_result of a Glob call.",
+				},
+				Tools: []string{"Glob"},
+				Members: []*Member{
+					{Key: "filenames", Field: "Filenames", GoType: "[]string", Doc: "the matching paths", Shape: ShapeStrings},
+					{Key: "durationMs", Field: "DurationMs", GoType: "int64", Doc: "how long the search took, in milliseconds", Shape: ShapeNumber, Integer: true},
+					{Key: "numFiles", Field: "NumFiles", GoType: "int64", Doc: "how many paths matched", Shape: ShapeNumber, Integer: true},
+					{Key: "truncated", Field: "Truncated", GoType: "bool", Doc: "the list was cut short", Shape: ShapeBoolean},
+				},
+			},
+			{
+				Name: "GrepToolResult",
+				Doc: []string{
+					"GrepToolResult is the tool_use_result of a Grep call.",
+				},
+				Tools: []string{"Grep"},
+				Members: []*Member{
+					{Key: "mode", Field: "Mode", GoType: "string", Doc: "the output mode: files_with_matches, content or count", Shape: ShapeString},
+					{Key: "filenames", Field: "Filenames", GoType: "[]string", Doc: "the matching files", Shape: ShapeStrings},
+					{Key: "numFiles", Field: "NumFiles", GoType: "int64", Doc: "how many files matched", Shape: ShapeNumber, Integer: true},
+				},
+			},
+			{
+				Name: "NotebookEditToolResult",
+				Doc: []string{
+					"NotebookEditToolResult is the tool_use_result of a NotebookEdit call.",
+				},
+				Tools: []string{"NotebookEdit"},
+				Members: []*Member{
+					{Key: "new_source", Field: "NewSource", GoType: "string", Doc: "the cell's new source", Shape: ShapeString},
+					{Key: "cell_type", Field: "CellType", GoType: "string", Doc: "code or markdown", Shape: ShapeString},
+					{Key: "language", Field: "Language", GoType: "string", Doc: "the notebook's language", Shape: ShapeString},
+					{Key: "edit_mode", Field: "EditMode", GoType: "string", Doc: "replace, insert or delete", Shape: ShapeString},
+					{Key: "error", Field: "Error", GoType: "string", Doc: "why the edit failed, empty on success", Shape: ShapeString},
+					{Key: "notebook_path", Field: "NotebookPath", GoType: "string", Doc: "the notebook's path as given", Shape: ShapeString},
+					{Key: "original_file", Field: "OriginalFile", GoType: "string", Doc: "the notebook's JSON before the edit", Shape: ShapeString},
+					{Key: "updated_file", Field: "UpdatedFile", GoType: "string", Doc: "the notebook's JSON as written", Shape: ShapeString},
+				},
+			},
+			{
+				Name: "WebSearchToolResult",
+				Doc: []string{
+					"WebSearchToolResult is the tool_use_result of a WebSearch call.",
+				},
+				Tools: []string{"WebSearch"},
+				Members: []*Member{
+					{Key: "query", Field: "Query", GoType: "string", Doc: "the query searched", Shape: ShapeString},
+					{Key: "results", Field: "Results", GoType: "json.RawMessage", Doc: "the answer's texts, and the search hits (title and url) when the API searched", Shape: ShapeRaw},
+					{Key: "durationSeconds", Field: "DurationSeconds", GoType: "float64", Doc: "how long the search took", Shape: ShapeNumber},
+					{Key: "searchCount", Field: "SearchCount", GoType: "int64", Doc: "how many searches the API ran (CLI 2.1.330)", Shape: ShapeNumber, Integer: true},
+				},
+			},
+			{
+				Name: "AgentToolResult",
+				Doc: []string{
+					"AgentToolResult is the tool_use_result of a Task call (named Agent in the API requests of CLI 2.1.330): a subagent's report when it ran in the foreground (status completed), its launch when it runs in the background (status async_launched), or a teammate's spawn (status teammate_spawned, CLI 2.1.37).",
+				},
+				Tools: []string{"Task", "Agent"},
+				Members: []*Member{
+					{Key: "status", Field: "Status", GoType: "string", Doc: "completed, async_launched or teammate_spawned", Shape: ShapeString},
+					{Key: "prompt", Field: "Prompt", GoType: "string", Doc: "the task given", Shape: ShapeString},
+					{Key: "agentId", Field: "AgentID", GoType: "string", Doc: "the subagent's id", Shape: ShapeString},
+					{Key: "agentType", Field: "AgentType", GoType: "string", Doc: "the subagent type (CLI 2.1.330)", Shape: ShapeString},
+					{Key: "description", Field: "Description", GoType: "string", Doc: "the task's short description (background)", Shape: ShapeString},
+					{Key: "isAsync", Field: "IsAsync", GoType: "bool", Doc: "the subagent runs in the background", Shape: ShapeBoolean},
+					{Key: "resolvedModel", Field: "ResolvedModel", GoType: "string", Doc: "the model the subagent runs on (CLI 2.1.330)", Shape: ShapeString},
+					{Key: "outputFile", Field: "OutputFile", GoType: "string", Doc: "the file the background subagent's output goes to", Shape: ShapeString},
+					{Key: "canReadOutputFile", Field: "CanReadOutputFile", GoType: "bool", Doc: "the model may read that file (CLI 2.1.330)", Shape: ShapeBoolean},
+					{Key: "canContinueAgent", Field: "CanContinueAgent", GoType: "bool", Doc: "the subagent can be sent more messages (CLI 2.1.330)", Shape: ShapeBoolean},
+					{Key: "content", Field: "Content", GoType: "[]ContentBlock", Doc: "the subagent's final answer (completed)", Shape: ShapeBlocks, Elem: "ContentBlock"},
+					{Key: "totalDurationMs", Field: "TotalDurationMs", GoType: "int64", Doc: "the subagent's run time, in milliseconds (completed)", Shape: ShapeNumber, Integer: true},
+					{Key: "totalTokens", Field: "TotalTokens", GoType: "int64", Doc: "the tokens the subagent used (completed)", Shape: ShapeNumber, Integer: true},
+					{Key: "totalToolUseCount", Field: "TotalToolUseCount", GoType: "int64", Doc: "the tool calls the subagent made (completed)", Shape: ShapeNumber, Integer: true},
+					{Key: "usage", Field: "Usage", GoType: "Usage", Doc: "the subagent's last API usage (completed)", Shape: ShapeObject, Elem: "Usage"},
+					{Key: "harnessNoteCount", Field: "HarnessNoteCount", GoType: "int64", Doc: "notes the CLI added to the report (CLI 2.1.330)", Shape: ShapeNumber, Integer: true},
+					{Key: "harnessTailCount", Field: "HarnessTailCount", GoType: "int64", Doc: "lines the CLI added after the report (CLI 2.1.330)", Shape: ShapeNumber, Integer: true},
+					{Key: "harnessSectionHash", Field: "HarnessSectionHash", GoType: "string", Doc: "a hash of what the CLI added (CLI 2.1.330)", Shape: ShapeString},
+					{Key: "teammate_id", Field: "TeammateID", GoType: "string", Doc: "the teammate's id, name@team (CLI 2.1.37)", Shape: ShapeString},
+					{Key: "agent_id", Field: "AgentIDSnake", GoType: "string", Doc: "the same id (CLI 2.1.37)", Shape: ShapeString},
+					{Key: "agent_type", Field: "AgentTypeSnake", GoType: "string", Doc: "the teammate's agent type (CLI 2.1.37)", Shape: ShapeString},
+					{Key: "model", Field: "Model", GoType: "string", Doc: "the teammate's model (CLI 2.1.37)", Shape: ShapeString},
+					{Key: "name", Field: "Name", GoType: "string", Doc: "the teammate's name (CLI 2.1.37)", Shape: ShapeString},
+					{Key: "color", Field: "Color", GoType: "string", Doc: "the teammate's display color (CLI 2.1.37)", Shape: ShapeString},
+					{Key: "tmux_session_name", Field: "TmuxSessionName", GoType: "string", Doc: "the tmux session it runs in, if any (CLI 2.1.37)", Shape: ShapeString},
+					{Key: "tmux_window_name", Field: "TmuxWindowName", GoType: "string", Doc: "the tmux window (CLI 2.1.37)", Shape: ShapeString},
+					{Key: "tmux_pane_id", Field: "TmuxPaneID", GoType: "string", Doc: "the tmux pane (CLI 2.1.37)", Shape: ShapeString},
+					{Key: "team_name", Field: "TeamName", GoType: "string", Doc: "the team it joined (CLI 2.1.37)", Shape: ShapeString},
+					{Key: "is_splitpane", Field: "IsSplitpane", GoType: "bool", Doc: "it runs in a split pane (CLI 2.1.37)", Shape: ShapeBoolean},
+					{Key: "plan_mode_required", Field: "PlanModeRequired", GoType: "bool", Doc: "it must plan before acting (CLI 2.1.37)", Shape: ShapeBoolean},
+				},
+			},
+			{
+				Name: "TodoWriteToolResult",
+				Doc: []string{
+					"TodoWriteToolResult is the tool_use_result of a TodoWrite call.",
+				},
+				Tools: []string{"TodoWrite"},
+				Members: []*Member{
+					{Key: "oldTodos", Field: "OldTodos", GoType: "[]Todo", Doc: "the list before the call", Shape: ShapeObjects, Elem: "Todo"},
+					{Key: "newTodos", Field: "NewTodos", GoType: "[]Todo", Doc: "the list as written", Shape: ShapeObjects, Elem: "Todo"},
+				},
+			},
+			{
+				Name: "Todo",
+				Doc: []string{
+					"Todo is an item of a TodoWrite list.",
+				},
+				Members: []*Member{
+					{Key: "content", Field: "Content", GoType: "string", Doc: "what to do", Shape: ShapeString},
+					{Key: "status", Field: "Status", GoType: "string", Doc: "pending, in_progress or completed", Shape: ShapeString},
+					{Key: "activeForm", Field: "ActiveForm", GoType: "string", Doc: "the item in the present continuous, shown while in progress", Shape: ShapeString},
+				},
+			},
+			{
+				Name: "AskUserQuestionToolResult",
+				Doc: []string{
+					"AskUserQuestionToolResult is the tool_use_result of an AskUserQuestion call the user answered.",
+				},
+				Tools: []string{"AskUserQuestion"},
+				Members: []*Member{
+					{Key: "questions", Field: "Questions", GoType: "json.RawMessage", Doc: "the questions asked, as in the call's input", Shape: ShapeRaw},
+					{Key: "answers", Field: "Answers", GoType: "json.RawMessage", Doc: "each question's answer, keyed by the question's text", Shape: ShapeRaw},
+				},
+			},
+			{
+				Name: "ExitPlanModeToolResult",
+				Doc: []string{
+					"ExitPlanModeToolResult is the tool_use_result of an ExitPlanMode call.",
+				},
+				Tools: []string{"ExitPlanMode"},
+				Members: []*Member{
+					{Key: "plan", Field: "Plan", GoType: "string", Doc: "the plan, empty (null) when it is in the plan file", Shape: ShapeString, Nullable: true},
+					{Key: "isAgent", Field: "IsAgent", GoType: "bool", Doc: "the caller is a subagent", Shape: ShapeBoolean},
+					{Key: "filePath", Field: "FilePath", GoType: "string", Doc: "the plan file", Shape: ShapeString},
+				},
+			},
+			{
+				Name: "EnterPlanModeToolResult",
+				Doc: []string{
+					"EnterPlanModeToolResult is the tool_use_result of an EnterPlanMode call (CLI 2.1.37; later versions report a string).",
+				},
+				Tools: []string{"EnterPlanMode"},
+				Members: []*Member{
+					{Key: "message", Field: "Message", GoType: "string", Doc: "what the model is told", Shape: ShapeString},
+				},
+			},
+			{
+				Name: "ToolSearchToolResult",
+				Doc: []string{
+					"ToolSearchToolResult is the tool_use_result of a ToolSearch call.",
+				},
+				Tools: []string{"ToolSearch"},
+				Members: []*Member{
+					{Key: "matches", Field: "Matches", GoType: "[]string", Doc: "the tools found, whose schemas the next request carries", Shape: ShapeStrings},
+					{Key: "query", Field: "Query", GoType: "string", Doc: "the query given", Shape: ShapeString},
+					{Key: "total_deferred_tools", Field: "TotalDeferredTools", GoType: "int64", Doc: "how many deferred tools there are", Shape: ShapeNumber, Integer: true},
+				},
+			},
+			{
+				Name: "SkillToolResult",
+				Doc: []string{
+					"SkillToolResult is the tool_use_result of a Skill call.",
+				},
+				Tools: []string{"Skill"},
+				Members: []*Member{
+					{Key: "success", Field: "Success", GoType: "bool", Doc: "the skill was launched", Shape: ShapeBoolean},
+					{Key: "commandName", Field: "CommandName", GoType: "string", Doc: "the skill's name", Shape: ShapeString},
+				},
+			},
+			{
+				Name: "CronCreateToolResult",
+				Doc: []string{
+					"CronCreateToolResult is the tool_use_result of a CronCreate call (CLI 2.1.330).",
+				},
+				Tools: []string{"CronCreate"},
+				Members: []*Member{
+					{Key: "id", Field: "ID", GoType: "string", Doc: "the job's id, 8 hex digits", Shape: ShapeString},
+					{Key: "humanSchedule", Field: "HumanSchedule", GoType: "string", Doc: "the schedule in words", Shape: ShapeString},
+					{Key: "recurring", Field: "Recurring", GoType: "bool", Doc: "the job fires on every match, not once", Shape: ShapeBoolean},
+					{Key: "durable", Field: "Durable", GoType: "bool", Doc: "the job is saved in .claude/scheduled_tasks.json", Shape: ShapeBoolean},
+					{Key: "nextFireAt", Field: "NextFireAt", GoType: "int64", Doc: "when the job fires next, in Unix milliseconds", Shape: ShapeNumber, Integer: true},
+					{Key: "maxAgeMs", Field: "MaxAgeMs", GoType: "int64", Doc: "after how long the job expires, in milliseconds", Shape: ShapeNumber, Integer: true},
+				},
+			},
+			{
+				Name: "CronListToolResult",
+				Doc: []string{
+					"CronListToolResult is the tool_use_result of a CronList call (CLI 2.1.330).",
+				},
+				Tools: []string{"CronList"},
+				Members: []*Member{
+					{Key: "jobs", Field: "Jobs", GoType: "[]CronJob", Doc: "the scheduled jobs", Shape: ShapeObjects, Elem: "CronJob"},
+				},
+			},
+			{
+				Name: "CronJob",
+				Doc: []string{
+					"CronJob is a job CronList lists.",
+				},
+				Members: []*Member{
+					{Key: "id", Field: "ID", GoType: "string", Doc: "the job's id", Shape: ShapeString},
+					{Key: "cron", Field: "Cron", GoType: "string", Doc: "its cron expression", Shape: ShapeString},
+					{Key: "humanSchedule", Field: "HumanSchedule", GoType: "string", Doc: "the schedule in words", Shape: ShapeString},
+					{Key: "prompt", Field: "Prompt", GoType: "string", Doc: "the prompt it enqueues", Shape: ShapeString},
+					{Key: "recurring", Field: "Recurring", GoType: "bool", Doc: "it fires on every match", Shape: ShapeBoolean},
+					{Key: "durable", Field: "Durable", GoType: "bool", Doc: "it is saved on disk", Shape: ShapeBoolean},
+					{Key: "nextFireAt", Field: "NextFireAt", GoType: "int64", Doc: "when it fires next, in Unix milliseconds", Shape: ShapeNumber, Integer: true},
+				},
+			},
+			{
+				Name: "ListAgentsToolResult",
+				Doc: []string{
+					"ListAgentsToolResult is the tool_use_result of a ListAgents call (CLI 2.1.330).",
+				},
+				Tools: []string{"ListAgents"},
+				Members: []*Member{
+					{Key: "listing", Field: "Listing", GoType: "string", Doc: "the listing as the model reads it", Shape: ShapeString},
+					{Key: "sections", Field: "Sections", GoType: "json.RawMessage", Doc: "the agents, by kind", Shape: ShapeRaw},
+					{Key: "notes", Field: "Notes", GoType: "json.RawMessage", Doc: "notes on the listing", Shape: ShapeRaw},
+				},
+			},
+			{
+				Name: "MonitorToolResult",
+				Doc: []string{
+					"MonitorToolResult is the tool_use_result of a Monitor call (CLI 2.1.330).",
+				},
+				Tools: []string{"Monitor"},
+				Members: []*Member{
+					{Key: "taskId", Field: "TaskID", GoType: "string", Doc: "the background task watching the command", Shape: ShapeString},
+					{Key: "timeoutMs", Field: "TimeoutMs", GoType: "int64", Doc: "after how long the watch ends, in milliseconds", Shape: ShapeNumber, Integer: true},
+					{Key: "persistent", Field: "Persistent", GoType: "bool", Doc: "the watch outlives the session", Shape: ShapeBoolean},
+				},
+			},
+			{
+				Name: "ReportFindingsToolResult",
+				Doc: []string{
+					"ReportFindingsToolResult is the tool_use_result of a ReportFindings call (CLI 2.1.330).",
+				},
+				Tools: []string{"ReportFindings"},
+				Members: []*Member{
+					{Key: "count", Field: "Count", GoType: "int64", Doc: "how many findings were reported", Shape: ShapeNumber, Integer: true},
+					{Key: "findings", Field: "Findings", GoType: "json.RawMessage", Doc: "the findings, as in the call's input", Shape: ShapeRaw},
+				},
+			},
+			{
+				Name: "ScheduleWakeupToolResult",
+				Doc: []string{
+					"ScheduleWakeupToolResult is the tool_use_result of a ScheduleWakeup call (CLI 2.1.330).",
+				},
+				Tools: []string{"ScheduleWakeup"},
+				Members: []*Member{
+					{Key: "scheduledFor", Field: "ScheduledFor", GoType: "int64", Doc: "when the wakeup fires, in Unix milliseconds; 0 when stopping", Shape: ShapeNumber, Integer: true},
+					{Key: "clampedDelaySeconds", Field: "ClampedDelaySeconds", GoType: "int64", Doc: "the delay used, within 60 to 3600 seconds", Shape: ShapeNumber, Integer: true},
+					{Key: "wasClamped", Field: "WasClamped", GoType: "bool", Doc: "the delay asked for was out of range", Shape: ShapeBoolean},
+					{Key: "stopped", Field: "Stopped", GoType: "bool", Doc: "the loop was stopped", Shape: ShapeBoolean},
+					{Key: "cancelledWakeups", Field: "CancelledWakeups", GoType: "int64", Doc: "how many pending wakeups stopping cancelled", Shape: ShapeNumber, Integer: true},
+				},
+			},
+			{
+				Name: "SendMessageToolResult",
+				Doc: []string{
+					"SendMessageToolResult is the tool_use_result of a SendMessage call.",
+				},
+				Tools: []string{"SendMessage"},
+				Members: []*Member{
+					{Key: "success", Field: "Success", GoType: "bool", Doc: "the message was delivered", Shape: ShapeBoolean},
+					{Key: "message", Field: "Message", GoType: "string", Doc: "what the model is told", Shape: ShapeString},
+					{Key: "routing", Field: "Routing", GoType: "json.RawMessage", Doc: "sender, target, summary and content of the message (CLI 2.1.37)", Shape: ShapeRaw},
+					{Key: "display", Field: "Display", GoType: "string", Doc: "the delivery as shown to the user (CLI 2.1.330)", Shape: ShapeString},
+				},
+			},
+			{
+				Name: "TeamCreateToolResult",
+				Doc: []string{
+					"TeamCreateToolResult is the tool_use_result of a TeamCreate call (CLI 2.1.37).",
+				},
+				Tools: []string{"TeamCreate"},
+				Members: []*Member{
+					{Key: "team_name", Field: "TeamName", GoType: "string", Doc: "the team's name", Shape: ShapeString},
+					{Key: "team_file_path", Field: "TeamFilePath", GoType: "string", Doc: "the file describing the team", Shape: ShapeString},
+					{Key: "lead_agent_id", Field: "LeadAgentID", GoType: "string", Doc: "the session's id in the team, team-lead@team", Shape: ShapeString},
+				},
+			},
+			{
+				Name: "TeamDeleteToolResult",
+				Doc: []string{
+					"TeamDeleteToolResult is the tool_use_result of a TeamDelete call (CLI 2.1.37).",
+				},
+				Tools: []string{"TeamDelete"},
+				Members: []*Member{
+					{Key: "success", Field: "Success", GoType: "bool", Doc: "the team was deleted", Shape: ShapeBoolean},
+					{Key: "message", Field: "Message", GoType: "string", Doc: "what the model is told", Shape: ShapeString},
+					{Key: "team_name", Field: "TeamName", GoType: "string", Doc: "the team's name", Shape: ShapeString},
+				},
+			},
+			{
+				Name: "EnterWorktreeToolResult",
+				Doc: []string{
+					"EnterWorktreeToolResult is the tool_use_result of an EnterWorktree call (CLI 2.1.330).",
+				},
+				Tools: []string{"EnterWorktree"},
+				Members: []*Member{
+					{Key: "worktreePath", Field: "WorktreePath", GoType: "string", Doc: "the worktree the session now works in", Shape: ShapeString},
+					{Key: "message", Field: "Message", GoType: "string", Doc: "what the model is told", Shape: ShapeString},
+				},
+			},
+			{
+				Name: "ExitWorktreeToolResult",
+				Doc: []string{
+					"ExitWorktreeToolResult is the tool_use_result of an ExitWorktree call (CLI 2.1.330).",
+				},
+				Tools: []string{"ExitWorktree"},
+				Members: []*Member{
+					{Key: "action", Field: "Action", GoType: "string", Doc: "keep or remove", Shape: ShapeString},
+					{Key: "originalCwd", Field: "OriginalCwd", GoType: "string", Doc: "the working folder before EnterWorktree", Shape: ShapeString},
+					{Key: "worktreePath", Field: "WorktreePath", GoType: "string", Doc: "the worktree left", Shape: ShapeString},
+					{Key: "discardedFiles", Field: "DiscardedFiles", GoType: "int64", Doc: "uncommitted files removing it discarded", Shape: ShapeNumber, Integer: true},
+					{Key: "discardedCommits", Field: "DiscardedCommits", GoType: "int64", Doc: "unmerged commits removing it discarded", Shape: ShapeNumber, Integer: true},
+					{Key: "restoredCwd", Field: "RestoredCwd", GoType: "string", Doc: "the working folder the session went back to", Shape: ShapeString},
+					{Key: "originalCwdMissing", Field: "OriginalCwdMissing", GoType: "bool", Doc: "the original working folder no longer exists", Shape: ShapeBoolean},
+					{Key: "message", Field: "Message", GoType: "string", Doc: "what the model is told", Shape: ShapeString},
+				},
+			},
+			{
+				Name: "WorkflowToolResult",
+				Doc: []string{
+					"WorkflowToolResult is the tool_use_result of a Workflow call that started a run (CLI 2.1.330).",
+				},
+				Tools: []string{"Workflow"},
+				Members: []*Member{
+					{Key: "status", Field: "Status", GoType: "string", Doc: "async_launched: the run goes on in the background", Shape: ShapeString},
+					{Key: "taskId", Field: "TaskID", GoType: "string", Doc: "the background task of the run", Shape: ShapeString},
+					{Key: "taskType", Field: "TaskType", GoType: "string", Doc: "the task type, local_workflow", Shape: ShapeString},
+					{Key: "workflowName", Field: "WorkflowName", GoType: "string", Doc: "the name the script's meta gives", Shape: ShapeString},
+					{Key: "runId", Field: "RunID", GoType: "string", Doc: "the run's id, wf_ and hex digits, to resume it with resumeFromRunId", Shape: ShapeString},
+					{Key: "summary", Field: "Summary", GoType: "string", Doc: "the script's meta description", Shape: ShapeString},
+					{Key: "transcriptDir", Field: "TranscriptDir", GoType: "string", Doc: "the folder of the run's transcripts (journal.jsonl)", Shape: ShapeString},
+					{Key: "scriptPath", Field: "ScriptPath", GoType: "string", Doc: "the file the script was saved to, to run again with scriptPath", Shape: ShapeString},
+				},
+			},
 		},
 		Unions: []*Union{
 			{
 				Name: "ContentBlock",
 				Doc: []string{
-					"ContentBlock is one block of a message's content. The concrete types are *TextBlock, *ThinkingBlock, *RedactedThinkingBlock, *ToolUseBlock, *ToolResultBlock, *ImageBlock, *ServerToolUseBlock and *UnknownBlock.",
+					"ContentBlock is one block of a message's content. The concrete types are *TextBlock, *ThinkingBlock, *RedactedThinkingBlock, *ToolUseBlock, *ToolResultBlock, *ImageBlock, *ServerToolUseBlock, *ToolReferenceBlock and *UnknownBlock.",
 				},
 				Key:      "type",
-				Variants: []string{"TextBlock", "ThinkingBlock", "RedactedThinkingBlock", "ToolUseBlock", "ToolResultBlock", "ImageBlock", "ServerToolUseBlock", "UnknownBlock"},
+				Variants: []string{"TextBlock", "ThinkingBlock", "RedactedThinkingBlock", "ToolUseBlock", "ToolResultBlock", "ToolReferenceBlock", "ImageBlock", "ServerToolUseBlock", "UnknownBlock"},
 			},
 			{
 				Name: "ControlRequestBody",
@@ -2696,6 +3150,7 @@ func protocolModel() *Model {
 					{Name: "BlockImage", Value: "image", Doc: "BlockImage is an image block."},
 					{Name: "BlockDocument", Value: "document", Doc: "BlockDocument is a document block (a PDF or text file)."},
 					{Name: "BlockServerToolUse", Value: "server_tool_use", Doc: "BlockServerToolUse is a call of a tool the API runs itself (web search, code execution...)."},
+					{Name: "BlockToolReference", Value: "tool_reference", Doc: "BlockToolReference names a tool whose schema a ToolSearch call loaded, in that call's tool_result (CLI 2.1.330)."},
 				},
 			},
 			{

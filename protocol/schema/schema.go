@@ -46,7 +46,10 @@ type Type struct {
 	Union    string   // the union it is a variant of, "" if none
 	Fallback bool     // the union's variant for values it does not know
 	Answers  string   // the control request whose successful answer it is the payload of
-	Members  []*Member
+	// Tools are the tools whose tool_use_result (on a user message
+	// carrying their tool_result) has this shape; nil for other types.
+	Tools   []string
+	Members []*Member
 }
 
 // Member is one JSON member of a type.
@@ -142,6 +145,17 @@ func (m *Model) Payloads() map[string]*Type {
 		}
 	}
 	return out
+}
+
+// ToolResult returns the type of the tool_use_result of a tool, nil if
+// the model types none for it.
+func (m *Model) ToolResult(tool string) *Type {
+	for _, t := range m.Types {
+		if slices.Contains(t.Tools, tool) {
+			return t
+		}
+	}
+	return nil
 }
 
 // Member returns the member named key, nil if the type has none.

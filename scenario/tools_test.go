@@ -1,0 +1,89 @@
+package scenario_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ccwire/ccwire/scenario"
+)
+
+// readRecordings reads every recording under dir (<dir>/<version>/<id>.txtar).
+func readRecordings(t *testing.T, dir string) []*scenario.Recording {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, "*", "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []*scenario.Recording
+	for _, p := range paths {
+		rec, err := scenario.ReadRecording(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
+	}
+	return recs
+}
+
+func TestToolsCalled(t *testing.T) {
+	t.Parallel()
+	rec, err := scenario.ParseRecording(mustRead(t, filepath.Join(recordingsDir, "2.1.37", "parallel-tools.txtar")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	init, err := scenario.InitTools(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(init, "Bash") || !slices.Contains(init, "Read") {
+		t.Errorf("InitTools = %v, want Bash and Read among them", init)
+	}
+	called, err := scenario.ToolsCalled(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(called) == 0 || !slices.IsSorted(called) || len(slices.Compact(slices.Clone(called))) != len(called) {
+		t.Errorf("ToolsCalled = %v, want names sorted, each once", called)
+	}
+}
+
+func TestToolsCalledBadLine(t *testing.T) {
+	t.Parallel()
+	rec := &scenario.Recording{Scenario: "x", Version: "2.1.37", Events: []scenario.Event{
+		{Kind: scenario.EventStdout, Turn: 1, Msg: []byte(`{"type":"assistant","message":{"content":[{"type":"tool_use","name":1}]}}`)},
+	}}
+	if _, err := scenario.ToolsCalled(rec); err == nil || !strings.Contains(err.Error(), "recording x (2.1.37), event 1") {
+		t.Errorf("ToolsCalled of a malformed line: err = %v, want one naming the recording and event", err)
+	}
+}
+
+// TestToolCoverage checks that, for each recorded CLI version, the
+// recordings call every tool that the version's system/init lists.
+func TestToolCoverage(t *testing.T) {
+	t.Parallel()
+	cov, err := scenario.CoverTools(readRecordings(t, recordingsDir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cov) == 0 {
+		t.Fatal("no recordings")
+	}
+	for _, c := range cov {
+		t.Logf("%s: %d init tools, %d called", c.Version, len(c.Init), len(c.Init)-len(c.Uncalled()))
+		if u := c.Uncalled(); len(u) > 0 {
+			t.Errorf("%s: no recording calls %s", c.Version, strings.Join(u, ", "))
+		}
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}

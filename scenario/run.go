@@ -94,6 +94,42 @@ type Runner struct {
 	// answer, so the turn need not wait for the scenario's timeout. 0
 	// means [DefaultQuiet]; a negative Quiet turns the check off.
 	Quiet time.Duration
+	// MCPTestServer is the command (program and arguments) that serves the
+	// test MCP server of package internal/mcpecho on its stdin and stdout:
+	// "ccwire mcp-test-server", or a test binary that runs mcpecho.Main.
+	// A scenario whose args name [MCPTestServerPlaceholder] needs it; the
+	// others run without it.
+	MCPTestServer []string
+}
+
+// MCPTestServerPlaceholder, in a scenario's args, stands for the path of
+// an executable that runs [Runner.MCPTestServer] with the arguments it is
+// given, e.g. in an --mcp-config server's "command".
+const MCPTestServerPlaceholder = "<mcp-test-server>"
+
+// ErrNoMCPTestServer reports a scenario that needs the test MCP server run
+// by a Runner without [Runner.MCPTestServer].
+var ErrNoMCPTestServer = errors.New("the scenario's args name " + MCPTestServerPlaceholder + " but the runner has no MCPTestServer command")
+
+// usesMCPTestServer reports whether any of args names the placeholder.
+func usesMCPTestServer(args []string) bool {
+	return slices.ContainsFunc(args, func(a string) bool { return strings.Contains(a, MCPTestServerPlaceholder) })
+}
+
+// mcpTestServerScript writes into dir a shell script that runs command
+// with the script's own arguments after it, and returns its path.
+func mcpTestServerScript(dir string, command []string) (string, error) {
+	var b strings.Builder
+	b.WriteString("#!/bin/sh\nexec")
+	for _, a := range command {
+		b.WriteString(" '" + strings.ReplaceAll(a, "'", `'\''`) + "'")
+	}
+	b.WriteString(` "$@"` + "\n")
+	p := filepath.Join(dir, "mcp-test-server")
+	if err := os.WriteFile(p, []byte(b.String()), 0o755); err != nil {
+		return "", fmt.Errorf("the test MCP server's script: %w", err)
+	}
+	return p, nil
 }
 
 // failedTurnGrace is how long the CLI may take to exit after a failed
@@ -191,6 +227,27 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 		}
 	}
 
+	args, paths := sc.Args, map[string]string{}
+	if usesMCPTestServer(args) {
+		if len(x.runner.MCPTestServer) == 0 {
+			return nil, []error{ErrNoMCPTestServer}
+		}
+		bin, err := os.MkdirTemp("", "ccwire-mcp-")
+		if err != nil {
+			return nil, []error{fmt.Errorf("the test MCP server's folder: %w", err)}
+		}
+		defer os.RemoveAll(bin)
+		script, err := mcpTestServerScript(bin, x.runner.MCPTestServer)
+		if err != nil {
+			return nil, []error{err}
+		}
+		args = make([]string, len(sc.Args))
+		for i, a := range sc.Args {
+			args[i] = strings.ReplaceAll(a, MCPTestServerPlaceholder, script)
+		}
+		paths[bin] = "mcp-bin"
+	}
+
 	srv, err := stubapi.Start(pl.Script, stubapi.WithLogger(x.logger))
 	if err != nil {
 		return nil, []error{fmt.Errorf("fake API: %w", err)}
@@ -200,7 +257,7 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 	env := mergeEnv(mergeEnv(DefaultEnv(), sc.Env), sc.Auth.env())
 	sess, err := claude.Start(ctx, x.runner.Binary, claude.SessionConfig{
 		BaseURL: srv.URL(),
-		Args:    sc.Args,
+		Args:    args,
 		Env:     env,
 		WorkDir: work,
 		Logger:  x.logger,
@@ -279,12 +336,11 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 		problems = append(problems, fmt.Errorf("the CLI's stderr (tail):\n%s", tail(stderr, 2000)))
 	}
 
-	n := newNormalizer(started, sess.PID(), map[string]string{
-		work:                         "cwd",
-		sess.HomeDir():               "home",
-		filepath.Dir(sess.HomeDir()): "session",
-		cliDir(x.runner.Binary):      "cli",
-	}, map[string]string{
+	paths[work] = "cwd"
+	paths[sess.HomeDir()] = "home"
+	paths[filepath.Dir(sess.HomeDir())] = "session"
+	paths[cliDir(x.runner.Binary)] = "cli"
+	n := newNormalizer(started, sess.PID(), paths, map[string]string{
 		srv.URL():                                "<api-url>",
 		strings.TrimPrefix(srv.URL(), "http://"): "<api-host>",
 	})

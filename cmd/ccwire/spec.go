@@ -15,6 +15,7 @@ import (
 
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/drift"
+	"github.com/ccwire/ccwire/internal/mcpecho"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -131,6 +132,13 @@ Flags:
 		versions = cliinstall.PinnedVersions()
 	}
 	opts = append(opts, cliinstall.WithLogger(slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))))
+	// Scenarios with an external MCP server start it from this program
+	// (ccwire mcp-test-server).
+	mcpServer, err := mcpecho.SelfCommand()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
+		return 1
+	}
 	var runners []*scenario.Runner
 	for _, v := range versions {
 		if v != "" { // "" with --claude: whatever version the binary has
@@ -149,7 +157,7 @@ Flags:
 		if q == 0 {
 			q = -1 // Runner.Quiet's "off"
 		}
-		runners = append(runners, &scenario.Runner{Binary: b, Quiet: q})
+		runners = append(runners, &scenario.Runner{Binary: b, Quiet: q, MCPTestServer: mcpServer})
 	}
 
 	plan := newSpecPlan(scenarios, runners, shard)

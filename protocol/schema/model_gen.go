@@ -1740,6 +1740,18 @@ func protocolModel() *Model {
 				},
 			},
 			{
+				Name: "MCPSetServersResponse",
+				Doc: []string{
+					"MCPSetServersResponse is the payload answering an mcp_set_servers request: what the replacement changed. CLI 2.1.37 and 2.1.330.",
+				},
+				Answers: "mcp_set_servers",
+				Members: []*Member{
+					{Key: "added", Field: "Added", GoType: "[]string", Doc: "servers the request added", Shape: ShapeStrings, Required: true},
+					{Key: "removed", Field: "Removed", GoType: "[]string", Doc: "servers it removed, disconnected", Shape: ShapeStrings, Required: true},
+					{Key: "errors", Field: "Errors", GoType: "json.RawMessage", Doc: "an object: why each added server that failed to connect did, by name ({} when none did)", Shape: ShapeRaw, Required: true},
+				},
+			},
+			{
 				Name: "RewindFilesResponse",
 				Doc: []string{
 					"RewindFilesResponse is the payload answering a rewind_files request.",

@@ -50,6 +50,8 @@ func runSpec(ctx context.Context, e env, args []string) int {
 		cacheDir = fs.String("cache-dir", "", "ccwire cache root (default $"+cliinstall.EnvCacheDir+" or the user cache folder)")
 		shardArg = fs.String("shard", "", "run only shard `K/N` of the runs (scenarios × versions, dealt out in turn), for a CI matrix; see ccwire merge")
 		resultsF = fs.String("results", "", "write the runs' verdicts as JSON to this `file` (put it in the --record folder as "+drift.ResultsFile+" for ccwire merge and diff)")
+		coverage = fs.Bool("coverage", false, "run nothing: report, per recorded CLI version, the built-in tools of system/init that a recording calls or none does, and the stream-changing flags that scenarios pass (read from the --record folder and the scenarios)")
+		jsonOut  = fs.Bool("json", false, "with --coverage, write the report as JSON")
 		quiet    = fs.Duration("quiet", scenario.DefaultQuiet, "fail a turn still missing expected messages once the CLI has been quiet this long (no stdout line, API request, command or CPU use); 0 waits for the scenario's timeout")
 	)
 	fs.Var(&versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed: an exact version, or an npm dist-tag such as %s (the newest release); repeat or separate with commas (default: the pinned %s)", cliinstall.LatestTag, strings.Join(cliinstall.PinnedVersions(), ", ")))
@@ -64,8 +66,16 @@ date), then a table of the runs, one of the totals per CLI version and the
 line "N passed, N failed, N skipped" (skipped: the scenario does not apply
 to the version). Writes the recording of every run. Exits 1 if a run failed.
 
+With --coverage it runs nothing and installs nothing: it reads the
+recordings (the --record folder; --cli-version picks recorded versions) and
+the scenarios, and reports per version which built-in tools of system/init
+a recording calls, and which of %d stream-changing flags (--model,
+--tools, --resume, --mcp-config…) a scenario passes, or only scenarios
+that do not apply to the version (with their reason). -json writes it as
+JSON. --run narrows both to the scenarios it matches.
+
 Flags:
-`, *dir)
+`, *dir, len(coverageFlags))
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, e); !ok {
@@ -85,6 +95,18 @@ Flags:
 	}
 	if *parallel < 1 {
 		fmt.Fprintln(e.stderr, "ccwire spec: -j must be at least 1")
+		return 2
+	}
+	if *jsonOut && !*coverage {
+		fmt.Fprintln(e.stderr, "ccwire spec: --json goes with --coverage")
+		return 2
+	}
+	if *coverage && (*binary != "" || *shardArg != "" || *resultsF != "") {
+		fmt.Fprintln(e.stderr, "ccwire spec: --coverage runs nothing: it takes no --claude, --shard or --results")
+		return 2
+	}
+	if *coverage && *record == "" {
+		fmt.Fprintln(e.stderr, "ccwire spec: --coverage reads the recordings of --record, which is empty")
 		return 2
 	}
 	var shard *drift.Shard
@@ -116,6 +138,10 @@ Flags:
 			fmt.Fprintf(e.stderr, "ccwire spec: --run %q matches no scenario in %s\n", *runExpr, *dir)
 			return 1
 		}
+	}
+
+	if *coverage {
+		return specCoverage(e, *record, versions, scenarios, filter, *jsonOut)
 	}
 
 	var opts []cliinstall.Option

@@ -121,7 +121,8 @@ func (cfg MCPServerConfig) check() error {
 // ([Options.MCPServers]) cannot be added this way.
 //
 // A stdio server's args are always sent, [] when there are none: CLI
-// 2.1.332 fails to start a server whose configuration lacks them.
+// 2.1.330 and 2.1.332 fail to start a server whose configuration lacks
+// them ("Spread syntax requires ...iterable not be null or undefined").
 func (c *Client) MCPSetServers(ctx context.Context, servers map[string]MCPServerConfig) (*protocol.MCPSetServersResponse, error) {
 	wire := make(map[string]any, len(servers))
 	for name, cfg := range servers {

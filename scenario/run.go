@@ -104,16 +104,29 @@ type Runner struct {
 
 // MCPTestServerPlaceholder, in a scenario's args, stands for the path of
 // an executable that runs [Runner.MCPTestServer] with the arguments it is
-// given, e.g. in an --mcp-config server's "command".
+// given, e.g. in an --mcp-config server's "command"; in a stdin.jsonl line,
+// the JSON string "<mcp-test-server>" does (in an mcp_set_servers
+// request's server configuration).
 const MCPTestServerPlaceholder = "<mcp-test-server>"
 
 // ErrNoMCPTestServer reports a scenario that needs the test MCP server run
 // by a Runner without [Runner.MCPTestServer].
 var ErrNoMCPTestServer = errors.New("the scenario's args name " + MCPTestServerPlaceholder + " but the runner has no MCPTestServer command")
 
-// usesMCPTestServer reports whether any of args names the placeholder.
-func usesMCPTestServer(args []string) bool {
-	return slices.ContainsFunc(args, func(a string) bool { return strings.Contains(a, MCPTestServerPlaceholder) })
+// usesMCPTestServer reports whether the plan's args or stdin.jsonl lines
+// name the placeholder.
+func usesMCPTestServer(pl *Plan) bool {
+	if slices.ContainsFunc(pl.Scenario.Args, func(a string) bool { return strings.Contains(a, MCPTestServerPlaceholder) }) {
+		return true
+	}
+	for _, t := range pl.Turns {
+		for _, l := range t.Stdin {
+			if !t.Raw && bytes.Contains(l.Data, []byte(`"`+MCPTestServerPlaceholder+`"`)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // mcpTestServerScript writes into dir a shell script that runs command
@@ -201,10 +214,13 @@ type run struct {
 	logger *slog.Logger
 
 	stdio     []stdioLine
-	watch     *quietWatch   // nil when Runner.Quiet turns the check off
-	requestID string        // request_id of the last control_request the CLI sent
-	sessionID string        // session_id of system/init
-	cpu       time.Duration // the CLI process's CPU time, once it exited
+	watch     *quietWatch // nil when Runner.Quiet turns the check off
+	requestID string      // request_id of the last control_request the CLI sent
+	sessionID string      // session_id of system/init
+	// mcpTestServer is the script standing for MCPTestServerPlaceholder,
+	// "" when the scenario names none.
+	mcpTestServer string
+	cpu           time.Duration // the CLI process's CPU time, once it exited
 }
 
 func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
@@ -228,7 +244,7 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 	}
 
 	args, paths := sc.Args, map[string]string{}
-	if usesMCPTestServer(args) {
+	if usesMCPTestServer(pl) {
 		if len(x.runner.MCPTestServer) == 0 {
 			return nil, []error{ErrNoMCPTestServer}
 		}
@@ -246,6 +262,7 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 			args[i] = strings.ReplaceAll(a, MCPTestServerPlaceholder, script)
 		}
 		paths[bin] = "mcp-bin"
+		x.mcpTestServer = script
 	}
 
 	srv, err := stubapi.Start(pl.Script, stubapi.WithLogger(x.logger))
@@ -577,6 +594,9 @@ func (x *run) substitute(line []byte) []byte {
 	}
 	if x.sessionID != "" {
 		line = bytes.ReplaceAll(line, []byte(`"<session_id>"`), quote(x.sessionID))
+	}
+	if x.mcpTestServer != "" {
+		line = bytes.ReplaceAll(line, []byte(`"`+MCPTestServerPlaceholder+`"`), quote(x.mcpTestServer))
 	}
 	return line
 }

@@ -173,6 +173,25 @@ func TestRunMCPTestServer(t *testing.T) {
 	if res.Status != scenario.Failed || !errors.Is(res.Err, scenario.ErrNoMCPTestServer) {
 		t.Errorf("without MCPTestServer: status %s, error %v; want a failure with ErrNoMCPTestServer", res.Status, res.Err)
 	}
+
+	// In stdin.jsonl, the JSON string "<mcp-test-server>" stands for the
+	// script; the recording shows it in the folder <mcp-bin>.
+	sc = mustParse(t, "mcp-stdin", header("mcp-stdin", "")+`-- turns/1/stdin.jsonl --
+{"type":"control_response","response":{"command":"<mcp-test-server>"}}
+-- turns/1/expect.jsonl --
+{"type":"result","result":"allowed","echo":{"response":{"command":{"$regexp":"/mcp-test-server$"}}}}
+`+unused)
+	res = (&scenario.Runner{Binary: bin, MCPTestServer: []string{"true"}}).Run(t.Context(), sc)
+	if res.Status != scenario.Passed {
+		t.Fatalf("stdin: status %s: %v", res.Status, res.Err)
+	}
+	if rec := recordingText(t, res); strings.Count(rec, `"command":"<mcp-bin>/mcp-test-server"`) != 2 {
+		t.Errorf("stdin: the recording does not show the script as <mcp-bin>/mcp-test-server in stdin and stdout:\n%s", rec)
+	}
+	res = (&scenario.Runner{Binary: bin}).Run(t.Context(), sc)
+	if !errors.Is(res.Err, scenario.ErrNoMCPTestServer) {
+		t.Errorf("stdin without MCPTestServer: %v, want ErrNoMCPTestServer", res.Err)
+	}
 }
 
 func TestRunAuth(t *testing.T) {

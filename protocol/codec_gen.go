@@ -714,6 +714,7 @@ func init() {
 		stringField("error", func(m *MCPServerStatus) *string { return &m.Error }),
 		rawField("config", func(m *MCPServerStatus) *rawJSON { return &m.Config }),
 		stringField("scope", func(m *MCPServerStatus) *string { return &m.Scope }),
+		stringField("transport", func(m *MCPServerStatus) *string { return &m.Transport }),
 		rawField("tools", func(m *MCPServerStatus) *rawJSON { return &m.Tools }),
 	)
 	pluginInfoTable = newTable(

@@ -1066,6 +1066,7 @@ func protocolModel() *Model {
 					{Key: "error", Field: "Error", GoType: "string", Doc: "why the connection failed", Shape: ShapeString},
 					{Key: "config", Field: "Config", GoType: "json.RawMessage", Doc: "the server's configuration", Shape: ShapeRaw},
 					{Key: "scope", Field: "Scope", GoType: "string", Doc: "configuration scope: project, user, local, managed...", Shape: ShapeString},
+					{Key: "transport", Field: "Transport", GoType: "string", Doc: "how the CLI reaches the server: stdio, sse, http... (CLI 2.1.330)", Shape: ShapeString},
 					{Key: "tools", Field: "Tools", GoType: "json.RawMessage", Doc: "the server's tools, when connected", Shape: ShapeRaw},
 				},
 			},

@@ -13,9 +13,11 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/internal/mcpecho"
 )
 
 func TestMain(m *testing.M) {
+	mcpecho.RunIfAsked() // the tests' --mcp-config starts the test MCP server from this binary
 	if runFakeCLI() {
 		return
 	}

@@ -2,6 +2,7 @@ package claude
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -55,6 +56,98 @@ func (c *Client) checkSubtype(subtype protocol.ControlSubtype) error {
 func (c *Client) MCPStatus(ctx context.Context) (*protocol.MCPStatusResponse, error) {
 	out := new(protocol.MCPStatusResponse)
 	return out, c.controlPayload(ctx, &protocol.MCPStatusRequest{}, out)
+}
+
+// MCPReconnect reconnects the MCP server named serverName, as mcp_status
+// names it, e.g. one that failed (mcp_reconnect; CLI 2.1.37 and 2.1.330).
+// A server the CLI does not know gives a *ControlError ("Server not found:
+// NAME").
+func (c *Client) MCPReconnect(ctx context.Context, serverName string) error {
+	if serverName == "" {
+		return errors.New("claude: MCPReconnect: no server name")
+	}
+	_, err := c.control(ctx, &protocol.MCPReconnectRequest{ServerName: serverName})
+	return err
+}
+
+// MCPToggle enables or disables the MCP server named serverName
+// (mcp_toggle; CLI 2.1.37 and 2.1.330): a disabled server is disconnected,
+// its tools gone, and mcp_status lists it with status "disabled"; enabling
+// it connects it again. A server the CLI does not know gives a
+// *ControlError.
+func (c *Client) MCPToggle(ctx context.Context, serverName string, enabled bool) error {
+	if serverName == "" {
+		return errors.New("claude: MCPToggle: no server name")
+	}
+	_, err := c.control(ctx, &protocol.MCPToggleRequest{ServerName: serverName, Enabled: enabled})
+	return err
+}
+
+// MCPServerConfig is the configuration of an MCP server the CLI runs or
+// reaches itself, as in --mcp-config: a process talking over stdio
+// (Command, Args, Env; Type "stdio" or empty), or a server at URL (Type
+// "sse" or "http", Headers).
+type MCPServerConfig struct {
+	Type    string            `json:"type,omitempty"`    // stdio (the default), sse or http
+	Command string            `json:"command,omitempty"` // the program to start (stdio)
+	Args    []string          `json:"args,omitempty"`    // its arguments (stdio)
+	Env     map[string]string `json:"env,omitempty"`     // environment variables added to the CLI's (stdio)
+	URL     string            `json:"url,omitempty"`     // the server's URL (sse, http)
+	Headers map[string]string `json:"headers,omitempty"` // HTTP headers to send (sse, http)
+}
+
+// check reports a configuration that names no server to reach.
+func (cfg MCPServerConfig) check() error {
+	switch cfg.Type {
+	case "", "stdio":
+		if cfg.Command == "" {
+			return errors.New("a stdio server needs a command")
+		}
+	case "sse", "http":
+		if cfg.URL == "" {
+			return fmt.Errorf("an %s server needs a URL", cfg.Type)
+		}
+	default:
+		return fmt.Errorf("unknown server type %q (want stdio, sse or http)", cfg.Type)
+	}
+	return nil
+}
+
+// MCPSetServers replaces the MCP servers added at run time (by earlier
+// calls) with servers, by name, and answers which it added and removed and
+// why those that failed to connect did (mcp_set_servers; CLI 2.1.37 and
+// 2.1.330). Servers of --mcp-config or the settings are not affected; an
+// empty map removes every server added this way. In-process servers
+// ([Options.MCPServers]) cannot be added this way.
+//
+// A stdio server's args are always sent, [] when there are none: CLI
+// 2.1.330 and 2.1.332 fail to start a server whose configuration lacks
+// them ("Spread syntax requires ...iterable not be null or undefined").
+func (c *Client) MCPSetServers(ctx context.Context, servers map[string]MCPServerConfig) (*protocol.MCPSetServersResponse, error) {
+	wire := make(map[string]any, len(servers))
+	for name, cfg := range servers {
+		if name == "" {
+			return nil, errors.New("claude: MCPSetServers: a server without a name")
+		}
+		if err := cfg.check(); err != nil {
+			return nil, fmt.Errorf("claude: MCPSetServers: server %s: %w", name, err)
+		}
+		if cfg.Type == "" || cfg.Type == "stdio" {
+			type stdio MCPServerConfig // Args written even when empty
+			wire[name] = struct {
+				stdio
+				Args []string `json:"args"`
+			}{stdio(cfg), append([]string{}, cfg.Args...)}
+			continue
+		}
+		wire[name] = cfg
+	}
+	raw, err := json.Marshal(wire)
+	if err != nil {
+		return nil, fmt.Errorf("claude: MCPSetServers: %w", err)
+	}
+	out := new(protocol.MCPSetServersResponse)
+	return out, c.controlPayload(ctx, &protocol.MCPSetServersRequest{Servers: raw}, out)
 }
 
 // RewindFiles restores the files the session changed to their state at

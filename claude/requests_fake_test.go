@@ -2,6 +2,7 @@ package claude_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -38,10 +39,61 @@ func TestClientRefusesUnknownRequests(t *testing.T) {
 			t.Errorf("%s took %s: it waited for an answer", tt.name, d)
 		}
 	}
-	// mcp_status is of 2.1.37's era: it is sent (and the fake refuses it).
-	var ue *claude.UnsupportedRequestError
-	if _, err := c.MCPStatus(ctx); err == nil || errors.As(err, &ue) {
-		t.Errorf("MCPStatus: %v, want the fake's error answer", err)
+	// The MCP requests are of 2.1.37's era: they are sent (and the fake
+	// refuses them).
+	seed := []struct {
+		name string
+		call func() error
+	}{
+		{"MCPStatus", func() error { _, err := c.MCPStatus(ctx); return err }},
+		{"MCPReconnect", func() error { return c.MCPReconnect(ctx, "echo") }},
+		{"MCPToggle", func() error { return c.MCPToggle(ctx, "echo", false) }},
+		{"MCPSetServers", func() error {
+			_, err := c.MCPSetServers(ctx, map[string]claude.MCPServerConfig{"echo": {Command: "echo"}})
+			return err
+		}},
+	}
+	for _, tt := range seed {
+		var ue *claude.UnsupportedRequestError
+		var ce *claude.ControlError
+		if err := tt.call(); !errors.As(err, &ce) || errors.As(err, &ue) {
+			t.Errorf("%s: %v, want the fake's error answer", tt.name, err)
+		}
+	}
+}
+
+func TestClientMCPRequestsCheckArguments(t *testing.T) {
+	t.Parallel()
+	c := connectFake(t, nil)
+	ctx := ctxFor(t, 30*time.Second)
+	tests := []struct {
+		name string
+		call func() error
+		want string
+	}{
+		{"MCPReconnect", func() error { return c.MCPReconnect(ctx, "") }, "MCPReconnect: no server name"},
+		{"MCPToggle", func() error { return c.MCPToggle(ctx, "", true) }, "MCPToggle: no server name"},
+		{"no name", func() error {
+			_, err := c.MCPSetServers(ctx, map[string]claude.MCPServerConfig{"": {Command: "x"}})
+			return err
+		}, "a server without a name"},
+		{"no command", func() error {
+			_, err := c.MCPSetServers(ctx, map[string]claude.MCPServerConfig{"a": {Args: []string{"x"}}})
+			return err
+		}, "server a: a stdio server needs a command"},
+		{"no URL", func() error {
+			_, err := c.MCPSetServers(ctx, map[string]claude.MCPServerConfig{"a": {Type: "http"}})
+			return err
+		}, "server a: an http server needs a URL"},
+		{"bad type", func() error {
+			_, err := c.MCPSetServers(ctx, map[string]claude.MCPServerConfig{"a": {Type: "ws", URL: "ws://x"}})
+			return err
+		}, `server a: unknown server type "ws"`},
+	}
+	for _, tt := range tests {
+		if err := tt.call(); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want an error saying %q", tt.name, err, tt.want)
+		}
 	}
 }
 

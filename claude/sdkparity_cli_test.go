@@ -2,6 +2,7 @@ package claude_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/internal/mcpecho"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/stubapi"
 )
@@ -26,7 +28,126 @@ func TestSDKParityCLI(t *testing.T) {
 		{"ControlRequests", testClientControlRequestsCLI},
 		{"StructuredOutput", testClientStructuredOutput},
 		{"HookEvents", testClientHookEvents},
+		{"MCPControl", testClientMCPControlCLI},
 	})
+}
+
+// testMCPServer is the configuration of the test MCP server (package
+// mcpecho), run from this test binary; args go after its command.
+func testMCPServer(t *testing.T, args ...string) claude.MCPServerConfig {
+	t.Helper()
+	cmd, err := mcpecho.SelfCommand()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return claude.MCPServerConfig{Command: cmd[0], Args: append(cmd[1:], args...)}
+}
+
+// mcpServerStatus returns the status of the server named name in st, ""
+// when st does not list it.
+func mcpServerStatus(st *protocol.MCPStatusResponse, name string) string {
+	for _, s := range st.MCPServers {
+		if s.Name == name {
+			return s.Status
+		}
+	}
+	return ""
+}
+
+// testClientMCPControlCLI drives the MCP control requests against an
+// external stdio server (the test MCP server of --mcp-config) and servers
+// added at run time. Every pinned CLI knows the three requests, 2.1.37
+// included: none gives an UnsupportedRequestError.
+func testClientMCPControlCLI(t *testing.T, bin cliinstall.Binary) {
+	stub := stubapi.NewTest(t, stubapi.NewScript())
+	opts := cliOptions(bin, stub)
+	cfg, err := json.Marshal(map[string]any{"mcpServers": map[string]claude.MCPServerConfig{"echo": testMCPServer(t)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.MCPConfig = []string{string(cfg)}
+	c := connectCLI(t, opts)
+	ctx := ctxFor(t, cliTimeout)
+
+	// wantStatus checks the servers' status, asking again while one is
+	// still connecting (pending): the CLI connects in the background, so
+	// right after initialize or a reconnection it may not be done.
+	wantStatus := func(step string, want map[string]string) {
+		t.Helper()
+		for {
+			st, err := c.MCPStatus(ctx)
+			if err != nil {
+				t.Fatalf("%s: MCPStatus: %v", step, err)
+			}
+			var got, pending []string
+			for _, s := range st.MCPServers {
+				got = append(got, s.Name+"="+s.Status)
+				if s.Status == "pending" && want[s.Name] != "pending" {
+					pending = append(pending, s.Name)
+				}
+			}
+			if len(pending) > 0 {
+				select {
+				case <-ctx.Done():
+					t.Fatalf("%s: servers %v still pending: %v", step, pending, ctx.Err())
+				case <-time.After(50 * time.Millisecond):
+				}
+				continue
+			}
+			for name, status := range want {
+				if g := mcpServerStatus(st, name); g != status {
+					t.Errorf("%s: server %s has status %q, want %q (%v)", step, name, g, status, got)
+				}
+			}
+			return
+		}
+	}
+	wantStatus("start", map[string]string{"echo": "connected"})
+
+	if err := c.MCPToggle(ctx, "echo", false); err != nil {
+		t.Fatalf("MCPToggle off: %v", err)
+	}
+	wantStatus("disabled", map[string]string{"echo": "disabled"})
+	if err := c.MCPToggle(ctx, "echo", true); err != nil {
+		t.Fatalf("MCPToggle on: %v", err)
+	}
+	wantStatus("enabled", map[string]string{"echo": "connected"})
+
+	if err := c.MCPReconnect(ctx, "echo"); err != nil {
+		t.Fatalf("MCPReconnect: %v", err)
+	}
+	wantStatus("reconnected", map[string]string{"echo": "connected"})
+
+	var ce *claude.ControlError
+	if err := c.MCPReconnect(ctx, "nope"); !errors.As(err, &ce) || !strings.Contains(err.Error(), "Server not found: nope") {
+		t.Errorf("MCPReconnect of an unknown server = %v, want a ControlError saying Server not found", err)
+	}
+	if err := c.MCPToggle(ctx, "nope", false); !errors.As(err, &ce) || !strings.Contains(err.Error(), "Server not found: nope") {
+		t.Errorf("MCPToggle of an unknown server = %v, want a ControlError saying Server not found", err)
+	}
+
+	set, err := c.MCPSetServers(ctx, map[string]claude.MCPServerConfig{"second": testMCPServer(t), "broken": testMCPServer(t, "-fail")})
+	if err != nil {
+		t.Fatalf("MCPSetServers: %v", err)
+	}
+	errs, err := set.ServerErrors()
+	slices.Sort(set.Added)
+	if err != nil || !slices.Equal(set.Added, []string{"broken", "second"}) || len(set.Removed) != 0 || errs["second"] != "" {
+		t.Errorf("MCPSetServers = %+v (errors %v, %v); want broken and second added, second without error", set, errs, err)
+	}
+	t.Logf("MCPSetServers: the failed server's error: %q", errs["broken"])
+	wantStatus("set", map[string]string{"echo": "connected", "second": "connected", "broken": "failed"})
+
+	set, err = c.MCPSetServers(ctx, map[string]claude.MCPServerConfig{})
+	slices.Sort(set.Removed)
+	if err != nil || len(set.Added) != 0 || !slices.Equal(set.Removed, []string{"broken", "second"}) {
+		t.Errorf("MCPSetServers of none = %+v, %v; want broken and second removed", set, err)
+	}
+	wantStatus("unset", map[string]string{"echo": "connected", "second": "", "broken": ""})
+
+	if _, err := c.MCPSetServers(ctx, map[string]claude.MCPServerConfig{"x": {}}); err == nil || !strings.Contains(err.Error(), "server x: a stdio server needs a command") {
+		t.Errorf("MCPSetServers of a server without command = %v, want an error naming it", err)
+	}
 }
 
 func testClientHookBlocks(t *testing.T, bin cliinstall.Binary) {

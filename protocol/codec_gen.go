@@ -116,6 +116,7 @@ var (
 	permissionUpdateTable            *table[PermissionUpdate]
 	permissionResultTable            *table[PermissionResult]
 	mcpStatusResponseTable           *table[MCPStatusResponse]
+	mcpSetServersResponseTable       *table[MCPSetServersResponse]
 	rewindFilesResponseTable         *table[RewindFilesResponse]
 	contextCategoryTable             *table[ContextCategory]
 	contextUsageResponseTable        *table[ContextUsageResponse]
@@ -754,6 +755,7 @@ func init() {
 		stringField("error", func(m *MCPServerStatus) *string { return &m.Error }),
 		rawField("config", func(m *MCPServerStatus) *rawJSON { return &m.Config }),
 		stringField("scope", func(m *MCPServerStatus) *string { return &m.Scope }),
+		stringField("transport", func(m *MCPServerStatus) *string { return &m.Transport }),
 		rawField("tools", func(m *MCPServerStatus) *rawJSON { return &m.Tools }),
 	)
 	pluginInfoTable = newTable(
@@ -1176,6 +1178,11 @@ func init() {
 	)
 	mcpStatusResponseTable = newTable(
 		requiredObjectsField[MCPStatusResponse, MCPServerStatus]("mcpServers", &mcpServerStatusTable, func(m *MCPStatusResponse) *[]MCPServerStatus { return &m.MCPServers }),
+	)
+	mcpSetServersResponseTable = newTable(
+		required(stringsField("added", func(m *MCPSetServersResponse) *[]string { return &m.Added })),
+		required(stringsField("removed", func(m *MCPSetServersResponse) *[]string { return &m.Removed })),
+		required(rawField("errors", func(m *MCPSetServersResponse) *rawJSON { return &m.Errors })),
 	)
 	rewindFilesResponseTable = newTable(
 		required(boolField("canRewind", func(m *RewindFilesResponse) *bool { return &m.CanRewind })),
@@ -3086,6 +3093,24 @@ func (m *MCPStatusResponse) MarshalJSON() ([]byte, error) { return MarshalPayloa
 
 // UnmarshalJSON decodes the payload losslessly.
 func (m *MCPStatusResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *MCPSetServersResponse) decode(d *decoder) error {
+	return decodeObject(d, mcpSetServersResponseTable, m, &m.objectState)
+}
+
+func (m *MCPSetServersResponse) encode(b []byte) []byte {
+	return encodeObject(b, mcpSetServersResponseTable, m, &m.objectState)
+}
+
+func (m *MCPSetServersResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, mcpSetServersResponseTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the payload as [MarshalPayload] does.
+func (m *MCPSetServersResponse) MarshalJSON() ([]byte, error) { return MarshalPayload(m) }
+
+// UnmarshalJSON decodes the payload losslessly.
+func (m *MCPSetServersResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
 
 func (m *RewindFilesResponse) decode(d *decoder) error {
 	return decodeObject(d, rewindFilesResponseTable, m, &m.objectState)

@@ -237,6 +237,7 @@ func payloadSeeds(tb testing.TB) [][]byte {
 		[]byte(`{"behavior":"allow","updatedInput":{"a":[1,{"b":null}]},"updatedPermissions":[{"type":"addRules","rules":[{"toolName":"Bash"}],"behavior":"allow","destination":"session"}]}`),
 		[]byte(`{"behavior":"deny","message":"","interrupt":true,"message":"x"}`),
 		[]byte(`{"mcpServers":[{"name":"a","status":"connected","serverInfo":{"name":"a","version":"1"},"tools":[]}]}`),
+		[]byte(`{"added":["second","broken"],"removed":[],"errors":{"broken":"Connection closed"}}`),
 		[]byte(`{"canRewind":false,"error":"\u00e9","insertions":1e3}`),
 		[]byte(`{"commands":[],"models":[{"value":"v","supportedEffortLevels":["low"]}],"account":null}`),
 		[]byte(`{"action":"accept","content":{"k":"v"}}`),
@@ -273,7 +274,7 @@ func FuzzPayload(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		valid := isObject(data)
-		for _, p := range []Payload{new(InitializeResponse), new(PermissionResult), new(MCPStatusResponse), new(RewindFilesResponse),
+		for _, p := range []Payload{new(InitializeResponse), new(PermissionResult), new(MCPStatusResponse), new(MCPSetServersResponse), new(RewindFilesResponse),
 			new(ContextUsageResponse), new(ElicitationResponse), new(UserDialogResponse), new(MCPMessageResponse),
 			new(GetUsageResponse), new(ReadFileResponse), new(GetTaskOutputResponse), new(ListPermissionRulesResponse),
 			new(MCPReadResourceResponse), new(ReloadPluginsResponse), new(ReloadSkillsResponse), new(ReloadOutputStylesResponse),

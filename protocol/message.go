@@ -58,6 +58,7 @@ type MCPServerStatus struct {
 	Error      string          `json:"error"`      // why the connection failed
 	Config     json.RawMessage `json:"config"`     // the server's configuration
 	Scope      string          `json:"scope"`      // configuration scope: project, user, local, managed...
+	Transport  string          `json:"transport"`  // how the CLI reaches the server: stdio, sse, http... (CLI 2.1.330)
 	Tools      json.RawMessage `json:"tools"`      // the server's tools, when connected
 	objectState
 }

@@ -16,7 +16,7 @@ import (
 // [SuccessResponse.DecodePayload] or encoding/json, write with
 // [NewPayloadResponse], [MarshalPayload] or encoding/json. The concrete types are
 // *InitializeResponse, *PermissionResult, *MCPStatusResponse,
-// *RewindFilesResponse, *ContextUsageResponse, *ElicitationResponse,
+// *MCPSetServersResponse, *RewindFilesResponse, *ContextUsageResponse, *ElicitationResponse,
 // *UserDialogResponse, *MCPMessageResponse and *HookOutput; for the requests of CLI
 // 2.1.330's hosts, *GetUsageResponse, *ReadFileResponse,
 // *GetTaskOutputResponse, *ListPermissionRulesResponse,
@@ -242,6 +242,28 @@ type PermissionResult struct {
 type MCPStatusResponse struct {
 	MCPServers  []MCPServerStatus `json:"mcpServers" wire:"required"` // every MCP server and its status
 	objectState `wire:"answers=mcp_status"`
+}
+
+// MCPSetServersResponse is the payload answering an mcp_set_servers
+// request: what the replacement changed. CLI 2.1.37 and 2.1.330.
+type MCPSetServersResponse struct {
+	Added       []string        `json:"added" wire:"required"`   // servers the request added
+	Removed     []string        `json:"removed" wire:"required"` // servers it removed, disconnected
+	Errors      json.RawMessage `json:"errors" wire:"required"`  // an object: why each added server that failed to connect did, by name ({} when none did)
+	objectState `wire:"answers=mcp_set_servers"`
+}
+
+// ServerErrors decodes Errors: the error of each added server that failed
+// to connect, by name; an empty map when none did.
+func (r *MCPSetServersResponse) ServerErrors() (map[string]string, error) {
+	out := map[string]string{}
+	if len(r.Errors) == 0 || string(r.Errors) == "null" {
+		return out, nil
+	}
+	if err := json.Unmarshal(r.Errors, &out); err != nil {
+		return nil, fmt.Errorf("protocol: mcp_set_servers errors: %w", err)
+	}
+	return out, nil
 }
 
 // RewindFilesResponse is the payload answering a rewind_files request.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -290,6 +291,28 @@ func TestDecodePayloadErrors(t *testing.T) {
 	}
 }
 
+func TestMCPSetServersServerErrors(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		errors  string
+		want    map[string]string
+		wantErr bool
+	}{
+		{"", map[string]string{}, false},
+		{"null", map[string]string{}, false},
+		{"{}", map[string]string{}, false},
+		{`{"b":"spawn ENOENT"}`, map[string]string{"b": "spawn ENOENT"}, false},
+		{`["b"]`, nil, true},
+	}
+	for _, tt := range tests {
+		r := &MCPSetServersResponse{Errors: json.RawMessage(tt.errors)}
+		got, err := r.ServerErrors()
+		if (err != nil) != tt.wantErr || !maps.Equal(got, tt.want) {
+			t.Errorf("ServerErrors of %s = %v, %v; want %v, error %t", tt.errors, got, err, tt.want, tt.wantErr)
+		}
+	}
+}
+
 func TestMarshalConstructedPayloads(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -301,6 +324,8 @@ func TestMarshalConstructedPayloads(t *testing.T) {
 			`{"commands":[{"name":"review","description":"Review","argumentHint":""}],"output_style":"default","models":[{"value":"opus","displayName":"Opus"}],"account":{"apiKeySource":"none"}}`},
 		{&MCPStatusResponse{}, `{"mcpServers":[]}`},
 		{&MCPStatusResponse{MCPServers: []MCPServerStatus{{Name: "x", Status: "failed", Error: "spawn ENOENT"}}}, `{"mcpServers":[{"name":"x","status":"failed","error":"spawn ENOENT"}]}`},
+		{&MCPSetServersResponse{}, `{"added":null,"removed":null,"errors":null}`},
+		{&MCPSetServersResponse{Added: []string{"b"}, Removed: []string{"a"}, Errors: json.RawMessage(`{"b":"spawn ENOENT"}`)}, `{"added":["b"],"removed":["a"],"errors":{"b":"spawn ENOENT"}}`},
 		{&RewindFilesResponse{CanRewind: true, FilesChanged: []string{"a.go"}, Insertions: 3}, `{"canRewind":true,"filesChanged":["a.go"],"insertions":3}`},
 		{&ContextUsageResponse{TotalTokens: 10, MaxTokens: 100, Percentage: 10}, `{"totalTokens":10,"maxTokens":100,"percentage":10}`},
 		{&ElicitationResponse{Action: "decline"}, `{"action":"decline"}`},

@@ -47,7 +47,7 @@ func TestCorpus(t *testing.T) {
 	}
 	var runners []*scenario.Runner
 	for _, v := range cliinstall.PinnedVersions() {
-		runners = append(runners, &scenario.Runner{Binary: claudetest.Binary(t, v)})
+		runners = append(runners, &scenario.Runner{Binary: claudetest.Binary(t, v), MCPTestServer: mcpServer})
 	}
 	start := time.Now()
 	results := scenario.RunAll(context.Background(), scenarios, runners, scenario.Options{})

@@ -95,6 +95,55 @@ type Runner struct {
 	// answer, so the turn need not wait for the scenario's timeout. 0
 	// means [DefaultQuiet]; a negative Quiet turns the check off.
 	Quiet time.Duration
+	// MCPTestServer is the command (program and arguments) that serves the
+	// test MCP server of package internal/mcpecho on its stdin and stdout:
+	// "ccwire mcp-test-server", or a test binary that runs mcpecho.Main.
+	// A scenario whose args name [MCPTestServerPlaceholder] needs it; the
+	// others run without it.
+	MCPTestServer []string
+}
+
+// MCPTestServerPlaceholder, in a scenario's args, stands for the path of
+// an executable that runs [Runner.MCPTestServer] with the arguments it is
+// given, e.g. in an --mcp-config server's "command"; in a stdin.jsonl line,
+// the JSON string "<mcp-test-server>" does (in an mcp_set_servers
+// request's server configuration).
+const MCPTestServerPlaceholder = "<mcp-test-server>"
+
+// ErrNoMCPTestServer reports a scenario that needs the test MCP server run
+// by a Runner without [Runner.MCPTestServer].
+var ErrNoMCPTestServer = errors.New("the scenario's args name " + MCPTestServerPlaceholder + " but the runner has no MCPTestServer command")
+
+// usesMCPTestServer reports whether the plan's args or stdin.jsonl lines
+// name the placeholder.
+func usesMCPTestServer(pl *Plan) bool {
+	if slices.ContainsFunc(pl.Scenario.Args, func(a string) bool { return strings.Contains(a, MCPTestServerPlaceholder) }) {
+		return true
+	}
+	for _, t := range pl.Turns {
+		for _, l := range t.Stdin {
+			if !t.Raw && bytes.Contains(l.Data, []byte(`"`+MCPTestServerPlaceholder+`"`)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mcpTestServerScript writes into dir a shell script that runs command
+// with the script's own arguments after it, and returns its path.
+func mcpTestServerScript(dir string, command []string) (string, error) {
+	var b strings.Builder
+	b.WriteString("#!/bin/sh\nexec")
+	for _, a := range command {
+		b.WriteString(" '" + strings.ReplaceAll(a, "'", `'\''`) + "'")
+	}
+	b.WriteString(` "$@"` + "\n")
+	p := filepath.Join(dir, "mcp-test-server")
+	if err := os.WriteFile(p, []byte(b.String()), 0o755); err != nil {
+		return "", fmt.Errorf("the test MCP server's script: %w", err)
+	}
+	return p, nil
 }
 
 // failedTurnGrace is how long the CLI may take to exit after a failed
@@ -166,10 +215,13 @@ type run struct {
 	logger *slog.Logger
 
 	stdio     []stdioLine
-	watch     *quietWatch   // nil when Runner.Quiet turns the check off
-	requestID string        // request_id of the last control_request the CLI sent
-	sessionID string        // session_id of system/init
-	cpu       time.Duration // the CLI process's CPU time, once it exited
+	watch     *quietWatch // nil when Runner.Quiet turns the check off
+	requestID string      // request_id of the last control_request the CLI sent
+	sessionID string      // session_id of system/init
+	// mcpTestServer is the script standing for MCPTestServerPlaceholder,
+	// "" when the scenario names none.
+	mcpTestServer string
+	cpu           time.Duration // the CLI process's CPU time, once it exited
 }
 
 func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
@@ -192,6 +244,28 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 		}
 	}
 
+	args, paths := sc.Args, map[string]string{}
+	if usesMCPTestServer(pl) {
+		if len(x.runner.MCPTestServer) == 0 {
+			return nil, []error{ErrNoMCPTestServer}
+		}
+		bin, err := os.MkdirTemp("", "ccwire-mcp-")
+		if err != nil {
+			return nil, []error{fmt.Errorf("the test MCP server's folder: %w", err)}
+		}
+		defer os.RemoveAll(bin)
+		script, err := mcpTestServerScript(bin, x.runner.MCPTestServer)
+		if err != nil {
+			return nil, []error{err}
+		}
+		args = make([]string, len(sc.Args))
+		for i, a := range sc.Args {
+			args[i] = strings.ReplaceAll(a, MCPTestServerPlaceholder, script)
+		}
+		paths[bin] = "mcp-bin"
+		x.mcpTestServer = script
+	}
+
 	srv, err := stubapi.Start(pl.Script, stubapi.WithLogger(x.logger))
 	if err != nil {
 		return nil, []error{fmt.Errorf("fake API: %w", err)}
@@ -201,7 +275,7 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 	env := mergeEnv(mergeEnv(DefaultEnv(), sc.Env), sc.Auth.env())
 	sess, err := claude.Start(ctx, x.runner.Binary, claude.SessionConfig{
 		BaseURL: srv.URL(),
-		Args:    sc.Args,
+		Args:    args,
 		Env:     env,
 		WorkDir: work,
 		Logger:  x.logger,
@@ -280,12 +354,11 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 		problems = append(problems, fmt.Errorf("the CLI's stderr (tail):\n%s", tail(stderr, 2000)))
 	}
 
-	n := newNormalizer(started, sess.PID(), map[string]string{
-		work:                         "cwd",
-		sess.HomeDir():               "home",
-		filepath.Dir(sess.HomeDir()): "session",
-		cliDir(x.runner.Binary):      "cli",
-	}, map[string]string{
+	paths[work] = "cwd"
+	paths[sess.HomeDir()] = "home"
+	paths[filepath.Dir(sess.HomeDir())] = "session"
+	paths[cliDir(x.runner.Binary)] = "cli"
+	n := newNormalizer(started, sess.PID(), paths, map[string]string{
 		srv.URL():                                "<api-url>",
 		strings.TrimPrefix(srv.URL(), "http://"): "<api-host>",
 	})
@@ -522,6 +595,9 @@ func (x *run) substitute(line []byte) []byte {
 	}
 	if x.sessionID != "" {
 		line = bytes.ReplaceAll(line, []byte(`"<session_id>"`), quote(x.sessionID))
+	}
+	if x.mcpTestServer != "" {
+		line = bytes.ReplaceAll(line, []byte(`"`+MCPTestServerPlaceholder+`"`), quote(x.mcpTestServer))
 	}
 	return line
 }

@@ -19,15 +19,19 @@ import (
 // asks for permission when the prompt says "ask", hangs when it says
 // "hang" (it waits for more input and writes nothing), answers after
 // running "sleep $FAKE_NAP" when it says "nap", copies in.txt to out.txt,
-// and exits with $FAKE_EXIT.
+// runs an argument that names an executable mcp-test-server with the
+// argument x and reports its output in system/init's "mcp", and exits with
+// $FAKE_EXIT.
 const fakeCLI = `#!/bin/sh
 if [ "$1" = --version ]; then echo "2.1.37 (Claude Code)"; exit 0; fi
+mcp=
+for a; do case "$a" in */mcp-test-server) mcp=$("$a" x);; esac; done
 sid=$(printf '%08x-1111-4222-8333-444444444444' $$)
 [ -f in.txt ] && cp in.txt out.txt
 n=0
 while IFS= read -r line; do
   n=$((n+1))
-  [ $n = 1 ] && printf '{"type":"system","subtype":"init","cwd":"%s","session_id":"%s","tmp":"%s","api_key":"%s","oauth_token":"%s"}\n' "$PWD" "$sid" "$TMPDIR" "${ANTHROPIC_API_KEY:+set}" "$CLAUDE_CODE_OAUTH_TOKEN"
+  [ $n = 1 ] && printf '{"type":"system","subtype":"init","cwd":"%s","session_id":"%s","tmp":"%s","api_key":"%s","oauth_token":"%s","mcp":"%s"}\n' "$PWD" "$sid" "$TMPDIR" "${ANTHROPIC_API_KEY:+set}" "$CLAUDE_CODE_OAUTH_TOKEN" "$mcp"
   case "$line" in
   *control_response*)
     printf '{"type":"result","subtype":"success","is_error":false,"result":"allowed","session_id":"%s","echo":%s}\n' "$sid" "$line";;
@@ -138,6 +142,55 @@ copied
 	}
 	if strings.Contains(rec, os.TempDir()+"/ccwire") {
 		t.Errorf("recording keeps a temporary path:\n%s", rec)
+	}
+}
+
+// TestRunMCPTestServer checks that the placeholder in a scenario's args
+// becomes an executable running the runner's MCPTestServer command with its
+// own arguments after the command's (quotes and all), that the recording
+// keeps the placeholder, and that a runner without the command refuses the
+// scenario.
+func TestRunMCPTestServer(t *testing.T) {
+	t.Parallel()
+	bin := fakeBinary(t)
+	sc := mustParse(t, "mcp", header("mcp", `, "args": ["--mcp-config", "<mcp-test-server>"]`)+helloTurn+unused)
+
+	res := (&scenario.Runner{Binary: bin, MCPTestServer: []string{"printf", "%s|%s", "it's"}}).Run(t.Context(), sc)
+	if res.Status != scenario.Passed {
+		t.Fatalf("status %s: %v", res.Status, res.Err)
+	}
+	rec := recordingText(t, res)
+	for _, want := range []string{`"mcp":"it's|x"`, `"<mcp-test-server>"`} {
+		if !strings.Contains(rec, want) {
+			t.Errorf("recording lacks %s:\n%s", want, rec)
+		}
+	}
+	if strings.Contains(rec, os.TempDir()+"/ccwire") {
+		t.Errorf("recording keeps a temporary path:\n%s", rec)
+	}
+
+	res = (&scenario.Runner{Binary: bin}).Run(t.Context(), sc)
+	if res.Status != scenario.Failed || !errors.Is(res.Err, scenario.ErrNoMCPTestServer) {
+		t.Errorf("without MCPTestServer: status %s, error %v; want a failure with ErrNoMCPTestServer", res.Status, res.Err)
+	}
+
+	// In stdin.jsonl, the JSON string "<mcp-test-server>" stands for the
+	// script; the recording shows it in the folder <mcp-bin>.
+	sc = mustParse(t, "mcp-stdin", header("mcp-stdin", "")+`-- turns/1/stdin.jsonl --
+{"type":"control_response","response":{"command":"<mcp-test-server>"}}
+-- turns/1/expect.jsonl --
+{"type":"result","result":"allowed","echo":{"response":{"command":{"$regexp":"/mcp-test-server$"}}}}
+`+unused)
+	res = (&scenario.Runner{Binary: bin, MCPTestServer: []string{"true"}}).Run(t.Context(), sc)
+	if res.Status != scenario.Passed {
+		t.Fatalf("stdin: status %s: %v", res.Status, res.Err)
+	}
+	if rec := recordingText(t, res); strings.Count(rec, `"command":"<mcp-bin>/mcp-test-server"`) != 2 {
+		t.Errorf("stdin: the recording does not show the script as <mcp-bin>/mcp-test-server in stdin and stdout:\n%s", rec)
+	}
+	res = (&scenario.Runner{Binary: bin}).Run(t.Context(), sc)
+	if !errors.Is(res.Err, scenario.ErrNoMCPTestServer) {
+		t.Errorf("stdin without MCPTestServer: %v, want ErrNoMCPTestServer", res.Err)
 	}
 }
 

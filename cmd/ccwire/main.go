@@ -19,6 +19,8 @@
 //	schema     generate the JSON Schema of each recorded CLI version's protocol in schema/
 //	fake-cli   act as a Claude Code CLI that plays a recording (install: write a fake claude into a folder)
 //	version    print ccwire's version and the pinned Claude Code versions
+//	mcp-test-server
+//	           serve the test MCP server (tools echo, fail, sleep) on stdin and stdout
 //
 // Run "ccwire <command> -h" for a command's flags.
 package main
@@ -33,6 +35,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/ccwire/ccwire/internal/mcpecho"
 )
 
 // env is what a command sees of the process: its streams and arguments.
@@ -67,6 +71,7 @@ func commands() []command {
 		{"schema", "generate the JSON Schema of each recorded CLI version's protocol in schema/", runSchema},
 		{"fake-cli", "act as a Claude Code CLI that plays a recording (install: write a fake claude into a folder)", runFakeCLI},
 		{"version", "print ccwire's version and the pinned Claude Code versions", runVersion},
+		{mcpecho.Command, "serve the test MCP server (tools echo, fail, sleep) on stdin and stdout", runMCPTestServer},
 	}
 }
 
@@ -104,11 +109,21 @@ func run(ctx context.Context, e env, args []string) int {
 	return 2
 }
 
+// runMCPTestServer serves the test MCP server that scenarios start through
+// the CLI's --mcp-config (see package mcpecho).
+func runMCPTestServer(ctx context.Context, e env, args []string) int {
+	return mcpecho.Main(ctx, args, e.stdin, e.stdout, e.stderr)
+}
+
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "Usage: ccwire <command> [arguments]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands:")
 	for _, c := range commands() {
+		if len(c.name) > 10 {
+			fmt.Fprintf(w, "  %s\n  %-10s %s\n", c.name, "", c.summary)
+			continue
+		}
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)

@@ -16,10 +16,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccwire/ccwire/internal/mcpecho"
 	"github.com/ccwire/ccwire/stubapi"
 )
 
 func TestMain(m *testing.M) {
+	mcpecho.RunIfAsked() // spec, run in-process, starts the test MCP server from this binary
 	code := m.Run()
 	if built.path != "" {
 		os.RemoveAll(filepath.Dir(built.path))

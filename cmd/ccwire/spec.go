@@ -15,6 +15,7 @@ import (
 
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/drift"
+	"github.com/ccwire/ccwire/internal/mcpecho"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -49,6 +50,8 @@ func runSpec(ctx context.Context, e env, args []string) int {
 		cacheDir = fs.String("cache-dir", "", "ccwire cache root (default $"+cliinstall.EnvCacheDir+" or the user cache folder)")
 		shardArg = fs.String("shard", "", "run only shard `K/N` of the runs (scenarios × versions, dealt out in turn), for a CI matrix; see ccwire merge")
 		resultsF = fs.String("results", "", "write the runs' verdicts as JSON to this `file` (put it in the --record folder as "+drift.ResultsFile+" for ccwire merge and diff)")
+		coverage = fs.Bool("coverage", false, "run nothing: report, per recorded CLI version, the built-in tools of system/init that a recording calls or none does, and the stream-changing flags that scenarios pass (read from the --record folder and the scenarios)")
+		jsonOut  = fs.Bool("json", false, "with --coverage, write the report as JSON")
 		quiet    = fs.Duration("quiet", scenario.DefaultQuiet, "fail a turn still missing expected messages once the CLI has been quiet this long (no stdout line, API request, command or CPU use); 0 waits for the scenario's timeout")
 	)
 	fs.Var(&versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed: an exact version, or an npm dist-tag such as %s (the newest release); repeat or separate with commas (default: the pinned %s)", cliinstall.LatestTag, strings.Join(cliinstall.PinnedVersions(), ", ")))
@@ -63,8 +66,16 @@ date), then a table of the runs, one of the totals per CLI version and the
 line "N passed, N failed, N skipped" (skipped: the scenario does not apply
 to the version). Writes the recording of every run. Exits 1 if a run failed.
 
+With --coverage it runs nothing and installs nothing: it reads the
+recordings (the --record folder; --cli-version picks recorded versions) and
+the scenarios, and reports per version which built-in tools of system/init
+a recording calls, and which of %d stream-changing flags (--model,
+--tools, --resume, --mcp-config…) a scenario passes, or only scenarios
+that do not apply to the version (with their reason). -json writes it as
+JSON. --run narrows both to the scenarios it matches.
+
 Flags:
-`, *dir)
+`, *dir, len(coverageFlags))
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, e); !ok {
@@ -84,6 +95,18 @@ Flags:
 	}
 	if *parallel < 1 {
 		fmt.Fprintln(e.stderr, "ccwire spec: -j must be at least 1")
+		return 2
+	}
+	if *jsonOut && !*coverage {
+		fmt.Fprintln(e.stderr, "ccwire spec: --json goes with --coverage")
+		return 2
+	}
+	if *coverage && (*binary != "" || *shardArg != "" || *resultsF != "") {
+		fmt.Fprintln(e.stderr, "ccwire spec: --coverage runs nothing: it takes no --claude, --shard or --results")
+		return 2
+	}
+	if *coverage && *record == "" {
+		fmt.Fprintln(e.stderr, "ccwire spec: --coverage reads the recordings of --record, which is empty")
 		return 2
 	}
 	var shard *drift.Shard
@@ -117,6 +140,10 @@ Flags:
 		}
 	}
 
+	if *coverage {
+		return specCoverage(e, *record, versions, scenarios, filter, *jsonOut)
+	}
+
 	var opts []cliinstall.Option
 	if *cacheDir != "" {
 		opts = append(opts, cliinstall.WithCacheDir(*cacheDir))
@@ -131,6 +158,13 @@ Flags:
 		versions = cliinstall.PinnedVersions()
 	}
 	opts = append(opts, cliinstall.WithLogger(slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))))
+	// Scenarios with an external MCP server start it from this program
+	// (ccwire mcp-test-server).
+	mcpServer, err := mcpecho.SelfCommand()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
+		return 1
+	}
 	var runners []*scenario.Runner
 	for _, v := range versions {
 		if v != "" { // "" with --claude: whatever version the binary has
@@ -149,7 +183,7 @@ Flags:
 		if q == 0 {
 			q = -1 // Runner.Quiet's "off"
 		}
-		runners = append(runners, &scenario.Runner{Binary: b, Quiet: q})
+		runners = append(runners, &scenario.Runner{Binary: b, Quiet: q, MCPTestServer: mcpServer})
 	}
 
 	plan := newSpecPlan(scenarios, runners, shard)

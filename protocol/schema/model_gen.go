@@ -1081,6 +1081,7 @@ func protocolModel() *Model {
 					{Key: "error", Field: "Error", GoType: "string", Doc: "why the connection failed", Shape: ShapeString},
 					{Key: "config", Field: "Config", GoType: "json.RawMessage", Doc: "the server's configuration", Shape: ShapeRaw},
 					{Key: "scope", Field: "Scope", GoType: "string", Doc: "configuration scope: project, user, local, managed...", Shape: ShapeString},
+					{Key: "transport", Field: "Transport", GoType: "string", Doc: "how the CLI reaches the server: stdio, sse, http... (CLI 2.1.330)", Shape: ShapeString},
 					{Key: "tools", Field: "Tools", GoType: "json.RawMessage", Doc: "the server's tools, when connected", Shape: ShapeRaw},
 				},
 			},
@@ -1755,6 +1756,18 @@ func protocolModel() *Model {
 				Answers: "mcp_status",
 				Members: []*Member{
 					{Key: "mcpServers", Field: "MCPServers", GoType: "[]MCPServerStatus", Doc: "every MCP server and its status", Shape: ShapeObjects, Elem: "MCPServerStatus", Required: true},
+				},
+			},
+			{
+				Name: "MCPSetServersResponse",
+				Doc: []string{
+					"MCPSetServersResponse is the payload answering an mcp_set_servers request: what the replacement changed. CLI 2.1.37 and 2.1.330.",
+				},
+				Answers: "mcp_set_servers",
+				Members: []*Member{
+					{Key: "added", Field: "Added", GoType: "[]string", Doc: "servers the request added", Shape: ShapeStrings, Required: true},
+					{Key: "removed", Field: "Removed", GoType: "[]string", Doc: "servers it removed, disconnected", Shape: ShapeStrings, Required: true},
+					{Key: "errors", Field: "Errors", GoType: "json.RawMessage", Doc: "an object: why each added server that failed to connect did, by name ({} when none did)", Shape: ShapeRaw, Required: true},
 				},
 			},
 			{

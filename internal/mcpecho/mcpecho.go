@@ -1,0 +1,186 @@
+// Package mcpecho is a small stdio MCP server that the conformance
+// scenarios and the client's tests start through the CLI's --mcp-config,
+// so that what the CLI does with an external MCP server is recorded
+// against a real one. It is built on the official Go MCP SDK
+// (github.com/modelcontextprotocol/go-sdk).
+//
+// Its tools are deterministic:
+//
+//   - echo returns its text, as text content and as structured content;
+//   - fail returns a tool error (isError) carrying its reason;
+//   - sleep waits for a number of milliseconds, or until the call is
+//     cancelled, then says so.
+//
+// [Main] is the whole program: the ccwire command runs it as
+// "ccwire mcp-test-server", and test binaries run it from TestMain.
+package mcpecho
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Name and Version are the server's name and version in its answer to
+// initialize. The version is fixed so that recordings do not depend on
+// ccwire's.
+const (
+	Name    = "ccwire-echo"
+	Version = "1.0.0"
+)
+
+// Command is the argument that makes a program that embeds [Main] (the
+// ccwire command, a test binary's TestMain) run the server.
+const Command = "mcp-test-server"
+
+// MaxSleep bounds the sleep tool's wait.
+const MaxSleep = time.Minute
+
+// EchoInput is the echo tool's input.
+type EchoInput struct {
+	Text string `json:"text" jsonschema:"the text to return"`
+}
+
+// EchoOutput is the echo tool's structured output.
+type EchoOutput struct {
+	Text   string `json:"text" jsonschema:"the text given"`
+	Length int    `json:"length" jsonschema:"its length in bytes"`
+}
+
+// FailInput is the fail tool's input.
+type FailInput struct {
+	Reason string `json:"reason,omitempty" jsonschema:"what the tool error says"`
+}
+
+// SleepInput is the sleep tool's input.
+type SleepInput struct {
+	MS int `json:"ms" jsonschema:"how long to wait, in milliseconds (at most 60000)"`
+}
+
+// NewServer returns the server with its three tools.
+func NewServer() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: Name, Version: Version}, nil)
+	mcp.AddTool(s, &mcp.Tool{Name: "echo", Description: "Returns its text."}, echo)
+	mcp.AddTool(s, &mcp.Tool{Name: "fail", Description: "Fails with a tool error giving its reason."}, fail)
+	mcp.AddTool(s, &mcp.Tool{Name: "sleep", Description: "Waits for ms milliseconds."}, sleep)
+	return s
+}
+
+func echo(_ context.Context, _ *mcp.CallToolRequest, in EchoInput) (*mcp.CallToolResult, EchoOutput, error) {
+	out := EchoOutput{Text: in.Text, Length: len(in.Text)}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "echo: " + in.Text}}}, out, nil
+}
+
+// fail's error becomes a result with isError set and the error's text as
+// its content: the SDK's way of reporting a tool error.
+func fail(_ context.Context, _ *mcp.CallToolRequest, in FailInput) (*mcp.CallToolResult, any, error) {
+	if in.Reason == "" {
+		in.Reason = "no reason given"
+	}
+	return nil, nil, fmt.Errorf("tool failed: %s", in.Reason)
+}
+
+func sleep(ctx context.Context, _ *mcp.CallToolRequest, in SleepInput) (*mcp.CallToolResult, any, error) {
+	d := time.Duration(in.MS) * time.Millisecond
+	if d < 0 || d > MaxSleep {
+		return nil, nil, fmt.Errorf("ms must be between 0 and %d, not %d", MaxSleep.Milliseconds(), in.MS)
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+		return nil, nil, fmt.Errorf("sleep cancelled: %w", ctx.Err())
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprintf("slept %d ms", in.MS)}}}, nil, nil
+}
+
+// ErrAskedToFail is what Main reports when -fail asks it not to start.
+var ErrAskedToFail = errors.New("mcp test server: asked to fail at start (-fail)")
+
+// Serve serves the server over r and w (newline-delimited JSON-RPC) until
+// the client closes r or ctx ends.
+func Serve(ctx context.Context, r io.ReadCloser, w io.WriteCloser) error {
+	err := NewServer().Run(ctx, &mcp.IOTransport{Reader: r, Writer: w})
+	if err != nil && !errors.Is(err, io.EOF) && ctx.Err() == nil {
+		return fmt.Errorf("mcp test server: %w", err)
+	}
+	return nil
+}
+
+// Main runs the server on stdin and stdout (the process's, in a program)
+// and returns the exit status. args are the arguments after [Command]: -fail makes it exit
+// with status 1 at once, before the MCP handshake (a server that fails to
+// start). Usage errors give status 2; -h prints the usage on stdout.
+func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet(Command, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	failAtStart := fs.Bool("fail", false, "exit with status 1 at once, before the MCP handshake")
+	usage := func(w io.Writer) {
+		fmt.Fprintf(w, "Usage: %s [-fail]\n\nServe the ccwire test MCP server (tools echo, fail, sleep) on stdin and stdout.\n\n", Command)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			usage(stdout)
+			return 0
+		}
+		fmt.Fprintf(stderr, "%s: %v\n", Command, err)
+		usage(stderr)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "%s: unexpected arguments %q\n", Command, fs.Args())
+		usage(stderr)
+		return 2
+	}
+	if *failAtStart {
+		fmt.Fprintln(stderr, ErrAskedToFail)
+		return 1
+	}
+	if err := Serve(ctx, io.NopCloser(stdin), nopCloser{stdout}); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	return 0
+}
+
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
+
+// SelfCommand is the command that runs the server from the running
+// program, which must call [RunIfAsked] first thing (the ccwire command
+// does so through its mcp-test-server subcommand): the program's
+// executable with [Command] as its first argument.
+func SelfCommand() ([]string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("mcp test server: the running program: %w", err)
+	}
+	return []string{exe, Command}, nil
+}
+
+// RunIfAsked runs [Main] on the process's streams and exits when the
+// process's first argument is [Command]; otherwise it returns at once.
+// Test binaries call it at the start of TestMain so that [SelfCommand]
+// works in them.
+func RunIfAsked() {
+	if len(os.Args) < 2 || os.Args[1] != Command {
+		return
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := Main(ctx, os.Args[2:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}

@@ -1,0 +1,116 @@
+package mcpecho_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/ccwire/ccwire/internal/mcpecho"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// connect runs the server over in-memory transports and returns a client
+// session to it.
+func connect(t *testing.T) *mcp.ClientSession {
+	t.Helper()
+	ctx := t.Context()
+	ct, st := mcp.NewInMemoryTransports()
+	ss, err := mcpecho.NewServer().Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = ss.Close() })
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cs.Close() })
+	return cs
+}
+
+func TestTools(t *testing.T) {
+	t.Parallel()
+	cs := connect(t)
+	list, err := cs.ListTools(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range list.Tools {
+		names = append(names, tool.Name)
+	}
+	if got := strings.Join(names, ","); got != "echo,fail,sleep" {
+		t.Errorf("tools %s, want echo,fail,sleep", got)
+	}
+
+	tests := []struct {
+		name       string
+		tool       string
+		args       map[string]any
+		wantError  bool
+		wantText   string
+		wantStruct string
+	}{
+		{"echo", "echo", map[string]any{"text": "hi"}, false, "echo: hi", `{"length":2,"text":"hi"}`},
+		{"fail", "fail", map[string]any{"reason": "boom"}, true, "tool failed: boom", ""},
+		{"fail without reason", "fail", map[string]any{}, true, "tool failed: no reason given", ""},
+		{"sleep", "sleep", map[string]any{"ms": 1}, false, "slept 1 ms", ""},
+		{"sleep too long", "sleep", map[string]any{"ms": 600000}, true, "ms must be between 0 and 60000, not 600000", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: tt.tool, Arguments: tt.args})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.IsError != tt.wantError {
+				t.Errorf("isError %v, want %v", res.IsError, tt.wantError)
+			}
+			if len(res.Content) != 1 {
+				t.Fatalf("content %v, want one block", res.Content)
+			}
+			if text := res.Content[0].(*mcp.TextContent).Text; text != tt.wantText {
+				t.Errorf("text %q, want %q", text, tt.wantText)
+			}
+			if tt.wantStruct != "" {
+				b, _ := json.Marshal(res.StructuredContent)
+				var m map[string]any
+				_ = json.Unmarshal(b, &m)
+				b, _ = json.Marshal(m)
+				if string(b) != tt.wantStruct {
+					t.Errorf("structured content %s, want %s", b, tt.wantStruct)
+				}
+			}
+		})
+	}
+}
+
+func TestMain_(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		args    []string
+		code    int
+		wantOut string
+		wantErr string
+	}{
+		{[]string{"-h"}, 0, "Usage: mcp-test-server [-fail]", ""},
+		{[]string{"-fail"}, 1, "", "asked to fail at start"},
+		{[]string{"-nope"}, 2, "", "flag provided but not defined: -nope"},
+		{[]string{"extra"}, 2, "", `unexpected arguments ["extra"]`},
+	}
+	for _, tt := range tests {
+		var out, errb bytes.Buffer
+		code := mcpecho.Main(context.Background(), tt.args, strings.NewReader(""), &out, &errb)
+		if code != tt.code {
+			t.Errorf("%v: exit %d, want %d", tt.args, code, tt.code)
+		}
+		if !strings.Contains(out.String(), tt.wantOut) || (tt.wantOut == "" && out.Len() > 0) {
+			t.Errorf("%v: stdout %q, want %q", tt.args, out.String(), tt.wantOut)
+		}
+		if !strings.Contains(errb.String(), tt.wantErr) || (tt.wantErr == "" && errb.Len() > 0) {
+			t.Errorf("%v: stderr %q, want %q", tt.args, errb.String(), tt.wantErr)
+		}
+	}
+}

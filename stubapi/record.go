@@ -150,13 +150,22 @@ type ToolResult struct {
 func (t ToolResult) Text() string { return textOf(t.Content) }
 
 // ToolResults returns the tool_result blocks of r's last user message, in
-// order.
+// order. Messages of role "system" after it are passed over: CLI 2.1.270
+// ends the list with one that tells the model its token budget
+// (<total_tokens>…</total_tokens>).
 func (r *Request) ToolResults() []ToolResult {
 	var body requestBody
-	if json.Unmarshal(r.Body, &body) != nil || len(body.Messages) == 0 {
+	if json.Unmarshal(r.Body, &body) != nil {
 		return nil
 	}
-	last := body.Messages[len(body.Messages)-1]
+	msgs := body.Messages
+	for len(msgs) > 0 && msgs[len(msgs)-1].Role == "system" {
+		msgs = msgs[:len(msgs)-1]
+	}
+	if len(msgs) == 0 {
+		return nil
+	}
+	last := msgs[len(msgs)-1]
 	if last.Role != "user" {
 		return nil
 	}

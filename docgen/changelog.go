@@ -173,12 +173,12 @@ func (r *renderer) changeItems(c *drift.Changes, verdicts []drift.VerdictChange)
 		l.parts = append(l.parts, r.f("list %s: %s", code(it.Path), strings.Join(xs, " ")))
 	}
 	for _, w := range c.Wraps {
-		f := "%s now wrapped in %s: %s"
+		part := r.f("%s now wrapped in %s: %s", code(w.Path), code("<"+w.Tag+">"), code(w.Text))
 		if w.Change == drift.Unwrapped {
-			f = "%s no longer wrapped in %s: %s"
+			part = r.f("%s no longer wrapped in %s: %s", code(w.Path), code("<"+w.Tag+">"), code(w.Text))
 		}
 		l := of(w.Kind)
-		l.parts = append(l.parts, r.f(f, code(w.Path), code("<"+w.Tag+">"), code(w.Text)))
+		l.parts = append(l.parts, part)
 	}
 	slices.SortStableFunc(byKind, func(a, b *kindLines) int { return strings.Compare(a.kind.String(), b.kind.String()) })
 	for _, l := range byKind {

@@ -89,7 +89,11 @@ func (r *renderer) changelogPageText() string {
 				case f.Scenario != "":
 					subject = r.f("scenario %s", code(f.Scenario))
 				}
-				items = append(items, r.f("**%s** (%s is the last without; probes: %s): %s — %s", f.Version, f.LastWithout, versionList(f.Probes), subject, inlineMarkdown(what)))
+				probes := versionList(f.Probes)
+				if len(f.Probes) == 0 {
+					probes = r.t("none needed, consecutive releases")
+				}
+				items = append(items, r.f("**%s** (%s is the last without; probes: %s): %s — %s", f.Version, f.LastWithout, probes, subject, inlineMarkdown(what)))
 			}
 			p.list(items)
 		}

@@ -14,6 +14,8 @@ type corpus struct {
 	versions []string
 	// scenarios are sorted by category, then ID.
 	scenarios []*scenarioDoc
+	// steps are what changed from each version of versions to the next.
+	steps []versionStep
 }
 
 // localized is a text in every language of the reference.

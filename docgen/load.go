@@ -100,6 +100,9 @@ func load(ctx context.Context, root string) (*corpus, error) {
 		}
 		return strings.Compare(a.id, b.id)
 	})
+	if c.steps, err = loadSteps(ctx, root, scs, c.versions); err != nil {
+		return nil, err
+	}
 	return c, nil
 }
 

@@ -88,6 +88,7 @@ func (r *renderer) render() []File {
 		for _, cat := range r.c.categories() {
 			files = append(files, File{Path: categoryPage(cat), Data: []byte(r.categoryPage(cat))})
 		}
+		files = append(files, File{Path: changelogPage, Data: []byte(r.changelogPageText())})
 		files = append(files, File{Path: indexPage, Data: []byte(r.indexPage())})
 		if pass == 0 {
 			// The anchors are known now; render again with them. Only the
@@ -172,11 +173,14 @@ func (r *renderer) indexPage() string {
 		item := link(r.categoryTitle(cat), categoryPage(cat)) + " — " + r.f("scenarios: %d", len(scs))
 		for _, sc := range scs {
 			item += "\n  - " + link(sc.title[r.lang], rel(indexPage, categoryPage(cat), r.scenarioAnchor[sc.id])) +
-				" (" + versionList(sc.versions()) + ")"
+				" (" + versionRanges(sc.versions(), r.c.versions) + ")"
 		}
 		items = append(items, item)
 	}
 	p.list(items)
+
+	p.heading(2, r.t("Changes between versions"))
+	p.para(r.f("%s lists, for each recorded version and the next one, what changed on the wire, with the first version of the notable changes as a binary search over every published version found it.", link(r.t("The changelog"), changelogPage)))
 
 	p.heading(2, r.t("Message reference"))
 	p.para(r.f("%s lists every kind of message: what it means, when it appears, its members with the CLI versions they were seen in, an example from a recording, and what changed between versions. It starts with the enums of the protocol.", link(r.t("The message reference"), messagesPage)))
@@ -209,12 +213,49 @@ func (r *renderer) direction(k *kindRef) string {
 	return "—"
 }
 
-// seenVersions renders the versions something was seen in.
+// seenVersions renders the versions something was seen in, as ranges of
+// the recorded versions (see versionRanges).
 func (r *renderer) seenVersions(vs []string) string {
 	if len(vs) == 0 {
 		return r.t("not seen")
 	}
-	return versionList(vs)
+	return versionRanges(vs, r.c.versions)
+}
+
+// versionRanges renders vs, some of the recorded versions all (both
+// oldest first), as ranges of versions consecutive in all: "2.1.37",
+// "2.1.37–2.1.204", and open, "2.1.205–", for a range that reaches the
+// newest recorded version. A version of vs that all lacks stands alone.
+func versionRanges(vs, all []string) string {
+	var parts []string
+	in := map[string]bool{}
+	for _, v := range vs {
+		in[v] = true
+	}
+	for i := 0; i < len(all); i++ {
+		if !in[all[i]] {
+			continue
+		}
+		j := i
+		for j+1 < len(all) && in[all[j+1]] {
+			j++
+		}
+		switch {
+		case j == len(all)-1:
+			parts = append(parts, all[i]+"–")
+		case j == i:
+			parts = append(parts, all[i])
+		default:
+			parts = append(parts, all[i]+"–"+all[j])
+		}
+		i = j
+	}
+	for _, v := range vs {
+		if !slices.Contains(all, v) {
+			parts = append(parts, v)
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // versions returns the versions a scenario was recorded with.
@@ -652,7 +693,7 @@ func (r *renderer) kind(p *page, self string, k *kindRef, shown map[string]bool)
 					vs[o2.run.version] = true
 				}
 			}
-			links = append(links, link(o.scenario.title[r.lang], rel(self, categoryPage(o.scenario.category), r.scenarioAnchor[o.scenario.id]))+" ("+versionList(vs.sorted())+")")
+			links = append(links, link(o.scenario.title[r.lang], rel(self, categoryPage(o.scenario.category), r.scenarioAnchor[o.scenario.id]))+" ("+versionRanges(vs.sorted(), r.c.versions)+")")
 		}
 		if len(links) == len(r.c.scenarios) && len(links) > 1 {
 			items = append(items, r.t("Seen in every scenario."))
@@ -669,7 +710,7 @@ func (r *renderer) kind(p *page, self string, k *kindRef, shown map[string]bool)
 		if len(labels) > 1 {
 			var parts []string
 			for _, l := range sortedKeys(labels) {
-				parts = append(parts, code(l)+" ("+versionList(labels[l].sorted())+")")
+				parts = append(parts, code(l)+" ("+versionRanges(labels[l].sorted(), r.c.versions)+")")
 			}
 			items = append(items, r.f("Labels seen: %s.", strings.Join(parts, ", ")))
 		}

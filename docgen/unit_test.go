@@ -331,3 +331,25 @@ func TestLoadErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestVersionRanges(t *testing.T) {
+	t.Parallel()
+	all := []string{"2.1.29", "2.1.37", "2.1.110", "2.1.197", "2.1.205", "2.1.332"}
+	for _, tc := range []struct {
+		vs   []string
+		want string
+	}{
+		{[]string{"2.1.29", "2.1.37", "2.1.110", "2.1.197", "2.1.205", "2.1.332"}, "2.1.29–"},
+		{[]string{"2.1.205", "2.1.332"}, "2.1.205–"},
+		{[]string{"2.1.332"}, "2.1.332–"},
+		{[]string{"2.1.29", "2.1.37", "2.1.110"}, "2.1.29–2.1.110"},
+		{[]string{"2.1.37"}, "2.1.37"},
+		{[]string{"2.1.29", "2.1.110", "2.1.197", "2.1.332"}, "2.1.29, 2.1.110–2.1.197, 2.1.332–"},
+		{[]string{"2.1.37", "2.1.50"}, "2.1.37, 2.1.50"},
+		{nil, ""},
+	} {
+		if got := versionRanges(tc.vs, all); got != tc.want {
+			t.Errorf("versionRanges(%q) = %q, want %q", tc.vs, got, tc.want)
+		}
+	}
+}

@@ -294,7 +294,8 @@ func TestRecording(t *testing.T) {
 	second := `{"model":"m","max_tokens":5,"system":"plain system","tools":[{"name":"Bash","input_schema":{}}],"messages":[
 		{"role":"user","content":"hi"},
 		{"role":"assistant","content":[{"type":"tool_use","id":"toolu_stub0000_00","name":"Bash","input":{"command":"ls"}},{"type":"tool_use","id":"toolu_stub0000_01","name":"Read","input":{"file_path":"/x"}}]},
-		{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_stub0000_00","content":"a\nb"},{"type":"tool_result","tool_use_id":"toolu_stub0000_01","content":[{"type":"text","text":"no such file"}],"is_error":true}]}]}`
+		{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_stub0000_00","content":"a\nb"},{"type":"tool_result","tool_use_id":"toolu_stub0000_01","content":[{"type":"text","text":"no such file"}],"is_error":true}]},
+		{"role":"system","content":[{"type":"text","text":"<total_tokens>14999880 tokens left</total_tokens>"}]}]}`
 	secret := map[string]string{"X-Api-Key": "sk-secret", "Authorization": "Bearer sk-secret", "Anthropic-Beta": "b1"}
 	post(t, s, "POST", "/v1/messages?beta=true", first, secret)
 	post(t, s, "POST", "/v1/messages/count_tokens", `{"model":"m","messages":[{"role":"user","content":"x"}]}`, secret)

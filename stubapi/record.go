@@ -150,19 +150,23 @@ type ToolResult struct {
 func (t ToolResult) Text() string { return textOf(t.Content) }
 
 // ToolResults returns the tool_result blocks of r's last user message, in
-// order: the last message, or the last before the messages of other roles
-// than user and assistant that end the list (CLI 2.1.330 sends "system"
-// messages after a tool result, such as a change of working folder).
+// order. Messages of role "system" after it are passed over: the CLI
+// ends the list with them, such as its token budget
+// (<total_tokens>…</total_tokens>, CLI 2.1.270) or a change of working
+// folder (CLI 2.1.330).
 func (r *Request) ToolResults() []ToolResult {
 	var body requestBody
-	if json.Unmarshal(r.Body, &body) != nil || len(body.Messages) == 0 {
+	if json.Unmarshal(r.Body, &body) != nil {
 		return nil
 	}
-	i := len(body.Messages) - 1
-	for i > 0 && body.Messages[i].Role != "user" && body.Messages[i].Role != "assistant" {
-		i--
+	msgs := body.Messages
+	for len(msgs) > 0 && msgs[len(msgs)-1].Role == "system" {
+		msgs = msgs[:len(msgs)-1]
 	}
-	last := body.Messages[i]
+	if len(msgs) == 0 {
+		return nil
+	}
+	last := msgs[len(msgs)-1]
 	if last.Role != "user" {
 		return nil
 	}

@@ -258,10 +258,12 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 			for i, a := range sc.Restart.Args {
 				args[i] = strings.ReplaceAll(a, "<session_id>", x.sessionID)
 			}
-			if sess, err = start(args); err != nil {
+			next, err := start(args)
+			if err != nil {
 				problems = append(problems, fmt.Errorf("restart at turn %d: %w", t.N, err))
-				break
+				break // the first process, which has exited, is finished again below
 			}
+			sess = next
 			log.Debug("scenario: CLI restarted", "turn", t.N, "pid", sess.PID())
 		}
 		last = t.N

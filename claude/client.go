@@ -180,7 +180,7 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 		CloseTimeout:    opts.CloseTimeout,
 		Logger:          opts.Logger,
 		AllowNetwork:    opts.AllowNetwork,
-		TranscriptLines: opts.TranscriptLines,
+		TranscriptLines: opts.transcriptLines(),
 		route:           c.route,
 	})
 	if err != nil {

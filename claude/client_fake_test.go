@@ -799,3 +799,43 @@ func TestQuestionsAndAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestClientTranscriptBound checks that a client's session keeps the
+// transcript bound of its options: the default, and one of its own.
+func TestClientTranscriptBound(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		option int
+		turns  int
+		// keptMax is the most lines the transcript may hold after the
+		// turns; dropped says whether lines must have been dropped.
+		keptMax int
+		dropped bool
+	}{
+		{"default", 0, 3, claude.DefaultTranscriptLines, false},
+		{"three lines", 3, 3, 3, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			c := connectFake(t, func(o *claude.Options) { o.TranscriptLines = tc.option })
+			ctx := ctxFor(t, 30*time.Second)
+			for i := range tc.turns {
+				if _, err := c.Query(ctx, "hello", nil); err != nil {
+					t.Fatalf("turn %d: %v", i+1, err)
+				}
+			}
+			tr := c.Session().Transcript()
+			dropped := c.Session().TranscriptDropped()
+			if len(tr) == 0 || len(tr) > tc.keptMax {
+				t.Errorf("the transcript holds %d lines, want 1 to %d", len(tr), tc.keptMax)
+			}
+			if (dropped > 0) != tc.dropped {
+				t.Errorf("TranscriptDropped() = %d, want lines dropped: %v", dropped, tc.dropped)
+			}
+			if last := tr[len(tr)-1]; last.Direction != claude.Stdout || !strings.Contains(string(last.Line), `"type":"result"`) {
+				t.Errorf("last transcript line %s %q, want the last result", last.Direction, last.Line)
+			}
+		})
+	}
+}

@@ -59,15 +59,27 @@
 //	get_context_usage,         yes / 0.3.330                ContextUsage, StopTask (CLI 2.1.330; an
 //	stop_task                                               [UnsupportedRequestError] at once on 2.1.37)
 //	structured output          output_format / outputFormat Options.OutputSchema, Turn.StructuredOutput
+//	max budget                 max_budget_usd /             Options.MaxBudgetUSD (--max-budget-usd)
+//	                           maxBudgetUsd
+//	setting sources            setting_sources /            Options.SettingSources (--setting-sources)
+//	                           settingSources
+//	programmatic subagents     agents / agents              Options.Agents, AgentDefinition (--agents)
+//	resume a session           resume / resume              Options.Resume (--resume)
+//	continue the latest one    continue_conversation /      Options.Continue (--continue)
+//	                           continue
+//	fork a resumed session     fork_session / forkSession   Options.ForkSession (--fork-session)
 //
 // Every request of the CLI gets an answer, so the CLI never waits on the
 // client: those the client has no use for get an error answer naming the
 // subtype.
 //
-// Memory: a session keeps a transcript of every line in both directions
+// Memory: a session keeps a transcript of the lines in both directions
 // ([Session.Transcript]); the CLI's lines cost no copy, as they are the
-// bytes of the decoded messages. A long-lived client should bound it with
-// [Options.TranscriptLines].
+// bytes of the decoded messages. A [Session] started by [Start] keeps
+// every line unless SessionConfig.TranscriptLines bounds it; a [Client]
+// keeps the last [DefaultTranscriptLines] unless
+// [Options.TranscriptLines] says otherwise ([TranscriptUnbounded] for
+// all), so a long-lived client's memory stays bounded.
 //
 // What the CLI writes reaches the caller as [Event] values: text,
 // thinking, tool calls, tool results (with the call they answer), streamed

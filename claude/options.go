@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -69,8 +70,10 @@ type Options struct {
 	CloseTimeout time.Duration
 	// TranscriptLines bounds the session's transcript
 	// (Client.Session().Transcript()) to its last lines, as
-	// [SessionConfig].TranscriptLines: 0 keeps every line, which a
-	// long-lived client should not.
+	// [SessionConfig].TranscriptLines, so that a long-lived client's
+	// memory does not grow with every line. Default (0):
+	// [DefaultTranscriptLines]. Negative keeps none;
+	// [TranscriptUnbounded] keeps every line for the client's life.
 	TranscriptLines int
 	// ControlTimeout bounds the wait for the answer to each control request
 	// the client sends (initialize, interrupt, set_model...), unless the
@@ -152,6 +155,20 @@ type Options struct {
 	// Settings is a settings file or JSON string (--settings; 2.1.37 and
 	// 2.1.330).
 	Settings string
+	// SettingSources are the settings files the CLI reads
+	// (--setting-sources; 2.1.37 and 2.1.330): [SettingSourceUser] (the
+	// config folder's settings.json), [SettingSourceProject]
+	// (.claude/settings.json of the working directory) and
+	// [SettingSourceLocal] (.claude/settings.local.json). nil leaves the
+	// CLI's default, every source; an empty, non-nil slice reads none.
+	// Settings given with Settings are read whatever the sources.
+	SettingSources []SettingSource
+	// Agents are subagents defined for the session, by name (--agents,
+	// as JSON; 2.1.37 and 2.1.330): they join the built-in agents in
+	// system/init's agents and the model can start them with the Task
+	// tool. The Agent SDKs send the same definitions in the initialize
+	// request; the flag reaches both pinned CLIs.
+	Agents map[string]AgentDefinition
 	// ExtraArgs are more CLI flags, passed last and unchecked.
 	ExtraArgs []string
 
@@ -192,6 +209,76 @@ type Options struct {
 	// the answer to Interrupt, SetModel and the other control requests, or
 	// events read from the client. Start those on another goroutine.
 	Observer Handler
+}
+
+// SettingSource is a settings file the CLI reads (see
+// Options.SettingSources).
+type SettingSource string
+
+// The setting sources.
+const (
+	// SettingSourceUser is the user's settings: settings.json in the
+	// config folder (CLAUDE_CONFIG_DIR, ~/.claude).
+	SettingSourceUser SettingSource = "user"
+	// SettingSourceProject is the project's shared settings:
+	// .claude/settings.json in the working directory.
+	SettingSourceProject SettingSource = "project"
+	// SettingSourceLocal is the project's local settings:
+	// .claude/settings.local.json in the working directory.
+	SettingSourceLocal SettingSource = "local"
+)
+
+// AgentDefinition defines a subagent (see Options.Agents). Its JSON is
+// what the CLI's --agents flag and the Agent SDKs' agents option take.
+type AgentDefinition struct {
+	// Description says when to use the agent; the model reads it.
+	// Required.
+	Description string `json:"description"`
+	// Prompt is the agent's system prompt. Required.
+	Prompt string `json:"prompt"`
+	// Tools are the tools the agent may use; nil for all of the session's.
+	Tools []string `json:"tools,omitempty"`
+	// DisallowedTools are tools the agent may not use.
+	DisallowedTools []string `json:"disallowedTools,omitempty"`
+	// Model is the agent's model: an alias (sonnet, opus, haiku,
+	// inherit) or a model ID; empty for the CLI's default.
+	Model string `json:"model,omitempty"`
+}
+
+// agentsJSON returns the --agents value of agents: a JSON object by name.
+func agentsJSON(agents map[string]AgentDefinition) (string, string) {
+	for name, a := range agents {
+		switch {
+		case strings.TrimSpace(name) == "":
+			return "", "an agent has an empty name"
+		case strings.TrimSpace(a.Description) == "" || strings.TrimSpace(a.Prompt) == "":
+			return "", fmt.Sprintf("agent %q needs a Description and a Prompt", name)
+		}
+	}
+	b, err := json.Marshal(agents) // map keys are sorted: the same flag every time
+	if err != nil {
+		return "", fmt.Sprintf("encode the agents: %v", err)
+	}
+	return string(b), ""
+}
+
+// DefaultTranscriptLines is how many lines a client's transcript keeps (the
+// last ones) unless Options.TranscriptLines says otherwise: some hundred
+// turns of a busy session. Older lines are dropped; the events were
+// delivered all the same.
+const DefaultTranscriptLines = 10000
+
+// TranscriptUnbounded, as Options.TranscriptLines or
+// SessionConfig.TranscriptLines, keeps every line of the transcript.
+const TranscriptUnbounded = math.MaxInt
+
+// transcriptLines is the transcript bound of a client's session: the
+// option, or DefaultTranscriptLines for 0.
+func (o *Options) transcriptLines() int {
+	if o.TranscriptLines == 0 {
+		return DefaultTranscriptLines
+	}
+	return o.TranscriptLines
 }
 
 // AnthropicBaseURL is the base URL of Anthropic's own API, for
@@ -347,6 +434,31 @@ var optionFlags = []optionFlag{
 		return occurrences, ""
 	}},
 	{option: "Settings", flag: "--settings", value: text(func(o *Options) string { return o.Settings })},
+	{option: "SettingSources", flag: "--setting-sources", value: func(o *Options) ([][]string, string) {
+		if o.SettingSources == nil {
+			return nil, "" // an empty, non-nil list reads no settings file
+		}
+		names := make([]string, len(o.SettingSources))
+		for i, src := range o.SettingSources {
+			switch src {
+			case SettingSourceUser, SettingSourceProject, SettingSourceLocal:
+			default:
+				return nil, fmt.Sprintf("setting source %q: want %q, %q or %q", src, SettingSourceUser, SettingSourceProject, SettingSourceLocal)
+			}
+			names[i] = string(src)
+		}
+		return [][]string{{strings.Join(names, ",")}}, ""
+	}},
+	{option: "Agents", flag: "--agents", value: func(o *Options) ([][]string, string) {
+		if len(o.Agents) == 0 {
+			return nil, ""
+		}
+		v, problem := agentsJSON(o.Agents)
+		if problem != "" {
+			return nil, problem
+		}
+		return [][]string{{v}}, ""
+	}},
 	{option: "CanUseTool", flag: "--permission-prompt-tool", value: func(o *Options) ([][]string, string) {
 		if o.CanUseTool == nil {
 			return nil, ""

@@ -45,6 +45,13 @@ func TestOptionsArgs(t *testing.T) {
 			[]string{"--include-partial-messages", "--replay-user-messages"}},
 		{"dirs and config", claude.Options{AddDirs: []string{"/a", "/b"}, MCPConfig: []string{`{"mcpServers":{}}`}, Settings: `{}`}, "2.1.330",
 			[]string{"--add-dir", "/a", "--add-dir", "/b", "--mcp-config", `{"mcpServers":{}}`, "--settings", "{}"}},
+		{"setting sources", claude.Options{SettingSources: []claude.SettingSource{claude.SettingSourceUser, claude.SettingSourceProject}}, "2.1.37",
+			[]string{"--setting-sources", "user,project"}},
+		{"no setting sources", claude.Options{SettingSources: []claude.SettingSource{}}, "2.1.330", []string{"--setting-sources", ""}},
+		{"agents", claude.Options{Agents: map[string]claude.AgentDefinition{
+			"reviewer": {Description: "Reviews diffs", Prompt: "You review diffs.", Tools: []string{"Read"}, Model: "haiku"},
+			"a-writer": {Description: "Writes docs", Prompt: "You write docs."},
+		}}, "2.1.330", []string{"--agents", `{"a-writer":{"description":"Writes docs","prompt":"You write docs."},"reviewer":{"description":"Reviews diffs","prompt":"You review diffs.","tools":["Read"],"model":"haiku"}}`}},
 		{"permission callback", claude.Options{CanUseTool: decide, ExtraArgs: []string{"--verbose"}}, "2.1.37",
 			[]string{"--permission-prompt-tool", "stdio", "--verbose"}},
 		{"modes of 2.1.330", claude.Options{PermissionMode: protocol.PermissionAuto}, "2.1.330", []string{"--permission-mode", "auto"}},
@@ -92,6 +99,9 @@ func TestOptionsArgsErrors(t *testing.T) {
 		{"session id", claude.Options{SessionID: "abc"}, "2.1.330", []string{"SessionID"}, false, "not a UUID"},
 		{"resume and continue", claude.Options{Resume: "x", Continue: true}, "2.1.330", []string{"Resume"}, false, "exclude each other"},
 		{"fork alone", claude.Options{ForkSession: true}, "2.1.330", []string{"ForkSession"}, false, "needs Resume or Continue"},
+		{"bad setting source", claude.Options{SettingSources: []claude.SettingSource{"user", "global"}}, "2.1.330", []string{"SettingSources"}, false, `setting source "global"`},
+		{"agent without prompt", claude.Options{Agents: map[string]claude.AgentDefinition{"x": {Description: "d"}}}, "2.1.330", []string{"Agents"}, false, `agent "x" needs a Description and a Prompt`},
+		{"agent without name", claude.Options{Agents: map[string]claude.AgentDefinition{" ": {Description: "d", Prompt: "p"}}}, "2.1.330", []string{"Agents"}, false, "empty name"},
 		{"two prompt tools", claude.Options{CanUseTool: decide, ExtraArgs: []string{"--permission-prompt-tool", "mcp__x"}}, "2.1.330",
 			[]string{"CanUseTool"}, false, "another permission prompt tool"},
 	}

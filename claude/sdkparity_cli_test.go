@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -29,6 +31,7 @@ func TestSDKParityCLI(t *testing.T) {
 		{"StructuredOutput", testClientStructuredOutput},
 		{"HookEvents", testClientHookEvents},
 		{"MCPControl", testClientMCPControlCLI},
+		{"SettingsAgentsBudget", testClientSettingsAgentsBudget},
 	})
 }
 
@@ -147,6 +150,65 @@ func testClientMCPControlCLI(t *testing.T, bin cliinstall.Binary) {
 
 	if _, err := c.MCPSetServers(ctx, map[string]claude.MCPServerConfig{"x": {}}); err == nil || !strings.Contains(err.Error(), "server x: a stdio server needs a command") {
 		t.Errorf("MCPSetServers of a server without command = %v, want an error naming it", err)
+	}
+}
+
+// testClientSettingsAgentsBudget checks three options the Agent SDKs have
+// against the real CLI: SettingSources (the project's settings file sets
+// the model only when "project" is a source), Agents (the definition joins
+// system/init's agents) and MaxBudgetUSD (the first answer already costs
+// more, so the turn ends with error_max_budget_usd and no second request;
+// 2.1.332 may have started the answer's tool call while the answer was
+// still streaming, so whether it ran is not checked).
+func testClientSettingsAgentsBudget(t *testing.T, bin cliinstall.Binary) {
+	const projectModel = "claude-haiku-4-5-20251001"
+	for _, sources := range [][]claude.SettingSource{{claude.SettingSourceUser}, {claude.SettingSourceProject}} {
+		t.Run(string(sources[0]), func(t *testing.T) {
+			stub := stubapi.NewTest(t, stubapi.NewScript(
+				stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "echo over budget"})),
+				stubapi.Text("Not reached."),
+			))
+			opts := cliOptions(bin, stub)
+			opts.DangerouslySkipPermissions = true
+			opts.WorkDir = t.TempDir()
+			if err := os.MkdirAll(filepath.Join(opts.WorkDir, ".claude"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(opts.WorkDir, ".claude", "settings.json"), []byte(`{"model": "`+projectModel+`"}`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			opts.SettingSources = sources
+			opts.Agents = map[string]claude.AgentDefinition{"reviewer": {Description: "Reviews a diff for bugs", Prompt: "You review diffs.", Tools: []string{"Read"}}}
+			opts.MaxBudgetUSD = 0.0001
+			var rec recorder
+			opts.Handler = &rec
+			turn, err := claude.Query(ctxFor(t, cliTimeout), "Write a file.", opts)
+			var te *claude.TurnError
+			if err != nil && !errors.As(err, &te) {
+				t.Fatalf("Query: %v", err)
+			}
+			if r := turn.Result(); r == nil || r.Subtype != protocol.SubtypeErrorMaxBudgetUSD {
+				t.Errorf("result %+v, want subtype %s", r, protocol.SubtypeErrorMaxBudgetUSD)
+			}
+			if n := len(stub.MainRequests()); n != 1 {
+				t.Errorf("%d main-loop requests, want 1", n)
+			}
+			var init *protocol.SystemInit
+			for _, ev := range rec.events {
+				if ie, ok := ev.(*claude.InitEvent); ok {
+					init = ie.Init
+				}
+			}
+			if init == nil {
+				t.Fatal("no init event")
+			}
+			if !slices.Contains(init.Agents, "reviewer") {
+				t.Errorf("init agents %q lack the defined reviewer", init.Agents)
+			}
+			if fromProject := init.Model == projectModel; fromProject != (sources[0] == claude.SettingSourceProject) {
+				t.Errorf("setting sources %q: init model %q (the project's settings say %s)", sources, init.Model, projectModel)
+			}
+		})
 	}
 }
 

@@ -59,7 +59,9 @@ type SessionConfig struct {
 	// TranscriptLines is how many lines the transcript keeps (the last
 	// ones; see [Session.Transcript]). Default 0: every line, for the
 	// session's life, which suits tests and one-shot runs; a long-lived
-	// session, such as a bot's, should set a bound. Negative keeps none.
+	// session, such as a bot's, should set a bound (a [Client] sets
+	// [DefaultTranscriptLines] unless told otherwise). Negative keeps
+	// none; [TranscriptUnbounded] is the same as 0.
 	// The lines of the CLI's stdout cost no copy: they are the bytes of the
 	// decoded messages.
 	TranscriptLines int

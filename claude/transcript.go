@@ -2,6 +2,7 @@ package claude
 
 import (
 	"bytes"
+	"math"
 	"slices"
 	"sync"
 	"time"
@@ -44,6 +45,16 @@ type transcript struct {
 	dropped int // lines dropped for max
 }
 
+// limit is how many lines a bounded transcript holds at most before it
+// drops the older ones: 2*max, or every line when that does not fit in an
+// int (max is [TranscriptUnbounded]).
+func (t *transcript) limit() int {
+	if t.max > math.MaxInt/2 {
+		return math.MaxInt
+	}
+	return 2 * t.max
+}
+
 // add records line, which the transcript now owns.
 func (t *transcript) add(dir Direction, line []byte, size int64) {
 	now := time.Now()
@@ -53,7 +64,7 @@ func (t *transcript) add(dir Direction, line []byte, size int64) {
 	case t.max < 0:
 		t.dropped++
 		return
-	case t.max > 0 && len(t.lines) == 2*t.max:
+	case t.max > 0 && len(t.lines) == t.limit():
 		// Keep the last max-1 lines and this one. Compacting once every
 		// max lines keeps adding O(1) amortized.
 		n := copy(t.lines, t.lines[len(t.lines)-(t.max-1):])
@@ -63,7 +74,7 @@ func (t *transcript) add(dir Direction, line []byte, size int64) {
 	case t.max > 0 && len(t.lines) == cap(t.lines):
 		// Grow as append would, but never past the 2*max lines a bounded
 		// transcript holds at most.
-		grown := make([]TranscriptLine, len(t.lines), min(max(2*cap(t.lines), 8), 2*t.max))
+		grown := make([]TranscriptLine, len(t.lines), min(max(2*cap(t.lines), 8), t.limit()))
 		copy(grown, t.lines)
 		t.lines = grown
 	}

@@ -74,6 +74,7 @@ var (
 	memoryRecallTable                *table[MemoryRecall]
 	elicitationCompleteTable         *table[ElicitationComplete]
 	permissionDeniedTable            *table[PermissionDenied]
+	modelFallbackTable               *table[ModelFallback]
 	informationalTable               *table[Informational]
 	sessionWritesLostTable           *table[SessionWritesLost]
 	commandLifecycleTable            *table[CommandLifecycle]
@@ -703,6 +704,16 @@ func init() {
 		stringField("message", func(m *PermissionDenied) *string { return &m.Message }),
 		stringField("uuid", func(m *PermissionDenied) *string { return &m.UUID }),
 		stringField("session_id", func(m *PermissionDenied) *string { return &m.SessionID }),
+	)
+	modelFallbackTable = newTable(
+		constField[ModelFallback]("type", "system"),
+		constField[ModelFallback]("subtype", "model_fallback"),
+		stringField("uuid", func(m *ModelFallback) *string { return &m.UUID }),
+		stringField("trigger", func(m *ModelFallback) *string { return &m.Trigger }),
+		stringField("original_model", func(m *ModelFallback) *string { return &m.OriginalModel }),
+		stringField("fallback_model", func(m *ModelFallback) *string { return &m.FallbackModel }),
+		stringField("content", func(m *ModelFallback) *string { return &m.Content }),
+		stringField("session_id", func(m *ModelFallback) *string { return &m.SessionID }),
 	)
 	informationalTable = newTable(
 		constField[Informational]("type", "system"),
@@ -2610,6 +2621,18 @@ func (m *PermissionDenied) encode(b []byte) []byte {
 
 func (m *PermissionDenied) walkUnknown(w *unknownWalker) {
 	walkObject(w, permissionDeniedTable, m, &m.objectState)
+}
+
+func (m *ModelFallback) decode(d *decoder) error {
+	return decodeObject(d, modelFallbackTable, m, &m.objectState)
+}
+
+func (m *ModelFallback) encode(b []byte) []byte {
+	return encodeObject(b, modelFallbackTable, m, &m.objectState)
+}
+
+func (m *ModelFallback) walkUnknown(w *unknownWalker) {
+	walkObject(w, modelFallbackTable, m, &m.objectState)
 }
 
 func (m *Informational) decode(d *decoder) error {
@@ -5064,6 +5087,9 @@ func (*ElicitationComplete) MessageType() Type { return TypeSystem }
 func (*PermissionDenied) MessageType() Type { return TypeSystem }
 
 // MessageType returns TypeSystem.
+func (*ModelFallback) MessageType() Type { return TypeSystem }
+
+// MessageType returns TypeSystem.
 func (*Informational) MessageType() Type { return TypeSystem }
 
 // MessageType returns TypeSystem.
@@ -5176,6 +5202,8 @@ func pickMessage(d *decoder) (Message, error) {
 			return new(ElicitationComplete), nil
 		case "permission_denied":
 			return new(PermissionDenied), nil
+		case "model_fallback":
+			return new(ModelFallback), nil
 		case "informational":
 			return new(Informational), nil
 		case "session_writes_lost":
@@ -5298,6 +5326,8 @@ func subtypeOf(m Message) Subtype {
 		return SubtypeElicitationComplete
 	case *PermissionDenied:
 		return SubtypePermissionDenied
+	case *ModelFallback:
+		return SubtypeModelFallback
 	case *Informational:
 		return SubtypeInformational
 	case *SessionWritesLost:

@@ -129,6 +129,9 @@ const (
 	// SubtypePermissionDenied reports a tool call denied permission
 	// (type=system, CLI 2.1.330).
 	SubtypePermissionDenied Subtype = "permission_denied"
+	// SubtypeModelFallback reports that the session switched to the
+	// fallback model (type=system, CLI 2.1.330).
+	SubtypeModelFallback Subtype = "model_fallback"
 	// SubtypeInformational is a message for the user outside the
 	// conversation (type=system, CLI 2.1.330).
 	SubtypeInformational Subtype = "informational"

@@ -273,6 +273,19 @@ type PermissionDenied struct {
 	SessionID          string `json:"session_id"`           // session ID
 }
 
+// ModelFallback reports that the session switched to the fallback model
+// (--fallback-model) after the main model failed (system/model_fallback),
+// before the request is sent again. CLI 2.1.330.
+type ModelFallback struct {
+	envelope      `wire:"union=Message,type=system,subtype=model_fallback"`
+	UUID          string `json:"uuid"`           // message UUID
+	Trigger       string `json:"trigger"`        // what caused the switch: overloaded...
+	OriginalModel string `json:"original_model"` // the model given up
+	FallbackModel string `json:"fallback_model"` // the model used from now on
+	Content       string `json:"content"`        // a notice for the user
+	SessionID     string `json:"session_id"`     // session ID
+}
+
 // Informational is a message for the user that is not part of the
 // conversation (system/informational). CLI 2.1.330.
 type Informational struct {

@@ -77,6 +77,10 @@ type Scenario struct {
 	Timeout time.Duration
 	// Auth is how the CLI authenticates to the fake API.
 	Auth Auth
+	// Restart, when set, ends the CLI process before a turn and starts
+	// another in the same working and config folders, as a later run of a
+	// user resumes a session; nil for one process.
+	Restart *Restart
 
 	sections map[string][]variant // by base name
 	turns    int                  // number of turns
@@ -123,6 +127,22 @@ func (a Auth) env() []string {
 		return []string{"ANTHROPIC_API_KEY=", "CLAUDE_CODE_OAUTH_TOKEN=" + DummyOAuthToken}
 	}
 	return nil
+}
+
+// Restart is a second CLI process in a scenario: before turn Turn the
+// runner closes the first process's stdin and waits for it to exit (with
+// status 0, else the run fails), then starts a new process with Args in the
+// same working folder and config folder (CLAUDE_CONFIG_DIR), where the
+// first one kept its session, so flags such as --resume, --continue and
+// --fork-session find it. The stub script, the expectations and the
+// recording go on across the restart.
+type Restart struct {
+	// Turn is the turn the new process starts at, 2 or more.
+	Turn int `json:"turn"`
+	// Args are the new process's flags after the stream-json ones, in
+	// place of the scenario's Args; the string "<session_id>" in one is
+	// replaced by the session_id of the first process's system/init.
+	Args []string `json:"args"`
 }
 
 // Line is one line sent to the CLI's stdin.
@@ -519,6 +539,7 @@ type headerJSON struct {
 	Ignore        []string          `json:"ignore"`
 	Timeout       string            `json:"timeout"`
 	Auth          string            `json:"auth"`
+	Restart       *Restart          `json:"restart"`
 }
 
 func (p *parser) header(sc *Scenario, data []byte, line int) {
@@ -603,6 +624,12 @@ func (p *parser) header(sc *Scenario, data []byte, line int) {
 	default:
 		p.errorf(line, sec, "auth %q: want %q (the default) or %q", h.Auth, AuthAPIKey, AuthOAuth)
 	}
+	if h.Restart != nil {
+		if h.Restart.Turn < 2 {
+			p.errorf(line, sec, "restart: turn %d: the new process starts at turn 2 or later", h.Restart.Turn)
+		}
+		sc.Restart = h.Restart
+	}
 	sc.Timeout = DefaultTimeout
 	if h.Timeout != "" {
 		d, err := time.ParseDuration(h.Timeout)
@@ -643,6 +670,9 @@ func (p *parser) checkTurns(sc *Scenario) {
 		}
 	}
 	sc.turns = n
+	if sc.Restart != nil && n > 0 && sc.Restart.Turn > n {
+		p.errorf(0, "", "restart: turn %d, but the scenario has %d turn(s)", sc.Restart.Turn, n)
+	}
 }
 
 // checkOverlaps rejects two variants of one section that both apply to

@@ -25,7 +25,7 @@ type normalizer struct {
 	// member, "Task <id> (type: …"), by id -> placeholder kind: every
 	// later occurrence of the id, in any text, gets its placeholder.
 	learned map[string]string
-	pid     string // the CLI's process ID in decimal, "" if unknown
+	pids    []string // the CLI's process IDs in decimal (one a CLI process of the run)
 	// version is the running CLI's version, written VersionPlaceholder
 	// wherever it appears; "" if unknown.
 	version string
@@ -168,12 +168,19 @@ func newNormalizer(now time.Time, pid int, paths, literals map[string]string) *n
 			add(t.Format("1/2/2006"), "<date>")
 		}
 	}
+	n.addPID(pid)
+	return n
+}
+
+// addPID makes pid, the process ID of another CLI process of the run (a
+// restart's), <pid> as well; a pid of 0 or less is ignored.
+func (n *normalizer) addPID(pid int) {
 	if pid > 0 {
-		n.pid = fmt.Sprint(pid)
-		n.literals = append(n.literals, literal{n.pid, "<pid>"})
+		s := fmt.Sprint(pid)
+		n.pids = append(n.pids, s)
+		n.literals = append(n.literals, literal{s, "<pid>"})
 	}
 	slices.SortStableFunc(n.literals, func(a, b literal) int { return len(b.from) - len(a.from) })
-	return n
 }
 
 func slug(p string) string {
@@ -495,7 +502,7 @@ func (n *normalizer) value(v *jsontree.Value) *jsontree.Value {
 		case val.Kind == jsontree.Number && key != "" && clockKey.MatchString(key):
 			return jsontree.NewString("<time>")
 		case val.Kind == jsontree.Number && pidKey.MatchString(key):
-			if val.Str == n.pid {
+			if slices.Contains(n.pids, val.Str) {
 				return jsontree.NewString("<pid>")
 			}
 			return jsontree.NewString(n.number("pid", val.Str))

@@ -66,6 +66,7 @@ type recording struct {
 	scenario *Scenario
 	version  string
 	args     []string
+	restart  *Restart
 	env      []string
 	stdio    []stdioLine
 	exitCode int
@@ -129,6 +130,12 @@ func (rec *recording) encode(n *normalizer) *Recording {
 	request(len(rec.stdio))
 	for _, a := range rec.args {
 		out.Args = append(out.Args, n.text(a))
+	}
+	if rec.restart != nil {
+		out.Restart = &Restart{Turn: rec.restart.Turn, Args: []string{}}
+		for _, a := range rec.restart.Args {
+			out.Restart.Args = append(out.Restart.Args, n.text(a))
+		}
 	}
 	for _, e := range rec.env {
 		out.Env = append(out.Env, n.text(e))

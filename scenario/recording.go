@@ -38,6 +38,10 @@ type Recording struct {
 	// Args are the CLI flags the scenario adds and Env the environment
 	// variables the run set.
 	Args, Env []string
+	// Restart is the scenario's second CLI process, nil for none: the
+	// turn it starts at and its flags as the scenario writes them
+	// ("<session_id>" unreplaced). ExitCode is the last process's.
+	Restart *Restart
 	// ExitCode is the CLI's exit status, -1 when it did not exit by itself.
 	ExitCode int
 	// UnusedTurns is how many turns of the stub script the run left
@@ -298,10 +302,17 @@ func (r *Recording) parseRun(data []byte) (main, side int, err error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	o := readObject(v, "scenario", "cli_version", "args", "env", "exit_code", "main_requests", "side_requests", "unused_turns")
+	o := readObject(v, "scenario", "cli_version", "args", "restart", "env", "exit_code", "main_requests", "side_requests", "unused_turns")
 	r.Scenario = o.str("scenario")
 	r.Version = o.str("cli_version")
 	r.Args = o.strs("args")
+	if o.has("restart") {
+		ro := readObject(o.get("restart", jsontree.Object), "turn", "args")
+		r.Restart = &Restart{Turn: ro.int("turn"), Args: ro.strs("args")}
+		if ro.err != nil {
+			return 0, 0, fmt.Errorf("member \"restart\": %w", ro.err)
+		}
+	}
 	r.Env = o.strs("env")
 	r.ExitCode = o.int("exit_code")
 	main = o.int("main_requests")
@@ -569,12 +580,18 @@ func (r *Recording) runJSON() []byte {
 		jsontree.Member{Key: "scenario", Val: jsontree.NewString(r.Scenario)},
 		jsontree.Member{Key: "cli_version", Val: jsontree.NewString(r.Version)},
 		jsontree.Member{Key: "args", Val: stringArray(r.Args)},
-		jsontree.Member{Key: "env", Val: stringArray(r.Env)},
-		jsontree.Member{Key: "exit_code", Val: jsontree.NewInt(r.ExitCode)},
-		jsontree.Member{Key: "main_requests", Val: jsontree.NewInt(len(r.Requests))},
-		jsontree.Member{Key: "side_requests", Val: jsontree.NewInt(r.sideCount())},
-		jsontree.Member{Key: "unused_turns", Val: jsontree.NewInt(r.UnusedTurns)},
 	)
+	if r.Restart != nil {
+		v.Set("restart", jsontree.NewObject(
+			jsontree.Member{Key: "turn", Val: jsontree.NewInt(r.Restart.Turn)},
+			jsontree.Member{Key: "args", Val: stringArray(r.Restart.Args)},
+		))
+	}
+	v.Set("env", stringArray(r.Env))
+	v.Set("exit_code", jsontree.NewInt(r.ExitCode))
+	v.Set("main_requests", jsontree.NewInt(len(r.Requests)))
+	v.Set("side_requests", jsontree.NewInt(r.sideCount()))
+	v.Set("unused_turns", jsontree.NewInt(r.UnusedTurns))
 	return append(v.AppendIndent(nil, ""), '\n')
 }
 

@@ -273,27 +273,79 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 	defer srv.Close()
 
 	env := mergeEnv(mergeEnv(DefaultEnv(), sc.Env), sc.Auth.env())
-	sess, err := claude.Start(ctx, x.runner.Binary, claude.SessionConfig{
-		BaseURL: srv.URL(),
-		Args:    args,
-		Env:     env,
-		WorkDir: work,
-		Logger:  x.logger,
-	})
-	if err != nil {
-		return nil, []error{fmt.Errorf("start the CLI: %w", err)}
+	paths[work] = "cwd"
+	paths[cliDir(x.runner.Binary)] = "cli"
+	configDir := "" // the session's own unless the scenario restarts the CLI
+	if sc.Restart != nil {
+		if configDir, err = tempdir.Make("", "ccwire-config-"); err != nil {
+			return nil, []error{fmt.Errorf("config folder: %w", err)}
+		}
+		defer os.RemoveAll(configDir)
+		paths[configDir] = "config"
 	}
-	defer sess.Close()
+	var pids []int
+	var stderr strings.Builder
+	start := func(args []string) (*claude.Session, error) {
+		sess, err := claude.Start(ctx, x.runner.Binary, claude.SessionConfig{
+			BaseURL:   srv.URL(),
+			Args:      args,
+			Env:       env,
+			WorkDir:   work,
+			ConfigDir: configDir,
+			Logger:    x.logger,
+		})
+		if err != nil {
+			return nil, fmt.Errorf("start the CLI: %w", err)
+		}
+		pids = append(pids, sess.PID())
+		paths[sess.HomeDir()] = "home"
+		paths[filepath.Dir(sess.HomeDir())] = "session"
+		if q := x.runner.quiet(); q > 0 {
+			x.watch = newQuietWatch(q, sess.PID(), srv)
+		}
+		return sess, nil
+	}
+	sess, err := start(args)
+	if err != nil {
+		return nil, []error{err}
+	}
+	defer func() { sess.Close() }()
 	started := time.Now()
 	log := x.logger.With("scenario", sc.ID, "version", pl.Version)
 	log.Debug("scenario: CLI started", "pid", sess.PID())
-	if q := x.runner.quiet(); q > 0 {
-		x.watch = newQuietWatch(q, sess.PID(), srv)
-	}
 
-	last := 0
+	last, from := 0, 0 // the last turn run; the first stdio line of the process
 	for i := range pl.Turns {
 		t := &pl.Turns[i]
+		if sc.Restart != nil && t.N == sc.Restart.Turn {
+			code, probs := x.finish(ctx, sess, last, false)
+			problems = append(problems, probs...)
+			if code != 0 && len(probs) == 0 {
+				problems = append(problems, fmt.Errorf("the CLI exited with status %d before the restart at turn %d, want 0", code, t.N))
+			}
+			stderr.WriteString(sess.Stderr())
+			x.fillBadLines(sess.Transcript(), from)
+			from = len(x.stdio)
+			sess.Close()
+			if len(problems) > 0 {
+				break
+			}
+			args := make([]string, len(sc.Restart.Args))
+			for i, a := range sc.Restart.Args {
+				a = strings.ReplaceAll(a, "<session_id>", x.sessionID)
+				if x.mcpTestServer != "" {
+					a = strings.ReplaceAll(a, MCPTestServerPlaceholder, x.mcpTestServer)
+				}
+				args[i] = a
+			}
+			next, err := start(args)
+			if err != nil {
+				problems = append(problems, fmt.Errorf("restart at turn %d: %w", t.N, err))
+				break // the first process, which has exited, is finished again below
+			}
+			sess = next
+			log.Debug("scenario: CLI restarted", "turn", t.N, "pid", sess.PID())
+		}
 		last = t.N
 		if err := x.turn(ctx, sess, t); err != nil {
 			problems = append(problems, err)
@@ -302,71 +354,35 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 		log.Debug("scenario: turn done", "turn", t.N, "elapsed", time.Since(started))
 	}
 
-	// Close stdin; the CLI finishes and exits. Keep what it still writes.
-	// After a failed turn the CLI may be waiting for something that will
-	// not come: give it a short grace only.
-	drainCtx, stopDrain := ctx, context.CancelFunc(func() {})
-	limit := sc.Timeout
-	if len(problems) > 0 {
-		limit = failedTurnGrace
-		drainCtx, stopDrain = context.WithTimeout(ctx, limit)
-	}
-	defer stopDrain()
-	_ = sess.CloseInput()
-	for msg, err := range sess.Messages(drainCtx) {
-		if msg == nil && !isLineError(err) {
-			if ce := (*claude.ContextError)(nil); errors.As(err, &ce) {
-				if errors.Is(ce.Err, context.Canceled) {
-					problems = append(problems, errors.New("the run was canceled"))
-				} else {
-					problems = append(problems, fmt.Errorf("the CLI did not exit within %s after its stdin closed", limit))
-				}
-			}
-			break
-		}
-		x.keep(last, msg, err)
-	}
-	log.Debug("scenario: stdout ended", "elapsed", time.Since(started))
-	exitCode := -1
-	switch err := sess.Wait(drainCtx); {
-	case err == nil:
-		exitCode = 0
-	default:
-		var ee *claude.ExitError
-		if errors.As(err, &ee) && !ee.Stopped {
-			exitCode = ee.ExitCode
-		} else {
-			problems = append(problems, fmt.Errorf("the CLI did not exit by itself: %v", err))
-		}
-	}
-	x.cpu, _ = sess.CPUTime()
+	exitCode, probs := x.finish(ctx, sess, last, len(problems) > 0)
+	problems = append(problems, probs...)
 	log.Debug("scenario: CLI exited", "code", exitCode, "elapsed", time.Since(started), "cpu", x.cpu)
 	if err := srv.WaitIdle(ctx); err != nil {
 		problems = append(problems, fmt.Errorf("fake API still answering: %w", err))
 	}
 	srv.Close()
 	requests := srv.Requests()
-	stderr := sess.Stderr()
-	x.fillBadLines(sess.Transcript())
+	stderr.WriteString(sess.Stderr())
+	x.fillBadLines(sess.Transcript(), from)
 
 	problems = append(problems, x.check(work, exitCode, srv, requests)...)
-	if len(problems) > 0 && strings.TrimSpace(stderr) != "" {
-		problems = append(problems, fmt.Errorf("the CLI's stderr (tail):\n%s", tail(stderr, 2000)))
+	if len(problems) > 0 && strings.TrimSpace(stderr.String()) != "" {
+		problems = append(problems, fmt.Errorf("the CLI's stderr (tail):\n%s", tail(stderr.String(), 2000)))
 	}
 
-	paths[work] = "cwd"
-	paths[sess.HomeDir()] = "home"
-	paths[filepath.Dir(sess.HomeDir())] = "session"
-	paths[cliDir(x.runner.Binary)] = "cli"
-	n := newNormalizer(started, sess.PID(), paths, map[string]string{
+	n := newNormalizer(started, pids[0], paths, map[string]string{
 		srv.URL():                                "<api-url>",
 		strings.TrimPrefix(srv.URL(), "http://"): "<api-host>",
 	})
+	for _, pid := range pids[1:] {
+		n.addPID(pid)
+	}
 	n.version = pl.Version
 	r := &recording{
 		scenario: sc,
 		version:  pl.Version,
 		args:     sc.Args,
+		restart:  sc.Restart,
 		env:      env,
 		stdio:    x.stdio,
 		exitCode: exitCode,
@@ -398,18 +414,65 @@ func isLineError(err error) bool {
 	return errors.As(err, &de) || errors.As(err, &le)
 }
 
+// finish closes the stdin of sess, whose last turn was n, keeps what the
+// CLI still writes and waits for it to exit; it returns the exit status (-1
+// when the CLI did not exit by itself) and the problems found. After a
+// failed turn (failed) the CLI gets a short grace only: it may be waiting
+// for something that will not come. It adds the process's CPU time to the
+// run's.
+func (x *run) finish(ctx context.Context, sess *claude.Session, n int, failed bool) (int, []error) {
+	var problems []error
+	drainCtx, stopDrain := ctx, context.CancelFunc(func() {})
+	limit := x.plan.Scenario.Timeout
+	if failed {
+		limit = failedTurnGrace
+		drainCtx, stopDrain = context.WithTimeout(ctx, limit)
+	}
+	defer stopDrain()
+	_ = sess.CloseInput()
+	for msg, err := range sess.Messages(drainCtx) {
+		if msg == nil && !isLineError(err) {
+			if ce := (*claude.ContextError)(nil); errors.As(err, &ce) {
+				if errors.Is(ce.Err, context.Canceled) {
+					problems = append(problems, errors.New("the run was canceled"))
+				} else {
+					problems = append(problems, fmt.Errorf("the CLI did not exit within %s after its stdin closed", limit))
+				}
+			}
+			break
+		}
+		x.keep(n, msg, err)
+	}
+	exitCode := -1
+	switch err := sess.Wait(drainCtx); {
+	case err == nil:
+		exitCode = 0
+	default:
+		var ee *claude.ExitError
+		if errors.As(err, &ee) && !ee.Stopped {
+			exitCode = ee.ExitCode
+		} else {
+			problems = append(problems, fmt.Errorf("the CLI did not exit by itself: %v", err))
+		}
+	}
+	cpu, _ := sess.CPUTime()
+	x.cpu += cpu
+	return exitCode, problems
+}
+
 // fillBadLines puts the text of stdout lines that could not be decoded into
-// their records, from the session's transcript.
-func (x *run) fillBadLines(transcript []claude.TranscriptLine) {
+// their records, from the transcript of the session whose lines start at
+// x.stdio[from].
+func (x *run) fillBadLines(transcript []claude.TranscriptLine, from int) {
 	var stdout [][]byte
 	for _, l := range transcript {
 		if l.Direction == claude.Stdout {
 			stdout = append(stdout, l.Line)
 		}
 	}
-	for i, l := range x.stdio {
+	for i, l := range x.stdio[from:] {
 		if l.note != "" && l.stdoutLine > 0 && l.stdoutLine <= len(stdout) {
-			x.stdio[i].data = stdout[l.stdoutLine-1]
+			x.stdio[from+i].data = stdout[l.stdoutLine-1]
 		}
 	}
 }

@@ -15,7 +15,8 @@ import (
 )
 
 // fakeCLI is a shell script that talks stream-json like a tiny Claude Code
-// 2.1.37 without calling any API: it answers every prompt with "Hello!",
+// 2.1.37 without calling any API: its init names its config folder and
+// flags after the stream-json ones; it answers every prompt with "Hello!",
 // asks for permission when the prompt says "ask", hangs when it says
 // "hang" (it waits for more input and writes nothing), answers after
 // running "sleep $FAKE_NAP" when it says "nap", copies in.txt to out.txt,
@@ -26,12 +27,13 @@ const fakeCLI = `#!/bin/sh
 if [ "$1" = --version ]; then echo "2.1.37 (Claude Code)"; exit 0; fi
 mcp=
 for a; do case "$a" in */mcp-test-server) mcp=$("$a" x);; esac; done
+shift 6 # the stream-json flags
 sid=$(printf '%08x-1111-4222-8333-444444444444' $$)
 [ -f in.txt ] && cp in.txt out.txt
 n=0
 while IFS= read -r line; do
   n=$((n+1))
-  [ $n = 1 ] && printf '{"type":"system","subtype":"init","cwd":"%s","session_id":"%s","tmp":"%s","api_key":"%s","oauth_token":"%s","mcp":"%s"}\n' "$PWD" "$sid" "$TMPDIR" "${ANTHROPIC_API_KEY:+set}" "$CLAUDE_CODE_OAUTH_TOKEN" "$mcp"
+  [ $n = 1 ] && printf '{"type":"system","subtype":"init","cwd":"%s","session_id":"%s","tmp":"%s","api_key":"%s","oauth_token":"%s","config":"%s","args":"%s","mcp":"%s"}\n' "$PWD" "$sid" "$TMPDIR" "${ANTHROPIC_API_KEY:+set}" "$CLAUDE_CODE_OAUTH_TOKEN" "$CLAUDE_CONFIG_DIR" "$*" "$mcp"
   case "$line" in
   *control_response*)
     printf '{"type":"result","subtype":"success","is_error":false,"result":"allowed","session_id":"%s","echo":%s}\n' "$sid" "$line";;
@@ -191,6 +193,49 @@ func TestRunMCPTestServer(t *testing.T) {
 	res = (&scenario.Runner{Binary: bin}).Run(t.Context(), sc)
 	if !errors.Is(res.Err, scenario.ErrNoMCPTestServer) {
 		t.Errorf("stdin without MCPTestServer: %v, want ErrNoMCPTestServer", res.Err)
+	}
+}
+
+// TestRunRestart runs a scenario whose second turn is a new CLI process
+// with flags of its own, in the first one's config folder.
+func TestRunRestart(t *testing.T) {
+	t.Parallel()
+	r := &scenario.Runner{Binary: fakeBinary(t)}
+	const again = `-- turns/2/stdin.jsonl --
+{"type":"user","message":{"role":"user","content":"hi again"}}
+-- turns/2/expect.jsonl --
+{"type":"system","subtype":"init","args":{"$regexp":"^--resume [0-9a-f]{8}-1111-"}}
+{"type":"result","subtype":"success","result":"Hello!"}
+`
+	restart := `, "args": ["--first"], "restart": {"turn": 2, "args": ["--resume", "<session_id>"]}`
+	res := r.Run(t.Context(), mustParse(t, "restart", header("restart", restart)+helloTurn+again+unused))
+	if res.Status != scenario.Passed {
+		t.Fatalf("status %s: %v", res.Status, res.Err)
+	}
+	rec := recordingText(t, res)
+	for _, want := range []string{
+		`{"turn":1,"dir":"stdout","expect":1,"msg":{"type":"system","subtype":"init","cwd":"<cwd>","session_id":"<uuid:1>","tmp":"<session>/tmp","api_key":"set","oauth_token":"","config":"<config>","args":"--first","mcp":""}}`,
+		`{"turn":2,"dir":"stdout","expect":1,"msg":{"type":"system","subtype":"init","cwd":"<cwd>","session_id":"<uuid:2>","tmp":"<session>/tmp","api_key":"set","oauth_token":"","config":"<config>","args":"--resume <uuid:1>","mcp":""}}`,
+		`"session_id":"<uuid:2>","pid":"<pid>"`,
+		"\"restart\": {\n    \"turn\": 2,\n    \"args\": [\n      \"--resume\",\n      \"<session_id>\"\n    ]\n  }",
+	} {
+		if !strings.Contains(rec, want) {
+			t.Errorf("recording lacks %s:\n%s", want, rec)
+		}
+	}
+	back, err := scenario.ParseRecording([]byte(rec))
+	if err != nil {
+		t.Fatalf("parse the recording: %v", err)
+	}
+	if back.Restart == nil || back.Restart.Turn != 2 || strings.Join(back.Restart.Args, " ") != "--resume <session_id>" {
+		t.Errorf("parsed restart %+v", back.Restart)
+	}
+
+	// A first process that fails stops the run before the restart.
+	failing := `, "env": {"FAKE_EXIT": "3"}, "restart": {"turn": 2, "args": []}`
+	res = r.Run(t.Context(), mustParse(t, "restart", header("restart", failing)+helloTurn+again+unused))
+	if res.Status != scenario.Failed || !strings.Contains(res.Err.Error(), "exited with status 3 before the restart at turn 2") {
+		t.Errorf("status %s: %v, want a failure before the restart", res.Status, res.Err)
 	}
 }
 

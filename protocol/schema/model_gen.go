@@ -987,6 +987,24 @@ func protocolModel() *Model {
 				},
 			},
 			{
+				Name: "ModelFallback",
+				Doc: []string{
+					"ModelFallback reports that the session switched to the fallback model (--fallback-model) after the main model failed (system/model_fallback), before the request is sent again. CLI 2.1.330.",
+				},
+				Message: true,
+				Union:   "Message",
+				Members: []*Member{
+					{Key: "type", Shape: ShapeConst, Const: "system"},
+					{Key: "subtype", Shape: ShapeConst, Const: "model_fallback"},
+					{Key: "uuid", Field: "UUID", GoType: "string", Doc: "message UUID", Shape: ShapeString},
+					{Key: "trigger", Field: "Trigger", GoType: "string", Doc: "what caused the switch: overloaded...", Shape: ShapeString},
+					{Key: "original_model", Field: "OriginalModel", GoType: "string", Doc: "the model given up", Shape: ShapeString},
+					{Key: "fallback_model", Field: "FallbackModel", GoType: "string", Doc: "the model used from now on", Shape: ShapeString},
+					{Key: "content", Field: "Content", GoType: "string", Doc: "a notice for the user", Shape: ShapeString},
+					{Key: "session_id", Field: "SessionID", GoType: "string", Doc: "session ID", Shape: ShapeString},
+				},
+			},
+			{
 				Name: "Informational",
 				Doc: []string{
 					"Informational is a message for the user that is not part of the conversation (system/informational). CLI 2.1.330.",
@@ -3136,7 +3154,7 @@ func protocolModel() *Model {
 					"A decoded message remembers its original line, the order of its members and every member the model does not know, so `Marshal` writes it back unchanged and `UnknownFields` lists what the model missed.",
 				},
 				Key:      "type",
-				Variants: []string{"ControlRequest", "ControlResponse", "ControlCancelRequest", "KeepAlive", "ToolProgress", "AuthStatus", "ToolUseSummary", "PromptSuggestion", "ConversationReset", "ActiveGoal", "FilesPersisted", "LocalCommandOutput", "ControlRequestProgress", "ModelRefusal", "PluginInstall", "BackgroundTasksChanged", "SessionStateChanged", "WorkerShuttingDown", "CommandsChanged", "Notification", "MemoryRecall", "ElicitationComplete", "PermissionDenied", "Informational", "SessionWritesLost", "CommandLifecycle", "MirrorError", "SystemInit", "SystemStatus", "CompactBoundary", "APIRetry", "HookMessage", "TaskMessage", "ThinkingTokens", "SystemMessage", "AssistantMessage", "UserMessage", "ResultMessage", "StreamEvent", "RateLimitEvent", "UnknownMessage"},
+				Variants: []string{"ControlRequest", "ControlResponse", "ControlCancelRequest", "KeepAlive", "ToolProgress", "AuthStatus", "ToolUseSummary", "PromptSuggestion", "ConversationReset", "ActiveGoal", "FilesPersisted", "LocalCommandOutput", "ControlRequestProgress", "ModelRefusal", "PluginInstall", "BackgroundTasksChanged", "SessionStateChanged", "WorkerShuttingDown", "CommandsChanged", "Notification", "MemoryRecall", "ElicitationComplete", "PermissionDenied", "ModelFallback", "Informational", "SessionWritesLost", "CommandLifecycle", "MirrorError", "SystemInit", "SystemStatus", "CompactBoundary", "APIRetry", "HookMessage", "TaskMessage", "ThinkingTokens", "SystemMessage", "AssistantMessage", "UserMessage", "ResultMessage", "StreamEvent", "RateLimitEvent", "UnknownMessage"},
 			},
 			{
 				Name: "StreamEventBody",
@@ -3337,6 +3355,7 @@ func protocolModel() *Model {
 					{Name: "SubtypeMemoryRecall", Value: "memory_recall", Doc: "SubtypeMemoryRecall reports memories recalled into the conversation (type=system, CLI 2.1.330)."},
 					{Name: "SubtypeElicitationComplete", Value: "elicitation_complete", Doc: "SubtypeElicitationComplete reports that an MCP server's URL elicitation finished (type=system, CLI 2.1.330)."},
 					{Name: "SubtypePermissionDenied", Value: "permission_denied", Doc: "SubtypePermissionDenied reports a tool call denied permission (type=system, CLI 2.1.330)."},
+					{Name: "SubtypeModelFallback", Value: "model_fallback", Doc: "SubtypeModelFallback reports that the session switched to the fallback model (type=system, CLI 2.1.330)."},
 					{Name: "SubtypeInformational", Value: "informational", Doc: "SubtypeInformational is a message for the user outside the conversation (type=system, CLI 2.1.330)."},
 					{Name: "SubtypeSessionWritesLost", Value: "session_writes_lost", Doc: "SubtypeSessionWritesLost reports that the session could not be saved (type=system, CLI 2.1.330)."},
 					{Name: "SubtypeMirrorError", Value: "mirror_error", Doc: "SubtypeMirrorError reports that mirroring the session failed (type=system, CLI 2.1.330)."},

@@ -8,9 +8,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/protocol"
 	protomodel "github.com/ccwire/ccwire/protocol/schema"
+	"github.com/ccwire/ccwire/scenario"
 )
 
 // File is one generated file.
@@ -303,7 +305,14 @@ func (r *renderer) scenario(p *page, self string, sc *scenarioDoc) {
 		p.para(r.f("Applies to CLI %s: %s", code(sc.applies), r.linkScenarios(self, sc, inlineMarkdown(sc.notApplicable[r.lang]))))
 	}
 	multi := sc.turns() > 1
+	full := fullRuns(sc.runs)
+	var others [][]string
 	for _, run := range sc.runs {
+		if !full[run] {
+			rec := path.Join(recordingsDir, run.version, sc.id+scenario.RecordingExt)
+			others = append(others, []string{"CLI " + run.version, strconv.Itoa(len(runLabels(run))), strconv.Itoa(run.exitCode), strconv.Itoa(run.mainRequests()), "[" + code(rec) + "](" + rootLink(self, rec) + ")"})
+			continue
+		}
 		p.heading(3, "CLI "+run.version)
 		var rows [][]string
 		for _, ev := range run.events {
@@ -335,12 +344,34 @@ func (r *renderer) scenario(p *page, self string, sc *scenarioDoc) {
 		p.para(r.f("Exit status %d. API requests: %d in the main loop, %d others (token counts, helper calls...).", run.exitCode, run.mainRequests(), run.sideRequests))
 		p.fenced("mermaid", r.sequenceDiagram(sc, run))
 	}
+	if len(others) > 0 {
+		p.heading(3, r.t("Other recorded versions"))
+		p.para(r.t("The messages of the other recorded versions are in their recordings; the changes between consecutive versions follow."))
+		p.table([]string{r.t("version"), r.t("messages"), r.t("exit status"), r.t("main-loop requests"), r.t("recording")}, others)
+	}
 	if changes := r.scenarioChanges(self, sc); len(changes) > 0 {
 		p.heading(3, r.t("Changes between versions"))
 		for _, c := range changes {
 			p.para(c)
 		}
 	}
+}
+
+// fullRuns chooses the runs a scenario page shows message by message: those
+// of the pinned CLI versions (the ones CI runs), or the newest run when the
+// scenario has none of them. The other versions' runs are a row each,
+// with their recording, so the pages stay readable as the matrix grows.
+func fullRuns(runs []*run) map[*run]bool {
+	out := map[*run]bool{}
+	for _, run := range runs {
+		if run.version == cliinstall.SeedVersion || run.version == cliinstall.DefaultVersion {
+			out[run] = true
+		}
+	}
+	if len(out) == 0 && len(runs) > 0 {
+		out[runs[len(runs)-1]] = true
+	}
+	return out
 }
 
 // turns returns the number of turns of a scenario's recordings.

@@ -35,7 +35,7 @@ vet:
 # the fake CLI's interop tests.
 test: vet ajv actionlint chromium agent-sdk
 	$(GO) run ./cmd/ccwire cli install
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 15m ./...
 
 ajv:
 	@grep -qs '"version": "$(AJV_VERSION)"' "$(CCWIRE_AJV_DIR)/node_modules/ajv/package.json" || \

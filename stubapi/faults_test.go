@@ -147,14 +147,21 @@ func streamName(stream bool) string {
 // outcomesOf returns the outcomes of the requests so far, once the server
 // has finished answering them.
 func outcomesOf(s *stubapi.Server) []stubapi.Outcome {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	_ = s.WaitIdle(ctx)
 	var out []stubapi.Outcome
-	for _, r := range s.Requests() {
+	for _, r := range settledRequests(s) {
 		out = append(out, r.Outcome)
 	}
 	return out
+}
+
+// settledRequests returns s's main-loop requests once none is being
+// answered: a client sees the end of a response a moment before the
+// server records its outcome.
+func settledRequests(s *stubapi.Server) []stubapi.Request {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_ = s.WaitIdle(ctx)
+	return s.MainRequests()
 }
 
 // TestStreamFaults checks faults that strike inside a stream: what the
@@ -553,13 +560,7 @@ func TestStreamErrorThenEmptyAnswer(t *testing.T) {
 	if header.Get("Content-Type") != "application/json" {
 		t.Errorf("retry Content-Type %q, want application/json", header.Get("Content-Type"))
 	}
-	var outcomes []stubapi.Outcome
-	for _, r := range s.MainRequests() {
-		outcomes = append(outcomes, r.Outcome)
-	}
-	if diff := cmp.Diff([]stubapi.Outcome{stubapi.OutcomeFault, stubapi.OutcomeServed}, outcomes); diff != "" {
-		t.Errorf("outcomes (-want +got):\n%s", diff)
-	}
+	waitOutcomes(t, s, stubapi.OutcomeFault, stubapi.OutcomeServed)
 	if s.Remaining() != 0 {
 		t.Errorf("Remaining() = %d, want 0", s.Remaining())
 	}
@@ -630,7 +631,7 @@ func TestMalformedFault(t *testing.T) {
 			case !strings.Contains(stream[at:], tt.after):
 				t.Errorf("%q does not come after the frame:\n%s", tt.after, stream)
 			}
-			if reqs := s.MainRequests(); len(reqs) != 1 || reqs[0].Outcome != stubapi.OutcomeFault || !strings.HasPrefix(reqs[0].Detail, "malformed at ") {
+			if reqs := settledRequests(s); len(reqs) != 1 || reqs[0].Outcome != stubapi.OutcomeFault || !strings.HasPrefix(reqs[0].Detail, "malformed at ") {
 				t.Errorf("requests %+v, want one with outcome fault and detail malformed", reqs)
 			}
 			// The SDK fails on the frame; the turn is not used up.
@@ -657,7 +658,7 @@ func TestMalformedFault(t *testing.T) {
 		} else if _, isAPI := asAPIErr(err); isAPI {
 			t.Errorf("err = %v, want a decoding error", err)
 		}
-		if reqs := s.MainRequests(); len(reqs) != 1 || reqs[0].Status != http.StatusOK || reqs[0].Outcome != stubapi.OutcomeFault {
+		if reqs := settledRequests(s); len(reqs) != 1 || reqs[0].Status != http.StatusOK || reqs[0].Outcome != stubapi.OutcomeFault {
 			t.Errorf("requests %+v, want one answered 200 with outcome fault", reqs)
 		}
 	})

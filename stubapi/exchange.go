@@ -247,6 +247,9 @@ func (x *exchange) sendMessage(resp *response, fault *Fault) bool {
 			x.writeStatus(http.StatusOK)
 			_, _ = x.w.Write(data[:len(data)/2])
 			_ = http.NewResponseController(x.w).Flush()
+			if fault.Duration > 0 && !x.wait(fault.Duration) {
+				return false
+			}
 			x.abort()
 		case FaultMalformed:
 			data, err := json.Marshal(resp.message())
@@ -317,6 +320,12 @@ func (x *exchange) sendStream(resp *response, fault *Fault) bool {
 		_ = rc.Flush()
 		return false
 	case FaultDrop:
+		// A drop with a duration lets the client read what was sent
+		// before the connection goes, so what it makes of the partial
+		// answer does not depend on how fast it reads.
+		if fault.Duration > 0 && !x.wait(fault.Duration) {
+			return false
+		}
 		x.abort()
 	case FaultStall:
 		if !x.wait(fault.Duration) {

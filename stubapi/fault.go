@@ -89,8 +89,10 @@ type Fault struct {
 	At Phase
 	// Block is the content block index of PhaseMidBlock.
 	Block int
-	// Duration is how long a delay or stall lasts; a zero stall lasts
-	// until the client goes away.
+	// Duration is how long a delay or stall lasts (a zero stall lasts
+	// until the client goes away), or how long a drop after the first
+	// byte waits, with what came before it sent, before the connection
+	// goes: the client has then read all of it whatever its speed.
 	Duration time.Duration
 	// Times is how many consecutive attempts meet the fault: 0 and 1 mean
 	// once, Always means every attempt from then on.
@@ -298,8 +300,11 @@ func (f Fault) validate(path string, t Turn, add func(path, format string, args 
 	if !staged && (f.At != "" || f.Block != 0) {
 		add(path+".at", "at only applies to stream_error, drop, stall and malformed faults")
 	}
-	if f.Kind != FaultStall && f.Kind != FaultDelay && f.Duration != 0 {
-		add(path+".duration", "duration only applies to stall and delay faults")
+	if f.Kind != FaultStall && f.Kind != FaultDelay && f.Kind != FaultDrop && f.Duration != 0 {
+		add(path+".duration", "duration only applies to stall, delay and drop faults")
+	}
+	if f.Kind == FaultDrop && f.Duration != 0 && f.phase() == PhaseFirstByte {
+		add(path+".duration", "a drop's duration needs a phase after first_byte: nothing is sent before it")
 	}
 	if len(f.Headers) > 0 {
 		if f.Kind != FaultHTTPError {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/ccwire/ccwire/cliversion"
 )
@@ -35,14 +36,20 @@ func toolLines(rec *Recording, f func(toolLine) error) error {
 	return nil
 }
 
-// InitTools returns the tools that the first system/init message of rec
-// lists, in its order; nil if rec has no system/init message.
+// InitTools returns the built-in tools that the system/init messages of rec
+// list: the union over every init (a later turn's init may list tools the
+// first one does not), in the order of first appearance, without MCP tools
+// (names starting "mcp__"); nil if rec has no system/init message.
 func InitTools(rec *Recording) ([]string, error) {
 	var tools []string
-	found := false
 	err := toolLines(rec, func(l toolLine) error {
-		if !found && l.Type == "system" && l.Subtype == "init" {
-			tools, found = l.Tools, true
+		if l.Type != "system" || l.Subtype != "init" {
+			return nil
+		}
+		for _, t := range l.Tools {
+			if !strings.HasPrefix(t, "mcp__") && !slices.Contains(tools, t) {
+				tools = append(tools, t)
+			}
 		}
 		return nil
 	})

@@ -221,6 +221,12 @@ var (
 	enterWorktreeToolResultTable     *table[EnterWorktreeToolResult]
 	exitWorktreeToolResultTable      *table[ExitWorktreeToolResult]
 	workflowToolResultTable          *table[WorkflowToolResult]
+	taskCreateToolResultTable        *table[TaskCreateToolResult]
+	taskGetToolResultTable           *table[TaskGetToolResult]
+	taskListToolResultTable          *table[TaskListToolResult]
+	listedTaskTable                  *table[ListedTask]
+	taskUpdateToolResultTable        *table[TaskUpdateToolResult]
+	taskStatusChangeTable            *table[TaskStatusChange]
 )
 
 // init builds the tables. Files initialize in name order, so the
@@ -1797,6 +1803,33 @@ func init() {
 		stringField("summary", func(m *WorkflowToolResult) *string { return &m.Summary }),
 		stringField("transcriptDir", func(m *WorkflowToolResult) *string { return &m.TranscriptDir }),
 		stringField("scriptPath", func(m *WorkflowToolResult) *string { return &m.ScriptPath }),
+	)
+	taskCreateToolResultTable = newTable(
+		objectField[TaskCreateToolResult, ListedTask]("task", &listedTaskTable, func(m *TaskCreateToolResult) *ListedTask { return &m.Task }),
+	)
+	taskGetToolResultTable = newTable(
+		objectField[TaskGetToolResult, ListedTask]("task", &listedTaskTable, func(m *TaskGetToolResult) *ListedTask { return &m.Task }),
+	)
+	taskListToolResultTable = newTable(
+		objectsField[TaskListToolResult, ListedTask]("tasks", &listedTaskTable, func(m *TaskListToolResult) *[]ListedTask { return &m.Tasks }),
+	)
+	listedTaskTable = newTable(
+		stringField("id", func(m *ListedTask) *string { return &m.ID }),
+		stringField("subject", func(m *ListedTask) *string { return &m.Subject }),
+		stringField("description", func(m *ListedTask) *string { return &m.Description }),
+		stringField("status", func(m *ListedTask) *string { return &m.Status }),
+		stringsField("blocks", func(m *ListedTask) *[]string { return &m.Blocks }),
+		stringsField("blockedBy", func(m *ListedTask) *[]string { return &m.BlockedBy }),
+	)
+	taskUpdateToolResultTable = newTable(
+		boolField("success", func(m *TaskUpdateToolResult) *bool { return &m.Success }),
+		stringField("taskId", func(m *TaskUpdateToolResult) *string { return &m.TaskID }),
+		stringsField("updatedFields", func(m *TaskUpdateToolResult) *[]string { return &m.UpdatedFields }),
+		objectField[TaskUpdateToolResult, TaskStatusChange]("statusChange", &taskStatusChangeTable, func(m *TaskUpdateToolResult) *TaskStatusChange { return &m.StatusChange }),
+	)
+	taskStatusChangeTable = newTable(
+		stringField("from", func(m *TaskStatusChange) *string { return &m.From }),
+		stringField("to", func(m *TaskStatusChange) *string { return &m.To }),
 	)
 }
 
@@ -4656,6 +4689,100 @@ func (m *WorkflowToolResult) MarshalJSON() ([]byte, error) { return MarshalToolR
 // UnmarshalJSON decodes the tool result losslessly.
 func (m *WorkflowToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
 
+func (m *TaskCreateToolResult) decode(d *decoder) error {
+	return decodeObject(d, taskCreateToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskCreateToolResult) encode(b []byte) []byte {
+	return encodeObject(b, taskCreateToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskCreateToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, taskCreateToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *TaskCreateToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *TaskCreateToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *TaskGetToolResult) decode(d *decoder) error {
+	return decodeObject(d, taskGetToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskGetToolResult) encode(b []byte) []byte {
+	return encodeObject(b, taskGetToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskGetToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, taskGetToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *TaskGetToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *TaskGetToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *TaskListToolResult) decode(d *decoder) error {
+	return decodeObject(d, taskListToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskListToolResult) encode(b []byte) []byte {
+	return encodeObject(b, taskListToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskListToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, taskListToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *TaskListToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *TaskListToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *ListedTask) decode(d *decoder) error {
+	return decodeObject(d, listedTaskTable, m, &m.objectState)
+}
+
+func (m *ListedTask) encode(b []byte) []byte {
+	return encodeObject(b, listedTaskTable, m, &m.objectState)
+}
+
+func (m *ListedTask) walkUnknown(w *unknownWalker) { walkObject(w, listedTaskTable, m, &m.objectState) }
+
+func (m *TaskUpdateToolResult) decode(d *decoder) error {
+	return decodeObject(d, taskUpdateToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskUpdateToolResult) encode(b []byte) []byte {
+	return encodeObject(b, taskUpdateToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskUpdateToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, taskUpdateToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *TaskUpdateToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *TaskUpdateToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *TaskStatusChange) decode(d *decoder) error {
+	return decodeObject(d, taskStatusChangeTable, m, &m.objectState)
+}
+
+func (m *TaskStatusChange) encode(b []byte) []byte {
+	return encodeObject(b, taskStatusChangeTable, m, &m.objectState)
+}
+
+func (m *TaskStatusChange) walkUnknown(w *unknownWalker) {
+	walkObject(w, taskStatusChangeTable, m, &m.objectState)
+}
+
 // BlockType returns BlockText.
 func (*TextBlock) BlockType() BlockType { return BlockText }
 
@@ -5384,6 +5511,14 @@ func newToolResult(tool string) ToolResult {
 		return new(ExitWorktreeToolResult)
 	case "Workflow":
 		return new(WorkflowToolResult)
+	case "TaskCreate":
+		return new(TaskCreateToolResult)
+	case "TaskGet":
+		return new(TaskGetToolResult)
+	case "TaskList":
+		return new(TaskListToolResult)
+	case "TaskUpdate":
+		return new(TaskUpdateToolResult)
 	}
 	return nil
 }

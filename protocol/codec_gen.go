@@ -227,6 +227,10 @@ var (
 	listedTaskTable                  *table[ListedTask]
 	taskUpdateToolResultTable        *table[TaskUpdateToolResult]
 	taskStatusChangeTable            *table[TaskStatusChange]
+	taskOutputToolResultTable        *table[TaskOutputToolResult]
+	taskOutputTaskTable              *table[TaskOutputTask]
+	taskStopToolResultTable          *table[TaskStopToolResult]
+	cronDeleteToolResultTable        *table[CronDeleteToolResult]
 )
 
 // init builds the tables. Files initialize in name order, so the
@@ -1830,6 +1834,27 @@ func init() {
 	taskStatusChangeTable = newTable(
 		stringField("from", func(m *TaskStatusChange) *string { return &m.From }),
 		stringField("to", func(m *TaskStatusChange) *string { return &m.To }),
+	)
+	taskOutputToolResultTable = newTable(
+		stringField("retrieval_status", func(m *TaskOutputToolResult) *string { return &m.RetrievalStatus }),
+		objectField[TaskOutputToolResult, TaskOutputTask]("task", &taskOutputTaskTable, func(m *TaskOutputToolResult) *TaskOutputTask { return &m.Task }),
+	)
+	taskOutputTaskTable = newTable(
+		stringField("task_id", func(m *TaskOutputTask) *string { return &m.TaskID }),
+		stringField("task_type", func(m *TaskOutputTask) *string { return &m.TaskType }),
+		stringField("status", func(m *TaskOutputTask) *string { return &m.Status }),
+		stringField("description", func(m *TaskOutputTask) *string { return &m.Description }),
+		stringField("output", func(m *TaskOutputTask) *string { return &m.Output }),
+		nullableIntField("exitCode", func(m *TaskOutputTask) *int64 { return &m.ExitCode }),
+	)
+	taskStopToolResultTable = newTable(
+		stringField("message", func(m *TaskStopToolResult) *string { return &m.Message }),
+		stringField("task_id", func(m *TaskStopToolResult) *string { return &m.TaskID }),
+		stringField("task_type", func(m *TaskStopToolResult) *string { return &m.TaskType }),
+		stringField("command", func(m *TaskStopToolResult) *string { return &m.Command }),
+	)
+	cronDeleteToolResultTable = newTable(
+		stringField("id", func(m *CronDeleteToolResult) *string { return &m.ID }),
 	)
 }
 
@@ -4783,6 +4808,72 @@ func (m *TaskStatusChange) walkUnknown(w *unknownWalker) {
 	walkObject(w, taskStatusChangeTable, m, &m.objectState)
 }
 
+func (m *TaskOutputToolResult) decode(d *decoder) error {
+	return decodeObject(d, taskOutputToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskOutputToolResult) encode(b []byte) []byte {
+	return encodeObject(b, taskOutputToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskOutputToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, taskOutputToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *TaskOutputToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *TaskOutputToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *TaskOutputTask) decode(d *decoder) error {
+	return decodeObject(d, taskOutputTaskTable, m, &m.objectState)
+}
+
+func (m *TaskOutputTask) encode(b []byte) []byte {
+	return encodeObject(b, taskOutputTaskTable, m, &m.objectState)
+}
+
+func (m *TaskOutputTask) walkUnknown(w *unknownWalker) {
+	walkObject(w, taskOutputTaskTable, m, &m.objectState)
+}
+
+func (m *TaskStopToolResult) decode(d *decoder) error {
+	return decodeObject(d, taskStopToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskStopToolResult) encode(b []byte) []byte {
+	return encodeObject(b, taskStopToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskStopToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, taskStopToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *TaskStopToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *TaskStopToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *CronDeleteToolResult) decode(d *decoder) error {
+	return decodeObject(d, cronDeleteToolResultTable, m, &m.objectState)
+}
+
+func (m *CronDeleteToolResult) encode(b []byte) []byte {
+	return encodeObject(b, cronDeleteToolResultTable, m, &m.objectState)
+}
+
+func (m *CronDeleteToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, cronDeleteToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *CronDeleteToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *CronDeleteToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
 // BlockType returns BlockText.
 func (*TextBlock) BlockType() BlockType { return BlockText }
 
@@ -5519,6 +5610,12 @@ func newToolResult(tool string) ToolResult {
 		return new(TaskListToolResult)
 	case "TaskUpdate":
 		return new(TaskUpdateToolResult)
+	case "TaskOutput":
+		return new(TaskOutputToolResult)
+	case "TaskStop":
+		return new(TaskStopToolResult)
+	case "CronDelete":
+		return new(CronDeleteToolResult)
 	}
 	return nil
 }

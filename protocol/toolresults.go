@@ -451,3 +451,39 @@ type TaskStatusChange struct {
 	To          string `json:"to"`   // the status after
 	objectState `wire:""`
 }
+
+// TaskOutputToolResult is the tool_use_result of a TaskOutput call (CLI
+// 2.1.37).
+type TaskOutputToolResult struct {
+	RetrievalStatus string         `json:"retrieval_status"` // success, or timeout when the task was still running when the wait ended
+	Task            TaskOutputTask `json:"task"`             // the task and its output so far
+	objectState     `wire:"tool=TaskOutput"`
+}
+
+// TaskOutputTask is the background task a TaskOutput call reports on.
+type TaskOutputTask struct {
+	TaskID      string `json:"task_id"`                  // the task's id
+	TaskType    string `json:"task_type"`                // local_bash for a background Bash command
+	Status      string `json:"status"`                   // running, completed…
+	Description string `json:"description"`              // the description the task was started with
+	Output      string `json:"output"`                   // the output so far
+	ExitCode    int64  `json:"exitCode" wire:"nullable"` // the command's exit status; null while it runs
+	objectState `wire:""`
+}
+
+// TaskStopToolResult is the tool_use_result of a TaskStop call that
+// stopped a task; the tool_result text is the same object as JSON.
+type TaskStopToolResult struct {
+	Message     string `json:"message"`   // "Successfully stopped task: <id> (<command>)"
+	TaskID      string `json:"task_id"`   // the task's id
+	TaskType    string `json:"task_type"` // local_bash for a background Bash command
+	Command     string `json:"command"`   // the command it ran
+	objectState `wire:"tool=TaskStop"`
+}
+
+// CronDeleteToolResult is the tool_use_result of a CronDelete call that
+// deleted a job (CLI 2.1.330).
+type CronDeleteToolResult struct {
+	ID          string `json:"id"` // the deleted job's id
+	objectState `wire:"tool=CronDelete"`
+}

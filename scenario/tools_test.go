@@ -52,7 +52,9 @@ func TestToolsCalled(t *testing.T) {
 
 func TestInitToolsUnion(t *testing.T) {
 	t.Parallel()
-	line := func(s string) scenario.Event { return scenario.Event{Kind: scenario.EventStdout, Turn: 1, Msg: []byte(s)} }
+	line := func(s string) scenario.Event {
+		return scenario.Event{Kind: scenario.EventStdout, Turn: 1, Msg: []byte(s)}
+	}
 	tests := []struct {
 		name   string
 		events []scenario.Event

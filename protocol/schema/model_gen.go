@@ -3159,6 +3159,54 @@ func protocolModel() *Model {
 					{Key: "to", Field: "To", GoType: "string", Doc: "the status after", Shape: ShapeString},
 				},
 			},
+			{
+				Name: "TaskOutputToolResult",
+				Doc: []string{
+					"TaskOutputToolResult is the tool_use_result of a TaskOutput call (CLI 2.1.37).",
+				},
+				Tools: []string{"TaskOutput"},
+				Members: []*Member{
+					{Key: "retrieval_status", Field: "RetrievalStatus", GoType: "string", Doc: "success, or timeout when the task was still running when the wait ended", Shape: ShapeString},
+					{Key: "task", Field: "Task", GoType: "TaskOutputTask", Doc: "the task and its output so far", Shape: ShapeObject, Elem: "TaskOutputTask"},
+				},
+			},
+			{
+				Name: "TaskOutputTask",
+				Doc: []string{
+					"TaskOutputTask is the background task a TaskOutput call reports on.",
+				},
+				Members: []*Member{
+					{Key: "task_id", Field: "TaskID", GoType: "string", Doc: "the task's id", Shape: ShapeString},
+					{Key: "task_type", Field: "TaskType", GoType: "string", Doc: "local_bash for a background Bash command", Shape: ShapeString},
+					{Key: "status", Field: "Status", GoType: "string", Doc: "running, completed…", Shape: ShapeString},
+					{Key: "description", Field: "Description", GoType: "string", Doc: "the description the task was started with", Shape: ShapeString},
+					{Key: "output", Field: "Output", GoType: "string", Doc: "the output so far", Shape: ShapeString},
+					{Key: "exitCode", Field: "ExitCode", GoType: "int64", Doc: "the command's exit status; null while it runs", Shape: ShapeNumber, Integer: true, Nullable: true},
+				},
+			},
+			{
+				Name: "TaskStopToolResult",
+				Doc: []string{
+					"TaskStopToolResult is the tool_use_result of a TaskStop call that stopped a task; the tool_result text is the same object as JSON.",
+				},
+				Tools: []string{"TaskStop"},
+				Members: []*Member{
+					{Key: "message", Field: "Message", GoType: "string", Doc: "\"Successfully stopped task: <id> (<command>)\"", Shape: ShapeString},
+					{Key: "task_id", Field: "TaskID", GoType: "string", Doc: "the task's id", Shape: ShapeString},
+					{Key: "task_type", Field: "TaskType", GoType: "string", Doc: "local_bash for a background Bash command", Shape: ShapeString},
+					{Key: "command", Field: "Command", GoType: "string", Doc: "the command it ran", Shape: ShapeString},
+				},
+			},
+			{
+				Name: "CronDeleteToolResult",
+				Doc: []string{
+					"CronDeleteToolResult is the tool_use_result of a CronDelete call that deleted a job (CLI 2.1.330).",
+				},
+				Tools: []string{"CronDelete"},
+				Members: []*Member{
+					{Key: "id", Field: "ID", GoType: "string", Doc: "the deleted job's id", Shape: ShapeString},
+				},
+			},
 		},
 		Unions: []*Union{
 			{

@@ -222,6 +222,16 @@ var (
 	enterWorktreeToolResultTable     *table[EnterWorktreeToolResult]
 	exitWorktreeToolResultTable      *table[ExitWorktreeToolResult]
 	workflowToolResultTable          *table[WorkflowToolResult]
+	taskCreateToolResultTable        *table[TaskCreateToolResult]
+	taskGetToolResultTable           *table[TaskGetToolResult]
+	taskListToolResultTable          *table[TaskListToolResult]
+	listedTaskTable                  *table[ListedTask]
+	taskUpdateToolResultTable        *table[TaskUpdateToolResult]
+	taskStatusChangeTable            *table[TaskStatusChange]
+	taskOutputToolResultTable        *table[TaskOutputToolResult]
+	taskOutputTaskTable              *table[TaskOutputTask]
+	taskStopToolResultTable          *table[TaskStopToolResult]
+	cronDeleteToolResultTable        *table[CronDeleteToolResult]
 )
 
 // init builds the tables. Files initialize in name order, so the
@@ -1808,6 +1818,54 @@ func init() {
 		stringField("summary", func(m *WorkflowToolResult) *string { return &m.Summary }),
 		stringField("transcriptDir", func(m *WorkflowToolResult) *string { return &m.TranscriptDir }),
 		stringField("scriptPath", func(m *WorkflowToolResult) *string { return &m.ScriptPath }),
+	)
+	taskCreateToolResultTable = newTable(
+		objectField[TaskCreateToolResult, ListedTask]("task", &listedTaskTable, func(m *TaskCreateToolResult) *ListedTask { return &m.Task }),
+	)
+	taskGetToolResultTable = newTable(
+		objectField[TaskGetToolResult, ListedTask]("task", &listedTaskTable, func(m *TaskGetToolResult) *ListedTask { return &m.Task }),
+	)
+	taskListToolResultTable = newTable(
+		objectsField[TaskListToolResult, ListedTask]("tasks", &listedTaskTable, func(m *TaskListToolResult) *[]ListedTask { return &m.Tasks }),
+	)
+	listedTaskTable = newTable(
+		stringField("id", func(m *ListedTask) *string { return &m.ID }),
+		stringField("subject", func(m *ListedTask) *string { return &m.Subject }),
+		stringField("description", func(m *ListedTask) *string { return &m.Description }),
+		stringField("status", func(m *ListedTask) *string { return &m.Status }),
+		stringsField("blocks", func(m *ListedTask) *[]string { return &m.Blocks }),
+		stringsField("blockedBy", func(m *ListedTask) *[]string { return &m.BlockedBy }),
+	)
+	taskUpdateToolResultTable = newTable(
+		boolField("success", func(m *TaskUpdateToolResult) *bool { return &m.Success }),
+		stringField("taskId", func(m *TaskUpdateToolResult) *string { return &m.TaskID }),
+		stringsField("updatedFields", func(m *TaskUpdateToolResult) *[]string { return &m.UpdatedFields }),
+		objectField[TaskUpdateToolResult, TaskStatusChange]("statusChange", &taskStatusChangeTable, func(m *TaskUpdateToolResult) *TaskStatusChange { return &m.StatusChange }),
+	)
+	taskStatusChangeTable = newTable(
+		stringField("from", func(m *TaskStatusChange) *string { return &m.From }),
+		stringField("to", func(m *TaskStatusChange) *string { return &m.To }),
+	)
+	taskOutputToolResultTable = newTable(
+		stringField("retrieval_status", func(m *TaskOutputToolResult) *string { return &m.RetrievalStatus }),
+		objectField[TaskOutputToolResult, TaskOutputTask]("task", &taskOutputTaskTable, func(m *TaskOutputToolResult) *TaskOutputTask { return &m.Task }),
+	)
+	taskOutputTaskTable = newTable(
+		stringField("task_id", func(m *TaskOutputTask) *string { return &m.TaskID }),
+		stringField("task_type", func(m *TaskOutputTask) *string { return &m.TaskType }),
+		stringField("status", func(m *TaskOutputTask) *string { return &m.Status }),
+		stringField("description", func(m *TaskOutputTask) *string { return &m.Description }),
+		stringField("output", func(m *TaskOutputTask) *string { return &m.Output }),
+		nullableIntField("exitCode", func(m *TaskOutputTask) *int64 { return &m.ExitCode }),
+	)
+	taskStopToolResultTable = newTable(
+		stringField("message", func(m *TaskStopToolResult) *string { return &m.Message }),
+		stringField("task_id", func(m *TaskStopToolResult) *string { return &m.TaskID }),
+		stringField("task_type", func(m *TaskStopToolResult) *string { return &m.TaskType }),
+		stringField("command", func(m *TaskStopToolResult) *string { return &m.Command }),
+	)
+	cronDeleteToolResultTable = newTable(
+		stringField("id", func(m *CronDeleteToolResult) *string { return &m.ID }),
 	)
 }
 
@@ -4679,6 +4737,166 @@ func (m *WorkflowToolResult) MarshalJSON() ([]byte, error) { return MarshalToolR
 // UnmarshalJSON decodes the tool result losslessly.
 func (m *WorkflowToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
 
+func (m *TaskCreateToolResult) decode(d *decoder) error {
+	return decodeObject(d, taskCreateToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskCreateToolResult) encode(b []byte) []byte {
+	return encodeObject(b, taskCreateToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskCreateToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, taskCreateToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *TaskCreateToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *TaskCreateToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *TaskGetToolResult) decode(d *decoder) error {
+	return decodeObject(d, taskGetToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskGetToolResult) encode(b []byte) []byte {
+	return encodeObject(b, taskGetToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskGetToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, taskGetToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *TaskGetToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *TaskGetToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *TaskListToolResult) decode(d *decoder) error {
+	return decodeObject(d, taskListToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskListToolResult) encode(b []byte) []byte {
+	return encodeObject(b, taskListToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskListToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, taskListToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *TaskListToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *TaskListToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *ListedTask) decode(d *decoder) error {
+	return decodeObject(d, listedTaskTable, m, &m.objectState)
+}
+
+func (m *ListedTask) encode(b []byte) []byte {
+	return encodeObject(b, listedTaskTable, m, &m.objectState)
+}
+
+func (m *ListedTask) walkUnknown(w *unknownWalker) { walkObject(w, listedTaskTable, m, &m.objectState) }
+
+func (m *TaskUpdateToolResult) decode(d *decoder) error {
+	return decodeObject(d, taskUpdateToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskUpdateToolResult) encode(b []byte) []byte {
+	return encodeObject(b, taskUpdateToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskUpdateToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, taskUpdateToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *TaskUpdateToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *TaskUpdateToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *TaskStatusChange) decode(d *decoder) error {
+	return decodeObject(d, taskStatusChangeTable, m, &m.objectState)
+}
+
+func (m *TaskStatusChange) encode(b []byte) []byte {
+	return encodeObject(b, taskStatusChangeTable, m, &m.objectState)
+}
+
+func (m *TaskStatusChange) walkUnknown(w *unknownWalker) {
+	walkObject(w, taskStatusChangeTable, m, &m.objectState)
+}
+
+func (m *TaskOutputToolResult) decode(d *decoder) error {
+	return decodeObject(d, taskOutputToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskOutputToolResult) encode(b []byte) []byte {
+	return encodeObject(b, taskOutputToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskOutputToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, taskOutputToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *TaskOutputToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *TaskOutputToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *TaskOutputTask) decode(d *decoder) error {
+	return decodeObject(d, taskOutputTaskTable, m, &m.objectState)
+}
+
+func (m *TaskOutputTask) encode(b []byte) []byte {
+	return encodeObject(b, taskOutputTaskTable, m, &m.objectState)
+}
+
+func (m *TaskOutputTask) walkUnknown(w *unknownWalker) {
+	walkObject(w, taskOutputTaskTable, m, &m.objectState)
+}
+
+func (m *TaskStopToolResult) decode(d *decoder) error {
+	return decodeObject(d, taskStopToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskStopToolResult) encode(b []byte) []byte {
+	return encodeObject(b, taskStopToolResultTable, m, &m.objectState)
+}
+
+func (m *TaskStopToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, taskStopToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *TaskStopToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *TaskStopToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *CronDeleteToolResult) decode(d *decoder) error {
+	return decodeObject(d, cronDeleteToolResultTable, m, &m.objectState)
+}
+
+func (m *CronDeleteToolResult) encode(b []byte) []byte {
+	return encodeObject(b, cronDeleteToolResultTable, m, &m.objectState)
+}
+
+func (m *CronDeleteToolResult) walkUnknown(w *unknownWalker) {
+	walkObject(w, cronDeleteToolResultTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the tool result as [MarshalToolResult] does.
+func (m *CronDeleteToolResult) MarshalJSON() ([]byte, error) { return MarshalToolResult(m) }
+
+// UnmarshalJSON decodes the tool result losslessly.
+func (m *CronDeleteToolResult) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
 // BlockType returns BlockText.
 func (*TextBlock) BlockType() BlockType { return BlockText }
 
@@ -5414,6 +5632,20 @@ func newToolResult(tool string) ToolResult {
 		return new(ExitWorktreeToolResult)
 	case "Workflow":
 		return new(WorkflowToolResult)
+	case "TaskCreate":
+		return new(TaskCreateToolResult)
+	case "TaskGet":
+		return new(TaskGetToolResult)
+	case "TaskList":
+		return new(TaskListToolResult)
+	case "TaskUpdate":
+		return new(TaskUpdateToolResult)
+	case "TaskOutput":
+		return new(TaskOutputToolResult)
+	case "TaskStop":
+		return new(TaskStopToolResult)
+	case "CronDelete":
+		return new(CronDeleteToolResult)
 	}
 	return nil
 }

@@ -405,3 +405,85 @@ type WorkflowToolResult struct {
 	ScriptPath    string `json:"scriptPath"`    // the file the script was saved to, to run again with scriptPath
 	objectState   `wire:"tool=Workflow"`
 }
+
+// TaskCreateToolResult is the tool_use_result of a TaskCreate call.
+type TaskCreateToolResult struct {
+	Task        ListedTask `json:"task"` // the task created: its id and subject (CLI 2.1.330: and description)
+	objectState `wire:"tool=TaskCreate"`
+}
+
+// TaskGetToolResult is the tool_use_result of a TaskGet call.
+type TaskGetToolResult struct {
+	Task        ListedTask `json:"task"` // the task, with its description, status and dependencies
+	objectState `wire:"tool=TaskGet"`
+}
+
+// TaskListToolResult is the tool_use_result of a TaskList call.
+type TaskListToolResult struct {
+	Tasks       []ListedTask `json:"tasks"` // the tasks of the list: id, subject, status and blockedBy
+	objectState `wire:"tool=TaskList"`
+}
+
+// ListedTask is a task of the session's task list, as TaskCreate,
+// TaskGet and TaskList report it; each reports only some members.
+type ListedTask struct {
+	ID          string   `json:"id"`          // the task's id, a number counted from 1 ("1")
+	Subject     string   `json:"subject"`     // its title
+	Description string   `json:"description"` // what it is about
+	Status      string   `json:"status"`      // pending, in_progress or completed
+	Blocks      []string `json:"blocks"`      // the ids of the tasks waiting for it
+	BlockedBy   []string `json:"blockedBy"`   // the ids of the tasks it waits for
+	objectState `wire:""`
+}
+
+// TaskUpdateToolResult is the tool_use_result of a TaskUpdate call.
+type TaskUpdateToolResult struct {
+	Success       bool             `json:"success"`       // the task was updated
+	TaskID        string           `json:"taskId"`        // the task's id
+	UpdatedFields []string         `json:"updatedFields"` // the members the call changed ("status"…)
+	StatusChange  TaskStatusChange `json:"statusChange"`  // the status before and after, when the call changed it
+	objectState   `wire:"tool=TaskUpdate"`
+}
+
+// TaskStatusChange is the status change a TaskUpdate call made.
+type TaskStatusChange struct {
+	From        string `json:"from"` // the status before
+	To          string `json:"to"`   // the status after
+	objectState `wire:""`
+}
+
+// TaskOutputToolResult is the tool_use_result of a TaskOutput call (CLI
+// 2.1.37).
+type TaskOutputToolResult struct {
+	RetrievalStatus string         `json:"retrieval_status"` // success, or timeout when the task was still running when the wait ended
+	Task            TaskOutputTask `json:"task"`             // the task and its output so far
+	objectState     `wire:"tool=TaskOutput"`
+}
+
+// TaskOutputTask is the background task a TaskOutput call reports on.
+type TaskOutputTask struct {
+	TaskID      string `json:"task_id"`                  // the task's id
+	TaskType    string `json:"task_type"`                // local_bash for a background Bash command
+	Status      string `json:"status"`                   // running, completed…
+	Description string `json:"description"`              // the description the task was started with
+	Output      string `json:"output"`                   // the output so far
+	ExitCode    int64  `json:"exitCode" wire:"nullable"` // the command's exit status; null while it runs
+	objectState `wire:""`
+}
+
+// TaskStopToolResult is the tool_use_result of a TaskStop call that
+// stopped a task; the tool_result text is the same object as JSON.
+type TaskStopToolResult struct {
+	Message     string `json:"message"`   // "Successfully stopped task: <id> (<command>)"
+	TaskID      string `json:"task_id"`   // the task's id
+	TaskType    string `json:"task_type"` // local_bash for a background Bash command
+	Command     string `json:"command"`   // the command it ran
+	objectState `wire:"tool=TaskStop"`
+}
+
+// CronDeleteToolResult is the tool_use_result of a CronDelete call that
+// deleted a job (CLI 2.1.330).
+type CronDeleteToolResult struct {
+	ID          string `json:"id"` // the deleted job's id
+	objectState `wire:"tool=CronDelete"`
+}

@@ -98,7 +98,7 @@ func TestDecodeToolResult(t *testing.T) {
 					t.Errorf("got %+v", a)
 				}
 			}},
-		{"error text", `{"type":"user","message":{"role":"user","content":[]},"session_id":"s","tool_use_result":"Error: No task found"}`, "TaskStop", "",
+		{"error text", `{"type":"user","message":{"role":"user","content":[]},"session_id":"s","tool_use_result":"Error: No task found"}`, "mcp__srv__tool", "",
 			nil},
 		{"string into a type", `{"type":"user","message":{"role":"user","content":[]},"session_id":"s","tool_use_result":"Error: x"}`, "Bash", "want an object", nil},
 		{"no result", `{"type":"user","message":{"role":"user","content":"hi"},"session_id":"s"}`, "Bash", "no tool_use_result", nil},

@@ -98,6 +98,7 @@ var idKinds = map[string]string{
 	"task_id":                "task_id",
 	"agent_id":               "task_id", // an agent's id is its task's id
 	"agentId":                "task_id",
+	"backgroundTaskId":       "task_id", // a background Bash command's task (Bash's tool_use_result)
 	"x-claude-code-agent-id": "task_id",
 	"run_id":                 "run_id",
 }

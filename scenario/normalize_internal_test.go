@@ -88,6 +88,9 @@ func TestNormalizerRandomIDs(t *testing.T) {
 			`{"content":"create your plan at <home>/.claude/plans/<plan:1>.md using the Write tool; again /.claude/plans/<plan:1>.md, not /x/plans/a-b-c.md"}`},
 		{`{"earlier":"a29cccee5601dbe11 0mwqv5zo6-bf57c99c t0d5bcd /x/.claude/plans/sleepy-bouncing-firefly.md","v330":"/.claude/plans/plan-the-change-then-crispy-orbit.md"}`,
 			`{"earlier":"<task_id:1> <run_id:1> <task_id:3> /x/.claude/plans/<plan:2>.md","v330":"/.claude/plans/plan-the-change-then-<plan:3>.md"}`},
+		// A background Bash command's id, learned from Bash's tool_use_result.
+		{`{"content":"Command running in background with ID: b195b68.","tool_use_result":{"stdout":"","backgroundTaskId":"b195b68"}}`,
+			`{"content":"Command running in background with ID: <task_id:4>.","tool_use_result":{"stdout":"","backgroundTaskId":"<task_id:4>"}}`},
 	}
 	for _, st := range steps {
 		v, err := jsontree.Parse([]byte(st.in))
@@ -99,7 +102,7 @@ func TestNormalizerRandomIDs(t *testing.T) {
 		}
 	}
 	n.learnID("x-claude-code-agent-id", "a0123456789abcdef")
-	if got, want := n.text("id a0123456789abcdef"), "id <task_id:4>"; got != want {
+	if got, want := n.text("id a0123456789abcdef"), "id <task_id:5>"; got != want {
 		t.Errorf("header-learned id: got %q, want %q", got, want)
 	}
 }

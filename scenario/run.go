@@ -675,6 +675,9 @@ func (x *run) check(work string, exitCode int, srv *stubapi.Server, requests []s
 	if o := srv.Overruns(); len(o) > 0 && !pl.Want.AllowOverrun {
 		problems = append(problems, fmt.Errorf("the CLI made %d main-loop request(s) after the stub script was used up (first: request %d); script more turns or set want.json allow_overrun", len(o), o[0].Seq))
 	}
+	for _, r := range srv.Unresolved() {
+		problems = append(problems, fmt.Errorf("main-loop request %d: the stub could not fill in its turn's tool input: %s", r.Seq, r.Detail))
+	}
 	if rem := srv.Remaining(); rem != pl.Want.UnusedTurns {
 		problems = append(problems, fmt.Errorf("%d turn(s) of the stub script left unused, want %d (want.json unused_turns)", rem, pl.Want.UnusedTurns))
 	}

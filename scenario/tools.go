@@ -4,18 +4,25 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/ccwire/ccwire/cliversion"
 )
 
 // toolLine is what [InitTools] and [ToolsCalled] read of a stdout line.
+// Its message is kept raw: it is an object in assistant messages but a
+// string in others (system/permission_denied).
 type toolLine struct {
-	Type    string   `json:"type"`
-	Subtype string   `json:"subtype"`
-	Tools   []string `json:"tools"`
-	Message struct {
-		Content json.RawMessage `json:"content"`
-	} `json:"message"`
+	Type    string          `json:"type"`
+	Subtype string          `json:"subtype"`
+	Tools   []string        `json:"tools"`
+	Message json.RawMessage `json:"message"`
+}
+
+// assistantMessage is the message of an assistant line, as far as
+// [ToolsCalled] reads it.
+type assistantMessage struct {
+	Content json.RawMessage `json:"content"`
 }
 
 // toolLines calls f with each stdout line of rec that is a JSON message.
@@ -35,14 +42,20 @@ func toolLines(rec *Recording, f func(toolLine) error) error {
 	return nil
 }
 
-// InitTools returns the tools that the first system/init message of rec
-// lists, in its order; nil if rec has no system/init message.
+// InitTools returns the built-in tools that the system/init messages of rec
+// list: the union over every init (a later turn's init may list tools the
+// first one does not), in the order of first appearance, without MCP tools
+// (names starting "mcp__"); nil if rec has no system/init message.
 func InitTools(rec *Recording) ([]string, error) {
 	var tools []string
-	found := false
 	err := toolLines(rec, func(l toolLine) error {
-		if !found && l.Type == "system" && l.Subtype == "init" {
-			tools, found = l.Tools, true
+		if l.Type != "system" || l.Subtype != "init" {
+			return nil
+		}
+		for _, t := range l.Tools {
+			if !strings.HasPrefix(t, "mcp__") && !slices.Contains(tools, t) {
+				tools = append(tools, t)
+			}
 		}
 		return nil
 	})
@@ -58,14 +71,21 @@ func InitTools(rec *Recording) ([]string, error) {
 func ToolsCalled(rec *Recording) ([]string, error) {
 	var names []string
 	err := toolLines(rec, func(l toolLine) error {
-		if l.Type != "assistant" || len(l.Message.Content) == 0 || l.Message.Content[0] != '[' {
+		if l.Type != "assistant" {
+			return nil
+		}
+		var m assistantMessage
+		if err := json.Unmarshal(l.Message, &m); err != nil {
+			return fmt.Errorf("assistant message: %w", err)
+		}
+		if len(m.Content) == 0 || m.Content[0] != '[' {
 			return nil
 		}
 		var blocks []struct {
 			Type string `json:"type"`
 			Name string `json:"name"`
 		}
-		if err := json.Unmarshal(l.Message.Content, &blocks); err != nil {
+		if err := json.Unmarshal(m.Content, &blocks); err != nil {
 			return fmt.Errorf("assistant content: %w", err)
 		}
 		for _, b := range blocks {

@@ -50,6 +50,38 @@ func TestToolsCalled(t *testing.T) {
 	}
 }
 
+func TestInitToolsUnion(t *testing.T) {
+	t.Parallel()
+	line := func(s string) scenario.Event {
+		return scenario.Event{Kind: scenario.EventStdout, Turn: 1, Msg: []byte(s)}
+	}
+	tests := []struct {
+		name   string
+		events []scenario.Event
+		want   []string
+	}{
+		{"none", []scenario.Event{line(`{"type":"result"}`)}, nil},
+		{"one init, MCP left out", []scenario.Event{line(`{"type":"system","subtype":"init","tools":["Bash","mcp__s__t","Read"]}`)}, []string{"Bash", "Read"}},
+		{"later init adds tools", []scenario.Event{
+			line(`{"type":"system","subtype":"init","tools":["Bash","Read"]}`),
+			line(`{"type":"result"}`),
+			line(`{"type":"system","subtype":"init","tools":["Bash","TaskCreate","Read","TaskList"]}`),
+		}, []string{"Bash", "Read", "TaskCreate", "TaskList"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := scenario.InitTools(&scenario.Recording{Scenario: "x", Version: "2.1.37", Events: tt.events})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("InitTools = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
 func TestToolsCalledBadLine(t *testing.T) {
 	t.Parallel()
 	rec := &scenario.Recording{Scenario: "x", Version: "2.1.37", Events: []scenario.Event{

@@ -141,6 +141,23 @@
 // strings, such as {"anthropic-ratelimit-unified-status": "rejected"}),
 // and "times" (a positive integer or "always").
 //
+// # Values from the request
+//
+// A tool_use input may hold, at any depth, the placeholder
+// {"$from_request": "<regexp>"} (FromRequest in Go): when the server serves
+// the turn, it replaces the placeholder by the JSON string that the
+// regexp's one capture group matches first in the last user message of the
+// request being answered (its tool_result texts and text blocks joined by
+// newlines, or its content when that is a string), keeping the other
+// members' order. This lets a script use a value only the CLI knows, such
+// as the random id of a background task: {"task_id": {"$from_request":
+// "with ID: (\\w+)"}}. Validate rejects a placeholder whose regexp does not
+// compile or has not exactly one group, or that has other members. When
+// the regexp matches nothing, the request gets 400 invalid_request_error
+// naming the member and is recorded with OutcomeUnresolved
+// (Server.Unresolved; NewTest fails the test); the turn stays consumed.
+// A turn's default usage is that of the scripted input.
+//
 // # Recording
 //
 // Server.Requests returns every request in arrival order with its headers

@@ -143,16 +143,24 @@ func (x *exchange) messages(cls Classification) {
 			fmt.Sprintf("stubapi: script overrun: this main-loop request came after all %d scripted turns were used (classified main: %s)", len(x.s.turns), cls.Reason), 0)
 		x.outcome = OutcomeOverrun
 		return
-	case !p.serve:
+	}
+	t, err := resolveTurn(&x.s.turns[p.turn], p.turn, x.body)
+	if err != nil {
+		x.detail = "stubapi: " + err.Error()
+		x.apiError(http.StatusBadRequest, "invalid_request_error", x.detail, 0)
+		x.outcome = OutcomeUnresolved
+		return
+	}
+	if !p.serve {
 		x.outcome = OutcomeFault
 		x.detail = p.fault.String()
-		x.answer(&x.s.turns[p.turn], MessageID(p.turn), p.turn, p.fault)
+		x.answer(t, MessageID(p.turn), p.turn, p.fault)
 		return
 	}
 	if p.fault != nil {
 		x.detail = p.fault.String()
 	}
-	if x.answer(&x.s.turns[p.turn], MessageID(p.turn), p.turn, p.fault) {
+	if x.answer(t, MessageID(p.turn), p.turn, p.fault) {
 		x.outcome = OutcomeServed
 		return
 	}

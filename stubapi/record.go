@@ -29,6 +29,10 @@ const (
 	// OutcomeOverrun: a main-loop request came after the script was used
 	// up; it got an API error.
 	OutcomeOverrun Outcome = "overrun"
+	// OutcomeUnresolved: a "$from_request" placeholder of the turn's
+	// tool_use inputs matched nothing in the request (see Detail); the
+	// request got an API error and the turn stays consumed.
+	OutcomeUnresolved Outcome = "unresolved"
 	// OutcomeSide: a side request got its automatic answer.
 	OutcomeSide Outcome = "side"
 	// OutcomeRejected: the request was malformed or asked for an unknown

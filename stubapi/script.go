@@ -361,6 +361,7 @@ func validateBlock(b Block, path string, add func(path, format string, args ...a
 				add(path+".input", "tool input must be a JSON object, got %s", abbreviate(string(b.Input), 60))
 			}
 		}
+		validatePlaceholders(b.Input, path+".input", add)
 		if b.ID != "" && !validToolID(b.ID) {
 			add(path+".id", "tool_use id %q must match [A-Za-z0-9_-]+", b.ID)
 		}

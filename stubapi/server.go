@@ -170,7 +170,8 @@ func Start(script Script, opts ...Option) (*Server, error) {
 
 // NewTest starts a server for script and closes it when tb's test ends.
 // It fails the test at once if the script is invalid, and at the end if
-// any main-loop request overran the script (unless AllowOverrun is given).
+// any main-loop request overran the script (unless AllowOverrun is given)
+// or met a "$from_request" placeholder that matched nothing.
 func NewTest(tb testing.TB, script Script, opts ...Option) *Server {
 	tb.Helper()
 	s, err := Start(script, opts...)
@@ -181,6 +182,9 @@ func NewTest(tb testing.TB, script Script, opts ...Option) *Server {
 		s.Close()
 		if tb.Failed() {
 			tb.Logf("stubapi: requests received:\n%s", s.summary())
+		}
+		for _, r := range s.Unresolved() {
+			tb.Errorf("stubapi: main-loop request #%d: %s", r.Seq, r.Detail)
 		}
 		if s.cfg.allowOverrun {
 			return
@@ -262,6 +266,13 @@ func (s *Server) MainRequests() []Request {
 // used up.
 func (s *Server) Overruns() []Request {
 	return s.filter(func(r *Request) bool { return r.Outcome == OutcomeOverrun })
+}
+
+// Unresolved returns the main-loop requests whose turn had a
+// "$from_request" placeholder that matched nothing in them (see
+// OutcomeUnresolved).
+func (s *Server) Unresolved() []Request {
+	return s.filter(func(r *Request) bool { return r.Outcome == OutcomeUnresolved })
 }
 
 func (s *Server) filter(keep func(*Request) bool) []Request {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -126,60 +125,27 @@ func versionCoverageOf(dir, version string, scenarios []*scenario.Scenario, keep
 		return vc, err
 	}
 	slices.Sort(files)
-	listed := map[string]bool{}    // built-in tools of the inits
-	calls := map[string][]string{} // tool -> recordings calling it
+	var recs []*scenario.Recording
 	for _, f := range files {
 		rec, err := scenario.ReadRecording(f)
 		if err != nil {
 			return vc, err
 		}
-		if !keep(rec.Scenario) {
-			continue
+		if keep(rec.Scenario) {
+			recs = append(recs, rec)
 		}
-		vc.Recordings++
-		for i, ev := range rec.Events {
-			if ev.Kind != scenario.EventStdout || ev.Msg == nil {
-				continue
-			}
-			var m struct {
-				Type    string   `json:"type"`
-				Subtype string   `json:"subtype"`
-				Tools   []string `json:"tools"`
-				Message struct {
-					Content json.RawMessage `json:"content"`
-				} `json:"message"`
-			}
-			if err := json.Unmarshal(ev.Msg, &m); err != nil {
-				return vc, fmt.Errorf("%s: event %d: %w", f, i+1, err)
-			}
-			switch {
-			case m.Type == "system" && m.Subtype == "init":
-				for _, t := range m.Tools {
-					if !strings.HasPrefix(t, "mcp__") {
-						listed[t] = true
-					}
-				}
-			case m.Type == "assistant":
-				var blocks []struct {
-					Type string `json:"type"`
-					Name string `json:"name"`
-				}
-				if json.Unmarshal(m.Message.Content, &blocks) != nil {
-					continue // a content that is no list of blocks calls nothing
-				}
-				for _, b := range blocks {
-					if b.Type == "tool_use" && !slices.Contains(calls[b.Name], rec.Scenario) {
-						calls[b.Name] = append(calls[b.Name], rec.Scenario)
-					}
-				}
-			}
-		}
+	}
+	vc.Recordings = len(recs)
+	covs, err := scenario.CoverTools(recs)
+	if err != nil {
+		return vc, err
 	}
 	// Tools called but listed in no init (MCP tools, names the model made
 	// up) are no built-in tools of the version.
-	names := slices.Sorted(maps.Keys(listed))
-	for _, name := range names {
-		vc.Tools = append(vc.Tools, toolCoverage{Name: name, CalledBy: nonNil(calls[name])})
+	for _, c := range covs {
+		for _, name := range slices.Sorted(slices.Values(c.Init)) {
+			vc.Tools = append(vc.Tools, toolCoverage{Name: name, CalledBy: nonNil(c.Called[name])})
+		}
 	}
 
 	v, err := cliversion.Parse(version)
@@ -189,7 +155,7 @@ func versionCoverageOf(dir, version string, scenarios []*scenario.Scenario, keep
 	for _, flag := range coverageFlags {
 		fc := flagCoverage{Flag: flag, Scenarios: []string{}}
 		for _, sc := range scenarios {
-			if !keep(sc.ID) || !passesFlag(sc.Args, flag) {
+			if !keep(sc.ID) || !scenarioPasses(sc, flag) {
 				continue
 			}
 			if sc.AppliesTo(v) {
@@ -217,6 +183,12 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// scenarioPasses reports whether sc passes flag to its CLI: in its args or
+// in those of the process it restarts the CLI as (--resume, --continue…).
+func scenarioPasses(sc *scenario.Scenario, flag string) bool {
+	return passesFlag(sc.Args, flag) || (sc.Restart != nil && passesFlag(sc.Restart.Args, flag))
 }
 
 // passesFlag reports whether args carry flag, alone or as flag=value.

@@ -193,3 +193,27 @@ func TestSpecCoverageErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestScenarioPasses checks that a flag counts as passed in a scenario's
+// args, as flag=value, and in the args of the process it restarts the CLI
+// as.
+func TestScenarioPasses(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		sc   scenario.Scenario
+		flag string
+		want bool
+	}{
+		{"args", scenario.Scenario{Args: []string{"--model", "x"}}, "--model", true},
+		{"flag=value", scenario.Scenario{Args: []string{"--model=x"}}, "--model", true},
+		{"prefix only", scenario.Scenario{Args: []string{"--models"}}, "--model", false},
+		{"restart", scenario.Scenario{Args: []string{"-x"}, Restart: &scenario.Restart{Turn: 2, Args: []string{"--resume", "<session_id>"}}}, "--resume", true},
+		{"neither", scenario.Scenario{Args: []string{"-x"}, Restart: &scenario.Restart{Turn: 2, Args: []string{"--continue"}}}, "--resume", false},
+	}
+	for _, tt := range tests {
+		if got := scenarioPasses(&tt.sc, tt.flag); got != tt.want {
+			t.Errorf("%s: scenarioPasses(%s) = %v, want %v", tt.name, tt.flag, got, tt.want)
+		}
+	}
+}

@@ -134,7 +134,10 @@ Flags:
 		fmt.Fprintf(e.stderr, "ccwire stub: writing the request log: %v\n", logErr)
 		return 1
 	}
-	if len(overruns) > 0 {
+	for _, r := range s.Unresolved() {
+		fmt.Fprintf(e.stderr, "ccwire stub: main-loop request %d: %s\n", r.Seq, r.Detail)
+	}
+	if len(overruns) > 0 || len(s.Unresolved()) > 0 {
 		return 1
 	}
 	return 0

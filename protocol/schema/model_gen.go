@@ -3110,6 +3110,121 @@ func protocolModel() *Model {
 					{Key: "scriptPath", Field: "ScriptPath", GoType: "string", Doc: "the file the script was saved to, to run again with scriptPath", Shape: ShapeString},
 				},
 			},
+			{
+				Name: "TaskCreateToolResult",
+				Doc: []string{
+					"TaskCreateToolResult is the tool_use_result of a TaskCreate call.",
+				},
+				Tools: []string{"TaskCreate"},
+				Members: []*Member{
+					{Key: "task", Field: "Task", GoType: "ListedTask", Doc: "the task created: its id and subject (CLI 2.1.330: and description)", Shape: ShapeObject, Elem: "ListedTask"},
+				},
+			},
+			{
+				Name: "TaskGetToolResult",
+				Doc: []string{
+					"TaskGetToolResult is the tool_use_result of a TaskGet call.",
+				},
+				Tools: []string{"TaskGet"},
+				Members: []*Member{
+					{Key: "task", Field: "Task", GoType: "ListedTask", Doc: "the task, with its description, status and dependencies", Shape: ShapeObject, Elem: "ListedTask"},
+				},
+			},
+			{
+				Name: "TaskListToolResult",
+				Doc: []string{
+					"TaskListToolResult is the tool_use_result of a TaskList call.",
+				},
+				Tools: []string{"TaskList"},
+				Members: []*Member{
+					{Key: "tasks", Field: "Tasks", GoType: "[]ListedTask", Doc: "the tasks of the list: id, subject, status and blockedBy", Shape: ShapeObjects, Elem: "ListedTask"},
+				},
+			},
+			{
+				Name: "ListedTask",
+				Doc: []string{
+					"ListedTask is a task of the session's task list, as TaskCreate, TaskGet and TaskList report it; each reports only some members.",
+				},
+				Members: []*Member{
+					{Key: "id", Field: "ID", GoType: "string", Doc: "the task's id, a number counted from 1 (\"1\")", Shape: ShapeString},
+					{Key: "subject", Field: "Subject", GoType: "string", Doc: "its title", Shape: ShapeString},
+					{Key: "description", Field: "Description", GoType: "string", Doc: "what it is about", Shape: ShapeString},
+					{Key: "status", Field: "Status", GoType: "string", Doc: "pending, in_progress or completed", Shape: ShapeString},
+					{Key: "blocks", Field: "Blocks", GoType: "[]string", Doc: "the ids of the tasks waiting for it", Shape: ShapeStrings},
+					{Key: "blockedBy", Field: "BlockedBy", GoType: "[]string", Doc: "the ids of the tasks it waits for", Shape: ShapeStrings},
+				},
+			},
+			{
+				Name: "TaskUpdateToolResult",
+				Doc: []string{
+					"TaskUpdateToolResult is the tool_use_result of a TaskUpdate call.",
+				},
+				Tools: []string{"TaskUpdate"},
+				Members: []*Member{
+					{Key: "success", Field: "Success", GoType: "bool", Doc: "the task was updated", Shape: ShapeBoolean},
+					{Key: "taskId", Field: "TaskID", GoType: "string", Doc: "the task's id", Shape: ShapeString},
+					{Key: "updatedFields", Field: "UpdatedFields", GoType: "[]string", Doc: "the members the call changed (\"status\"…)", Shape: ShapeStrings},
+					{Key: "statusChange", Field: "StatusChange", GoType: "TaskStatusChange", Doc: "the status before and after, when the call changed it", Shape: ShapeObject, Elem: "TaskStatusChange"},
+				},
+			},
+			{
+				Name: "TaskStatusChange",
+				Doc: []string{
+					"TaskStatusChange is the status change a TaskUpdate call made.",
+				},
+				Members: []*Member{
+					{Key: "from", Field: "From", GoType: "string", Doc: "the status before", Shape: ShapeString},
+					{Key: "to", Field: "To", GoType: "string", Doc: "the status after", Shape: ShapeString},
+				},
+			},
+			{
+				Name: "TaskOutputToolResult",
+				Doc: []string{
+					"TaskOutputToolResult is the tool_use_result of a TaskOutput call (CLI 2.1.37).",
+				},
+				Tools: []string{"TaskOutput"},
+				Members: []*Member{
+					{Key: "retrieval_status", Field: "RetrievalStatus", GoType: "string", Doc: "success, or timeout when the task was still running when the wait ended", Shape: ShapeString},
+					{Key: "task", Field: "Task", GoType: "TaskOutputTask", Doc: "the task and its output so far", Shape: ShapeObject, Elem: "TaskOutputTask"},
+				},
+			},
+			{
+				Name: "TaskOutputTask",
+				Doc: []string{
+					"TaskOutputTask is the background task a TaskOutput call reports on.",
+				},
+				Members: []*Member{
+					{Key: "task_id", Field: "TaskID", GoType: "string", Doc: "the task's id", Shape: ShapeString},
+					{Key: "task_type", Field: "TaskType", GoType: "string", Doc: "local_bash for a background Bash command", Shape: ShapeString},
+					{Key: "status", Field: "Status", GoType: "string", Doc: "running, completed…", Shape: ShapeString},
+					{Key: "description", Field: "Description", GoType: "string", Doc: "the description the task was started with", Shape: ShapeString},
+					{Key: "output", Field: "Output", GoType: "string", Doc: "the output so far", Shape: ShapeString},
+					{Key: "exitCode", Field: "ExitCode", GoType: "int64", Doc: "the command's exit status; null while it runs", Shape: ShapeNumber, Integer: true, Nullable: true},
+				},
+			},
+			{
+				Name: "TaskStopToolResult",
+				Doc: []string{
+					"TaskStopToolResult is the tool_use_result of a TaskStop call that stopped a task; the tool_result text is the same object as JSON.",
+				},
+				Tools: []string{"TaskStop"},
+				Members: []*Member{
+					{Key: "message", Field: "Message", GoType: "string", Doc: "\"Successfully stopped task: <id> (<command>)\"", Shape: ShapeString},
+					{Key: "task_id", Field: "TaskID", GoType: "string", Doc: "the task's id", Shape: ShapeString},
+					{Key: "task_type", Field: "TaskType", GoType: "string", Doc: "local_bash for a background Bash command", Shape: ShapeString},
+					{Key: "command", Field: "Command", GoType: "string", Doc: "the command it ran", Shape: ShapeString},
+				},
+			},
+			{
+				Name: "CronDeleteToolResult",
+				Doc: []string{
+					"CronDeleteToolResult is the tool_use_result of a CronDelete call that deleted a job (CLI 2.1.330).",
+				},
+				Tools: []string{"CronDelete"},
+				Members: []*Member{
+					{Key: "id", Field: "ID", GoType: "string", Doc: "the deleted job's id", Shape: ShapeString},
+				},
+			},
 		},
 		Unions: []*Union{
 			{

@@ -364,7 +364,7 @@ func (r *renderer) scenario(p *page, self string, sc *scenarioDoc) {
 func fullRuns(runs []*run) map[*run]bool {
 	out := map[*run]bool{}
 	for _, run := range runs {
-		if run.version == cliinstall.SeedVersion || run.version == cliinstall.DefaultVersion {
+		if slices.Contains(cliinstall.PinnedVersions(), run.version) {
 			out[run] = true
 		}
 	}

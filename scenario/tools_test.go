@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -92,8 +93,9 @@ func TestToolsCalledBadLine(t *testing.T) {
 	}
 }
 
-// TestToolCoverage checks that, for each recorded CLI version, the
-// recordings call every tool that the version's system/init lists.
+// TestToolCoverage checks that, for each pinned CLI version (the ones the
+// corpus is replayed on), the recordings call every tool that the
+// version's system/init lists; the other recorded versions are reported.
 func TestToolCoverage(t *testing.T) {
 	t.Parallel()
 	cov, err := scenario.CoverTools(readRecordings(t, recordingsDir))
@@ -106,7 +108,11 @@ func TestToolCoverage(t *testing.T) {
 	for _, c := range cov {
 		t.Logf("%s: %d init tools, %d called", c.Version, len(c.Init), len(c.Init)-len(c.Uncalled()))
 		if u := c.Uncalled(); len(u) > 0 {
-			t.Errorf("%s: no recording calls %s", c.Version, strings.Join(u, ", "))
+			report := t.Logf
+			if slices.Contains(cliinstall.PinnedVersions(), c.Version) {
+				report = t.Errorf
+			}
+			report("%s: no recording calls %s", c.Version, strings.Join(u, ", "))
 		}
 	}
 }

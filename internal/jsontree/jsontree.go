@@ -226,19 +226,25 @@ func (v *Value) Set(key string, val *Value) *Value {
 
 // Walk calls fn for every member and array element below v, depth first,
 // with the member's key ("" for elements); fn returns the value to keep
-// in its place, which is walked in turn.
+// in its place, which is walked in turn. Only a value fn replaces is
+// written: a walk that keeps every value only reads v, so it is safe
+// alongside other readers.
 func (v *Value) Walk(fn func(key string, val *Value) *Value) {
 	switch v.Kind {
 	case Object:
 		for i, m := range v.Members {
 			nv := fn(m.Key, m.Val)
-			v.Members[i].Val = nv
+			if nv != m.Val {
+				v.Members[i].Val = nv
+			}
 			nv.Walk(fn)
 		}
 	case Array:
 		for i, e := range v.Elems {
 			ne := fn("", e)
-			v.Elems[i] = ne
+			if ne != e {
+				v.Elems[i] = ne
+			}
 			ne.Walk(fn)
 		}
 	}

@@ -2,6 +2,7 @@ package jsontree
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 )
 
@@ -114,4 +115,29 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Indent of %q does not parse back to it (%v)", data, err)
 		}
 	})
+}
+
+// TestWalkKeepingReadsOnly checks that a walk whose fn keeps every value
+// writes nothing: run with -race, it reads a tree alongside another reader
+// (protocol/schema walks its definitions for $ref while they are written
+// out).
+func TestWalkKeepingReadsOnly(t *testing.T) {
+	t.Parallel()
+	v, err := Parse([]byte(`{"a":{"$ref":"#/$defs/X"},"b":[{"$ref":"#/$defs/Y"},1]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan []byte)
+	go func() { done <- v.AppendIndent(nil, "") }()
+	var refs []string
+	v.Walk(func(key string, val *Value) *Value {
+		if key == "$ref" {
+			refs = append(refs, val.Str)
+		}
+		return val
+	})
+	<-done
+	if want := []string{"#/$defs/X", "#/$defs/Y"}; !slices.Equal(refs, want) {
+		t.Errorf("refs %q, want %q", refs, want)
+	}
 }

@@ -47,10 +47,7 @@ func runBisect(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(w, "  first version with system/init.sandbox_enabled (boolean): 2.1.N (last without: 2.1.M)")
 		fmt.Fprintln(w, "Exit code: 0 when found, 1 on failure or when FROM and TO show the same, 2 on usage errors.")
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, "Flags:")
-		flags.SetOutput(w)
-		flags.PrintDefaults()
-		flags.SetOutput(e.stderr)
+		printFlags(w, flags)
 	}
 	if code, ok := parseCommandFlags(flags, args, e, usage); !ok {
 		return code

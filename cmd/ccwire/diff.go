@@ -44,10 +44,7 @@ func runDiff(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(w, "The CLI versions themselves are no change: if nothing else differs it prints nothing.")
 		fmt.Fprintln(w, "Exit code: 0 (with --exit-code, 1 when something changed), 1 on failure, 2 on usage errors.")
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, "Flags:")
-		flags.SetOutput(w)
-		flags.PrintDefaults()
-		flags.SetOutput(e.stderr)
+		printFlags(w, flags)
 	}
 	if code, ok := parseCommandFlags(flags, args, e, usage); !ok {
 		return code

@@ -32,10 +32,7 @@ func runMerge(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(w, "Exit code: 0 once merged (failed runs are verdicts, not errors), 1 on failure,")
 		fmt.Fprintln(w, "2 on usage errors.")
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, "Flags:")
-		flags.SetOutput(w)
-		flags.PrintDefaults()
-		flags.SetOutput(e.stderr)
+		printFlags(w, flags)
 	}
 	if code, ok := parseCommandFlags(flags, args, e, usage); !ok {
 		return code

@@ -42,11 +42,9 @@ func runSchema(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(w, "With --cli-version alone, prints that version's bundle on stdout instead.")
 		fmt.Fprintln(w, "Exit code: 0 on success, 1 on failure or out-of-date files (--check), 2 on usage errors.")
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, "Flags:")
-		flags.PrintDefaults()
+		printFlags(w, flags)
 	}
-	flags.Usage = func() { usage(flags.Output()) }
-	if code, ok := parseFlags(flags, args, e); !ok {
+	if code, ok := parseCommandFlags(flags, args, e, usage); !ok {
 		return code
 	}
 	if flags.NArg() > 0 {

@@ -24,6 +24,16 @@ import (
 
 // parseCommandFlags is parseFlags for a command whose usage text is a
 // function of where it is written.
+// printFlags writes the "Flags:" section of a command's usage to w: fs's
+// flags with their defaults, whatever fs's own output is.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprintln(w, "Flags:")
+	prev := fs.Output()
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(prev)
+}
+
 func parseCommandFlags(fs *flag.FlagSet, args []string, e env, usage func(io.Writer)) (code int, ok bool) {
 	fs.Usage = func() { usage(fs.Output()) }
 	return parseFlags(fs, args, e)

@@ -99,8 +99,7 @@ func runVersion(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(w, "Prints ccwire's version (module version, and the commit it was built from when")
 		fmt.Fprintln(w, "recorded), the Go toolchain that built it, and the Claude Code versions ccwire pins.")
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, "Flags:")
-		fs.PrintDefaults()
+		printFlags(w, fs)
 	}
 	if code, ok := parseFlags(fs, args, e); !ok {
 		return code

@@ -166,26 +166,7 @@ func TestClientCloseDuringHook(t *testing.T) {
 			},
 		}}}}
 	})
-	ctx := ctxFor(t, 30*time.Second)
-	if err := c.Send(ctx, "hook PreToolUse Bash"); err != nil {
-		t.Fatal(err)
-	}
-	<-started
-	pid := c.Session().PID()
-	if err := c.Close(); err != nil {
-		t.Fatalf("Close: %v", err)
-	}
-	select {
-	case err := <-returned:
-		if !errors.Is(err, context.Canceled) {
-			t.Errorf("the hook's context ended with %v", err)
-		}
-	default:
-		t.Error("Close returned before the hook did")
-	}
-	if err := syscall.Kill(-pid, 0); !errors.Is(err, syscall.ESRCH) {
-		t.Errorf("process group %d still there after Close: %v", pid, err)
-	}
+	closeDuringCallback(t, c, "hook PreToolUse Bash", started, returned, "hook")
 }
 
 // wantOptionError checks that Connect refuses opts with an *OptionError for
@@ -200,5 +181,33 @@ func wantOptionError(t *testing.T, opts claude.Options, option, want string) {
 	var oe *claude.OptionError
 	if !errors.As(err, &oe) || oe.Option != option || !strings.Contains(err.Error(), want) {
 		t.Errorf("Connect: %v, want an OptionError for %s saying %q", err, option, want)
+	}
+}
+
+// closeDuringCallback sends prompt, which makes the fake CLI call back into
+// a Go callback (a hook or a tool, what) that closes started and waits for
+// its context; it then closes c and checks that Close waited for the
+// callback, ended its context and left no process behind.
+func closeDuringCallback(t *testing.T, c *claude.Client, prompt string, started <-chan struct{}, returned <-chan error, what string) {
+	t.Helper()
+	ctx := ctxFor(t, 30*time.Second)
+	if err := c.Send(ctx, prompt); err != nil {
+		t.Fatal(err)
+	}
+	<-started
+	pid := c.Session().PID()
+	if err := c.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	select {
+	case err := <-returned:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("the %s's context ended with %v", what, err)
+		}
+	default:
+		t.Errorf("Close returned before the %s did", what)
+	}
+	if err := syscall.Kill(-pid, 0); !errors.Is(err, syscall.ESRCH) {
+		t.Errorf("process group %d still there after Close: %v", pid, err)
 	}
 }

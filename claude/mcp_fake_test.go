@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -131,26 +130,7 @@ func TestClientCloseDuringTool(t *testing.T) {
 			}),
 		}}}
 	})
-	ctx := ctxFor(t, 30*time.Second)
-	if err := c.Send(ctx, `mcp slow {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"wait"}}`); err != nil {
-		t.Fatal(err)
-	}
-	<-started
-	pid := c.Session().PID()
-	if err := c.Close(); err != nil {
-		t.Fatalf("Close: %v", err)
-	}
-	select {
-	case err := <-returned:
-		if !errors.Is(err, context.Canceled) {
-			t.Errorf("the tool's context ended with %v", err)
-		}
-	default:
-		t.Error("Close returned before the tool did")
-	}
-	if err := syscall.Kill(-pid, 0); !errors.Is(err, syscall.ESRCH) {
-		t.Errorf("process group %d still there after Close: %v", pid, err)
-	}
+	closeDuringCallback(t, c, `mcp slow {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"wait"}}`, started, returned, "tool")
 }
 
 func TestSchemaOf(t *testing.T) {

@@ -86,7 +86,8 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
-// firstDifference shows the first line where two recordings differ.
+// firstDifference shows the first line where two recordings differ,
+// around the first byte where they differ.
 func firstDifference(want, got []byte) string {
 	wl := strings.Split(string(want), "\n")
 	gl := strings.Split(string(got), "\n")
@@ -99,15 +100,39 @@ func firstDifference(want, got []byte) string {
 			g = gl[i]
 		}
 		if w != g {
-			return "line " + strconv.Itoa(i+1) + ":\n  want " + clip(w) + "\n  got  " + clip(g)
+			at := 0
+			for at < len(w) && at < len(g) && w[at] == g[at] {
+				at++
+			}
+			return "line " + strconv.Itoa(i+1) + ", from byte " + strconv.Itoa(at+1) + ":\n  want " + clip(w, at) + "\n  got  " + clip(g, at)
 		}
 	}
 	return "(same lines)"
 }
 
-func clip(s string) string {
-	if len(s) > 400 {
-		return s[:400] + "…"
+// clip shows up to 400 bytes of s from 100 before byte at.
+func clip(s string, at int) string {
+	from := max(0, at-100)
+	to := min(len(s), from+400)
+	out := s[from:to]
+	if from > 0 {
+		out = "…" + out
 	}
-	return s
+	if to < len(s) {
+		out += "…"
+	}
+	return out
+}
+
+// TestFirstDifference checks that a long line is shown around the byte
+// where it first differs.
+func TestFirstDifference(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("a", 1000)
+	got := firstDifference([]byte("same\n"+long+"X"+long), []byte("same\n"+long+"Y"+long))
+	for _, want := range []string{"line 2, from byte 1001:", "aX", "aY"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("firstDifference lacks %q:\n%s", want, got)
+		}
+	}
 }

@@ -66,8 +66,8 @@ func (r *renderer) changelogPageText() string {
 	p.para(link(r.t("Protocol reference"), rel(self, indexPage, "")) + " · " + link(r.t("Message reference"), rel(self, messagesPage, "")) + " · " + r.otherLanguages(self))
 	p.para(r.f("For each recorded CLI version and the next one (%s), what the recordings of the scenarios both ran show changed on the wire, as %s reports it: kinds of message, members and their JSON types, list items (tools, capabilities, betas…) and texts newly wrapped in a tag. Values are not compared: a changed text or number shows only among the bisect findings.",
 		versionList(r.c.versions), code("ccwire diff A B")))
-	p.para(r.f("Before that, the changes whose first version a binary search over every published version found, from %s: each names the first version that shows the change, the last one before it that does not, and the versions the search ran. That file is written by hand from the output of %s and of one scenario's runs on the versions probed; the page is generated without running any CLI.",
-		link(drift.FirstsFile, rootLink(self, drift.FirstsFile)), code("ccwire bisect")))
+	p.para(r.f("Before that, the changes whose first version a binary search over every published version found, from %s: each names the first version that shows the change, the last one before it that does not, and the versions the search ran. %s adds its answers to that file; a few come from one scenario's runs on chosen versions instead. The page is generated without running any CLI.",
+		link(drift.FirstsFile, rootLink(self, drift.FirstsFile)), code("ccwire bisect --firsts")))
 	if len(r.c.steps) == 0 {
 		p.para(r.t("Only one version is recorded: nothing to compare."))
 		return p.String()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/ccwire/ccwire/cliversion"
@@ -17,10 +18,10 @@ import (
 const FirstsFile = "drift/firsts.json"
 
 // Firsts are bisect findings: for changes on the wire or in behaviour,
-// the first published CLI version that shows them. The file is written
-// by hand from the output of `ccwire bisect` (or of one scenario's runs
-// over published versions), so that the reference can name the first
-// version of a change without running any CLI.
+// the first published CLI version that shows them, kept so that the
+// reference can name the first version of a change without running any
+// CLI. `ccwire bisect --firsts` adds what it finds (see [Firsts.Add]); a
+// finding from one scenario's runs over chosen versions is added by hand.
 type Firsts struct {
 	Findings []First `json:"findings"`
 }
@@ -80,34 +81,8 @@ func ParseFirsts(data []byte) (*Firsts, error) {
 	}
 	var errs []error
 	for i, x := range f.Findings {
-		bad := func(format string, args ...any) {
-			errs = append(errs, fmt.Errorf("finding %d: "+format, append([]any{i + 1}, args...)...))
-		}
-		first, err1 := cliversion.Parse(x.Version)
-		last, err2 := cliversion.Parse(x.LastWithout)
-		switch {
-		case err1 != nil:
-			bad("first: %v", err1)
-		case err2 != nil:
-			bad("last_without: %v", err2)
-		case !last.Less(first):
-			bad("last_without %s is not before first %s", x.LastWithout, x.Version)
-		}
-		if x.En == "" || x.Ja == "" {
-			bad("en and ja say what changed; one is empty")
-		}
-		if x.Member == "" && x.Scenario == "" {
-			bad("name the member or the scenario bisected")
-		}
-		if x.Member != "" {
-			if _, err := ParseMember(x.Member); err != nil {
-				bad("member: %v", err)
-			}
-		}
-		for _, p := range x.Probes {
-			if _, err := cliversion.Parse(p); err != nil {
-				bad("probes: %v", err)
-			}
+		if err := x.check(); err != nil {
+			errs = append(errs, fmt.Errorf("finding %d: %w", i+1, err))
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -115,6 +90,85 @@ func ParseFirsts(data []byte) (*Firsts, error) {
 	}
 	slices.SortStableFunc(f.Findings, func(a, b First) int { return cliversion.CompareStrings(a.Version, b.Version) })
 	return &f, nil
+}
+
+// check reports what is wrong with a finding: versions that do not
+// parse or are out of order, a missing text or subject, a bad member or
+// probe.
+func (x First) check() error {
+	var errs []error
+	first, err1 := cliversion.Parse(x.Version)
+	last, err2 := cliversion.Parse(x.LastWithout)
+	switch {
+	case err1 != nil:
+		errs = append(errs, fmt.Errorf("first: %w", err1))
+	case err2 != nil:
+		errs = append(errs, fmt.Errorf("last_without: %w", err2))
+	case !last.Less(first):
+		errs = append(errs, fmt.Errorf("last_without %s is not before first %s", x.LastWithout, x.Version))
+	}
+	if x.En == "" || x.Ja == "" {
+		errs = append(errs, errors.New("en and ja say what changed; one is empty"))
+	}
+	if x.Member == "" && x.Scenario == "" {
+		errs = append(errs, errors.New("name the member or the scenario bisected"))
+	}
+	if x.Member != "" {
+		if _, err := ParseMember(x.Member); err != nil {
+			errs = append(errs, fmt.Errorf("member: %w", err))
+		}
+	}
+	for _, p := range x.Probes {
+		if _, err := cliversion.Parse(p); err != nil {
+			errs = append(errs, fmt.Errorf("probes: %w", err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Add puts a checked finding into f, in order of first version. A
+// finding of the same scenario and member that says the same in English
+// is the same change bisected again: x replaces it, and Add reports
+// true.
+func (f *Firsts) Add(x First) (replaced bool, err error) {
+	if err := x.check(); err != nil {
+		return false, fmt.Errorf("drift: bisect finding: %w", err)
+	}
+	i := slices.IndexFunc(f.Findings, func(y First) bool {
+		return y.Scenario == x.Scenario && y.Member == x.Member && y.En == x.En
+	})
+	if i >= 0 {
+		f.Findings = slices.Delete(f.Findings, i, i+1)
+	}
+	f.Findings = append(f.Findings, x)
+	slices.SortStableFunc(f.Findings, func(a, b First) int { return cliversion.CompareStrings(a.Version, b.Version) })
+	return i >= 0, nil
+}
+
+// WriteFirsts writes f to file as ReadFirsts reads it, indented, by way
+// of a temporary file in the same folder so that a reader never sees half
+// of it.
+func WriteFirsts(file string, f *Firsts) error {
+	data, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return fmt.Errorf("drift: bisect findings: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(file), ".firsts-*.json")
+	if err != nil {
+		return fmt.Errorf("drift: bisect findings: %w", err)
+	}
+	_, err = tmp.Write(append(data, '\n'))
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), file)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("drift: bisect findings: %w", err)
+	}
+	return nil
 }
 
 // Within returns the findings whose first version is after a and at

@@ -81,3 +81,38 @@ func TestReadFirsts(t *testing.T) {
 		t.Errorf("missing file: err = %v, want os.ErrNotExist", err)
 	}
 }
+
+func TestFirstsAddWrite(t *testing.T) {
+	t.Parallel()
+	var f drift.Firsts
+	add := func(x drift.First, wantReplaced bool) {
+		t.Helper()
+		replaced, err := f.Add(x)
+		if err != nil || replaced != wantReplaced {
+			t.Fatalf("Add(%+v) = %v, %v; want %v, nil", x, replaced, err, wantReplaced)
+		}
+	}
+	add(drift.First{Version: "2.1.205", LastWithout: "2.1.204", Scenario: "s", En: "e", Ja: "j"}, false)
+	add(drift.First{Version: "2.1.40", LastWithout: "2.1.39", Member: "system/init.x", En: "x", Ja: "エックス"}, false)
+	// The same change bisected again, with a narrower answer.
+	add(drift.First{Version: "2.1.200", LastWithout: "2.1.199", Scenario: "s", En: "e", Ja: "j2", Probes: []string{"2.1.199", "2.1.200"}}, true)
+	if _, err := f.Add(drift.First{Version: "2.1.1", LastWithout: "2.1.2", Scenario: "s", En: "e", Ja: "j"}); err == nil || !strings.Contains(err.Error(), "is not before first") {
+		t.Errorf("Add out of order: err = %v", err)
+	}
+	file := filepath.Join(t.TempDir(), "firsts.json")
+	if err := drift.WriteFirsts(file, &f); err != nil {
+		t.Fatal(err)
+	}
+	back, err := drift.ReadFirsts(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.EqualFunc(back.Findings, f.Findings, func(a, b drift.First) bool {
+		return a.Version == b.Version && a.Ja == b.Ja && slices.Equal(a.Probes, b.Probes)
+	}) || len(back.Findings) != 2 || back.Findings[0].Version != "2.1.40" {
+		t.Errorf("read back %+v, want %+v in order of first version", back.Findings, f.Findings)
+	}
+	if err := drift.WriteFirsts(filepath.Join(t.TempDir(), "no", "such", "folder.json"), &f); err == nil {
+		t.Error("WriteFirsts into a missing folder: no error")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -33,6 +34,9 @@ func runBisect(ctx context.Context, e env, args []string) int {
 	pre := flags.Bool("prereleases", false, "also try prerelease versions")
 	npm := flags.String("npm", "", "the npm `executable` that lists the published versions (default: npm on PATH)")
 	asJSON := flags.Bool("json", false, "print the bisection as JSON")
+	firsts := flags.String("firsts", "", "add the answer to this bisect findings `file` (drift/firsts.json), which the reference's changelog reads; needs --en and --ja")
+	en := flags.String("en", "", "with --firsts, what changed at the first version, in English (one sentence)")
+	ja := flags.String("ja", "", "with --firsts, what changed at the first version, in Japanese")
 	usage := func(w io.Writer) {
 		fmt.Fprintln(w, "Usage: ccwire bisect [flags] (--scenario ID | --member M) FROM TO")
 		fmt.Fprintln(w)
@@ -45,6 +49,9 @@ func runBisect(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(w, "reach the member's kind, is skipped.")
 		fmt.Fprintln(w, "Prints each version tried and what it shows, then the answer:")
 		fmt.Fprintln(w, "  first version with system/init.sandbox_enabled (boolean): 2.1.N (last without: 2.1.M)")
+		fmt.Fprintln(w, "With --firsts, --en and --ja it also adds the answer to a findings file such as")
+		fmt.Fprintln(w, "drift/firsts.json, from which the reference's changelog names the first version of")
+		fmt.Fprintln(w, "each notable change (a finding of the same change is replaced).")
 		fmt.Fprintln(w, "Exit code: 0 when found, 1 on failure or when FROM and TO show the same, 2 on usage errors.")
 		fmt.Fprintln(w)
 		printFlags(w, flags)
@@ -64,6 +71,12 @@ func runBisect(ctx context.Context, e env, args []string) int {
 	}
 	if cf.parallel < 1 {
 		return usageErr("-j must be at least 1")
+	}
+	if *firsts != "" && (*en == "" || *ja == "") {
+		return usageErr("--firsts needs --en and --ja: what changed, in both languages")
+	}
+	if *firsts == "" && (*en != "" || *ja != "") {
+		return usageErr("--en and --ja go with --firsts")
 	}
 	var member *drift.Member
 	if *memberArg != "" {
@@ -179,6 +192,11 @@ func runBisect(ctx context.Context, e env, args []string) int {
 		}
 		return fail(err)
 	}
+	if *firsts != "" {
+		if err := addFirst(*firsts, b, id, member, *en, *ja); err != nil {
+			return fail(err)
+		}
+	}
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -198,7 +216,35 @@ func runBisect(ctx context.Context, e env, args []string) int {
 	if len(b.Skipped) > 0 {
 		fmt.Fprintf(out, "the change may be in a version skipped between them: %v\n", b.Skipped)
 	}
+	if *firsts != "" {
+		fmt.Fprintf(out, "added to %s\n", *firsts)
+	}
 	return 0
+}
+
+// addFirst adds a bisection's answer to the findings file (a new one if
+// there is none yet), replacing an earlier bisection of the same change.
+func addFirst(file string, b *drift.Bisection, scenarioID string, member *drift.Member, en, ja string) error {
+	f, err := drift.ReadFirsts(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		f, err = &drift.Firsts{}, nil
+	}
+	if err != nil {
+		return err
+	}
+	x := drift.First{Version: b.First, LastWithout: b.LastWithout, Scenario: scenarioID, En: en, Ja: ja}
+	if member != nil {
+		x.Member = member.String()
+	}
+	for _, s := range b.Steps {
+		if s.Err == nil {
+			x.Probes = append(x.Probes, s.Version)
+		}
+	}
+	if _, err := f.Add(x); err != nil {
+		return err
+	}
+	return drift.WriteFirsts(file, f)
 }
 
 // bisectReport is what bisect -json prints.

@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/ccwire/ccwire/drift"
 )
@@ -71,6 +74,8 @@ func TestRunBisect(t *testing.T) {
 			args:   append(common, "--scenario", "later", "2.1.37", "2.1.42"),
 			stdout: []string{"first version where scenario later is pass: 2.1.41 (last where it is n/a: 2.1.40)\n"},
 		},
+		{name: "firsts without texts", args: append(common, "--firsts", "f.json", "--en", "e", "--scenario", "good", "2.1.37", "2.1.42"), code: 2, stderrHas: []string{"--firsts needs --en and --ja"}},
+		{name: "texts without firsts", args: append(common, "--ja", "j", "--scenario", "good", "2.1.37", "2.1.42"), code: 2, stderrHas: []string{"--en and --ja go with --firsts"}},
 		{name: "no change", args: append(common, "--scenario", "good", "2.1.37", "2.1.42"), code: 1, stderrHas: []string{"scenario good is pass on both 2.1.37 and 2.1.42"}},
 		{name: "latest cannot install", args: append(common, "--scenario", "good", "2.1.37", "latest"), code: 1, stderrHas: []string{"the newest version, 2.1.43"}},
 	}
@@ -80,6 +85,27 @@ func TestRunBisect(t *testing.T) {
 			checkRun(t, tc.args, tc.code, tc.stdout, tc.stderrHas)
 		})
 	}
+	t.Run("firsts", func(t *testing.T) {
+		t.Parallel()
+		file := filepath.Join(t.TempDir(), "firsts.json")
+		member := []string{"--firsts", file, "--member", "system/init.sandbox_enabled", "--scenario", "good"}
+		ends := []string{"2.1.37", "2.1.42"}
+		checkRun(t, slices.Concat(common, member, []string{"--en", "first", "--ja", "一"}, ends), 0, []string{"added to " + file + "\n"}, nil)
+		// The same change again replaces it; another text adds a finding.
+		checkRun(t, slices.Concat(common, member, []string{"--en", "first", "--ja", "二"}, ends), 0, nil, nil)
+		checkRun(t, slices.Concat(common, []string{"--firsts", file, "--scenario", "later", "--en", "later", "--ja", "後"}, ends), 0, nil, nil)
+		f, err := drift.ReadFirsts(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []drift.First{
+			{Version: "2.1.40", LastWithout: "2.1.39", Member: "system/init.sandbox_enabled", Scenario: "good", En: "first", Ja: "二", Probes: []string{"2.1.37", "2.1.42", "2.1.39", "2.1.40"}},
+			{Version: "2.1.41", LastWithout: "2.1.40", Scenario: "later", En: "later", Ja: "後", Probes: []string{"2.1.37", "2.1.42", "2.1.39", "2.1.40", "2.1.41"}},
+		}
+		if diff := cmp.Diff(want, f.Findings); diff != "" {
+			t.Errorf("findings (-want +got):\n%s", diff)
+		}
+	})
 	t.Run("JSON", func(t *testing.T) {
 		t.Parallel()
 		out := checkRun(t, append(common, "-json", "--member", "system/init.sandbox_enabled", "--scenario", "good", "2.1.37", "2.1.42"), 0, nil, nil)

@@ -113,6 +113,17 @@ func (p *Pattern) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// LiteralString returns the string p requires at path, a list of object
+// keys ("response", "request_id"), when the pattern gives a literal string
+// there; ok is false for any other pattern (an operator, a number, a
+// missing key) and for the zero Pattern.
+func (p Pattern) LiteralString(path ...string) (s string, ok bool) {
+	if p.root == nil {
+		return "", false
+	}
+	return patternView{p.root}.str(path...)
+}
+
 // String returns the pattern text of p, or "<zero Pattern>".
 func (p Pattern) String() string {
 	if p.root == nil {

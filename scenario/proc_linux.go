@@ -3,7 +3,9 @@ package scenario
 import (
 	"bytes"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -64,9 +66,11 @@ func processBusy(pid int) bool {
 }
 
 // hasChildren reports whether process pid has a child that is running
-// (not a zombie). It reads the parent of every process in /proc: kernels
-// often lack /proc/<pid>/task/<tid>/children.
-func hasChildren(pid int) bool {
+// (not a zombie), other than one whose command line starts with ignore
+// (a server the CLI keeps for the whole session, such as the test MCP
+// server: it runs for no tool). It reads the parent of every process in
+// /proc: kernels often lack /proc/<pid>/task/<tid>/children.
+func hasChildren(pid int, ignore []string) bool {
 	entries, err := os.ReadDir("/proc")
 	if err != nil {
 		return false
@@ -77,9 +81,23 @@ func hasChildren(pid int) bool {
 		if err != nil || child == pid {
 			continue
 		}
-		if f, ok := procStat(child); ok && len(f) > 1 && bytes.Equal(f[1], want) && string(f[0]) != "Z" {
+		if f, ok := procStat(child); ok && len(f) > 1 && bytes.Equal(f[1], want) && string(f[0]) != "Z" && !commandStarts(child, ignore) {
 			return true
 		}
 	}
 	return false
+}
+
+// commandStarts reports whether the command line of process pid starts
+// with the arguments prefix (false for an empty prefix).
+func commandStarts(pid int, prefix []string) bool {
+	if len(prefix) == 0 {
+		return false
+	}
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+	if err != nil {
+		return false
+	}
+	args := strings.Split(strings.TrimSuffix(string(data), "\x00"), "\x00")
+	return len(args) >= len(prefix) && slices.Equal(args[:len(prefix)], prefix)
 }

@@ -56,13 +56,15 @@ type quietWatch struct {
 }
 
 // newQuietWatch returns a watch of the CLI process pid and the fake API
-// srv that takes quiet as gone quiet.
-func newQuietWatch(quiet time.Duration, pid int, srv *stubapi.Server) *quietWatch {
+// srv that takes quiet as gone quiet. A child process whose command line
+// starts with server (the test MCP server's command, which the CLI keeps
+// running for the whole session) is not a sign of activity.
+func newQuietWatch(quiet time.Duration, pid int, srv *stubapi.Server, server []string) *quietWatch {
 	return &quietWatch{
 		quiet:    quiet,
 		requests: srv.Requests,
 		cpu:      func() (time.Duration, bool) { return processCPU(pid) },
-		children: func() bool { return hasChildren(pid) },
+		children: func() bool { return hasChildren(pid, server) },
 		busy:     func() bool { return processBusy(pid) },
 	}
 }

@@ -129,18 +129,25 @@ func TestProcess(t *testing.T) {
 	}
 	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
 	deadline := time.Now().Add(10 * time.Second)
-	for !hasChildren(cmd.Process.Pid) {
+	for !hasChildren(cmd.Process.Pid, nil) {
 		if time.Now().After(deadline) {
 			t.Fatal("hasChildren = false for a shell running sleep")
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+	// A child the watch is told to ignore (the test MCP server) does not count.
+	if hasChildren(cmd.Process.Pid, []string{"sleep", "10"}) {
+		t.Error("hasChildren = true for a shell running only the ignored sleep 10")
+	}
+	if !hasChildren(cmd.Process.Pid, []string{"sleep", "9"}) {
+		t.Error("hasChildren = false for a shell running sleep 10, ignoring sleep 9")
 	}
 	lone := exec.Command("sleep", "10")
 	if err := lone.Start(); err != nil {
 		t.Fatal(err)
 	}
 	defer func() { _ = lone.Process.Kill(); _ = lone.Wait() }()
-	if hasChildren(lone.Process.Pid) {
+	if hasChildren(lone.Process.Pid, nil) {
 		t.Error("hasChildren = true for sleep")
 	}
 	// Right after Start the child may still be running (exec, loader):

@@ -301,7 +301,11 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 		paths[sess.HomeDir()] = "home"
 		paths[filepath.Dir(sess.HomeDir())] = "session"
 		if q := x.runner.quiet(); q > 0 {
-			x.watch = newQuietWatch(q, sess.PID(), srv)
+			var server []string
+			if x.mcpTestServer != "" {
+				server = x.runner.MCPTestServer
+			}
+			x.watch = newQuietWatch(q, sess.PID(), srv, server)
 		}
 		return sess, nil
 	}
@@ -565,7 +569,13 @@ func (x *run) turn(ctx context.Context, sess *claude.Session, t *TurnPlan) error
 			continue
 		}
 		raw := msg.Raw()
+		awaited := next
 		matched := t.Expect[next].Pattern.Match(raw, opts...) == nil
+		if cr, ok := msg.(*protocol.ControlResponse); ok && cr.Response != nil && !matched && lastAnswer(t, awaited, cr.Response.ControlRequestID()) {
+			// The one answer the turn expects to the request came, and
+			// not as expected: no later line can make up for it.
+			end = fmt.Errorf("the CLI answered control request %q, and not as the pattern at %s expects", cr.Response.ControlRequestID(), t.Expect[awaited].Source)
+		}
 		if matched {
 			x.stdio[len(x.stdio)-1].expect = next + 1
 			next++
@@ -590,6 +600,22 @@ func (x *run) turn(ctx context.Context, sess *claude.Session, t *TurnPlan) error
 		}
 	}
 	return x.turnFailure(t, first, opts, end)
+}
+
+// lastAnswer reports whether the awaited pattern of turn t is the turn's
+// one pattern left for the answer to control request id: the CLI answers
+// a request once (2.1.37 answers set_permission_mode twice, and a turn
+// then has two patterns for it), so a mismatching answer then fails the
+// turn at once, without waiting for the CLI to go quiet.
+func lastAnswer(t *TurnPlan, awaited int, id string) bool {
+	n := 0
+	for _, e := range t.Expect[awaited:] {
+		if want, ok := e.Pattern.LiteralString("response", "request_id"); ok && want == id {
+			n++
+		}
+	}
+	want, ok := t.Expect[awaited].Pattern.LiteralString("response", "request_id")
+	return ok && want == id && n == 1
 }
 
 // turnFailure explains why turn t did not see its expected messages, with

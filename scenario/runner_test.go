@@ -35,6 +35,8 @@ while IFS= read -r line; do
   n=$((n+1))
   [ $n = 1 ] && printf '{"type":"system","subtype":"init","cwd":"%s","session_id":"%s","tmp":"%s","api_key":"%s","oauth_token":"%s","config":"%s","args":"%s","mcp":"%s"}\n' "$PWD" "$sid" "$TMPDIR" "${ANTHROPIC_API_KEY:+set}" "$CLAUDE_CODE_OAUTH_TOKEN" "$CLAUDE_CONFIG_DIR" "$*" "$mcp"
   case "$line" in
+  *'"type":"control_request"'*)
+    printf '{"type":"control_response","response":{"subtype":"success","request_id":"r1","response":{"mode":"default"}}}\n';;
   *control_response*)
     printf '{"type":"result","subtype":"success","is_error":false,"result":"allowed","session_id":"%s","echo":%s}\n' "$sid" "$line";;
   *ask*)
@@ -357,6 +359,18 @@ x
 {"type":"result"}
 `,
 			want: []string{"control request the turn does not expect", "2. control_request(can_use_tool:Bash)"},
+		},
+		{
+			// The answer to a control request comes once: one that does
+			// not match fails the turn at once, with no wait for the CLI
+			// to go quiet (a CLI that runs an MCP server never does).
+			name: "control answer drifted",
+			file: header("control-answer", `, "timeout": "20s"`) + unused + `-- turns/1/stdin.jsonl --
+{"type":"control_request","request_id":"r1","request":{"subtype":"set_permission_mode","mode":"plan"}}
+-- turns/1/expect.jsonl --
+{"type":"control_response","response":{"subtype":"success","request_id":"r1","response":{"mode":"plan"}}}
+`,
+			want: []string{`turn 1: expected messages not seen: the CLI answered control request "r1", and not as the pattern at control-answer.txtar:10 expects`, `response.response.mode: want "plan" got "default"`},
 		},
 		{
 			name: "timeout",

@@ -149,15 +149,18 @@ func (f *Firsts) Add(x First) (replaced bool, err error) {
 // of a temporary file in the same folder so that a reader never sees half
 // of it.
 func WriteFirsts(file string, f *Firsts) error {
-	data, err := json.MarshalIndent(f, "", "  ")
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // texts quote tags such as <system-reminder>
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(f); err != nil {
 		return fmt.Errorf("drift: bisect findings: %w", err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(file), ".firsts-*.json")
 	if err != nil {
 		return fmt.Errorf("drift: bisect findings: %w", err)
 	}
-	_, err = tmp.Write(append(data, '\n'))
+	_, err = tmp.Write(buf.Bytes())
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}

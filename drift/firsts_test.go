@@ -93,7 +93,7 @@ func TestFirstsAddWrite(t *testing.T) {
 		}
 	}
 	add(drift.First{Version: "2.1.205", LastWithout: "2.1.204", Scenario: "s", En: "e", Ja: "j"}, false)
-	add(drift.First{Version: "2.1.40", LastWithout: "2.1.39", Member: "system/init.x", En: "x", Ja: "エックス"}, false)
+	add(drift.First{Version: "2.1.40", LastWithout: "2.1.39", Member: "system/init.x", En: "x in a <system-reminder>", Ja: "エックス"}, false)
 	// The same change bisected again, with a narrower answer.
 	add(drift.First{Version: "2.1.200", LastWithout: "2.1.199", Scenario: "s", En: "e", Ja: "j2", Probes: []string{"2.1.199", "2.1.200"}}, true)
 	if _, err := f.Add(drift.First{Version: "2.1.1", LastWithout: "2.1.2", Scenario: "s", En: "e", Ja: "j"}); err == nil || !strings.Contains(err.Error(), "is not before first") {
@@ -102,6 +102,9 @@ func TestFirstsAddWrite(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "firsts.json")
 	if err := drift.WriteFirsts(file, &f); err != nil {
 		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(file); err != nil || !strings.Contains(string(data), `"x in a <system-reminder>"`) || !strings.Contains(string(data), "エックス") {
+		t.Errorf("the file does not keep the texts as written (err %v):\n%s", err, data)
 	}
 	back, err := drift.ReadFirsts(file)
 	if err != nil {

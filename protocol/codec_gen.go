@@ -1711,6 +1711,7 @@ func init() {
 	todoWriteToolResultTable = newTable(
 		objectsField[TodoWriteToolResult, Todo]("oldTodos", &todoTable, func(m *TodoWriteToolResult) *[]Todo { return &m.OldTodos }),
 		objectsField[TodoWriteToolResult, Todo]("newTodos", &todoTable, func(m *TodoWriteToolResult) *[]Todo { return &m.NewTodos }),
+		boolField("verificationNudgeNeeded", func(m *TodoWriteToolResult) *bool { return &m.VerificationNudgeNeeded }),
 	)
 	todoTable = newTable(
 		stringField("content", func(m *Todo) *string { return &m.Content }),
@@ -1725,6 +1726,7 @@ func init() {
 		nullableStringField("plan", func(m *ExitPlanModeToolResult) *string { return &m.Plan }),
 		boolField("isAgent", func(m *ExitPlanModeToolResult) *bool { return &m.IsAgent }),
 		stringField("filePath", func(m *ExitPlanModeToolResult) *string { return &m.FilePath }),
+		boolField("planWasEdited", func(m *ExitPlanModeToolResult) *bool { return &m.PlanWasEdited }),
 	)
 	enterPlanModeToolResultTable = newTable(
 		stringField("message", func(m *EnterPlanModeToolResult) *string { return &m.Message }),
@@ -1841,6 +1843,7 @@ func init() {
 		stringField("taskId", func(m *TaskUpdateToolResult) *string { return &m.TaskID }),
 		stringsField("updatedFields", func(m *TaskUpdateToolResult) *[]string { return &m.UpdatedFields }),
 		objectField[TaskUpdateToolResult, TaskStatusChange]("statusChange", &taskStatusChangeTable, func(m *TaskUpdateToolResult) *TaskStatusChange { return &m.StatusChange }),
+		boolField("verificationNudgeNeeded", func(m *TaskUpdateToolResult) *bool { return &m.VerificationNudgeNeeded }),
 	)
 	taskStatusChangeTable = newTable(
 		stringField("from", func(m *TaskStatusChange) *string { return &m.From }),

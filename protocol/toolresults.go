@@ -225,9 +225,10 @@ type AgentToolResult struct {
 
 // TodoWriteToolResult is the tool_use_result of a TodoWrite call.
 type TodoWriteToolResult struct {
-	OldTodos    []Todo `json:"oldTodos"` // the list before the call
-	NewTodos    []Todo `json:"newTodos"` // the list as written
-	objectState `wire:"tool=TodoWrite"`
+	OldTodos                []Todo `json:"oldTodos"`                // the list before the call
+	NewTodos                []Todo `json:"newTodos"`                // the list as written
+	VerificationNudgeNeeded bool   `json:"verificationNudgeNeeded"` // the CLI will remind the model to verify the work once every item is done (CLI 2.1.70 to 2.1.100)
+	objectState             `wire:"tool=TodoWrite"`
 }
 
 // Todo is an item of a TodoWrite list.
@@ -248,10 +249,11 @@ type AskUserQuestionToolResult struct {
 
 // ExitPlanModeToolResult is the tool_use_result of an ExitPlanMode call.
 type ExitPlanModeToolResult struct {
-	Plan        string `json:"plan" wire:"nullable"` // the plan, empty (null) when it is in the plan file
-	IsAgent     bool   `json:"isAgent"`              // the caller is a subagent
-	FilePath    string `json:"filePath"`             // the plan file
-	objectState `wire:"tool=ExitPlanMode"`
+	Plan          string `json:"plan" wire:"nullable"` // the plan, empty (null) when it is in the plan file
+	IsAgent       bool   `json:"isAgent"`              // the caller is a subagent
+	FilePath      string `json:"filePath"`             // the plan file
+	PlanWasEdited bool   `json:"planWasEdited"`        // the approval's updatedInput gave a plan other than the call's (CLI 2.1.100 to 2.1.197)
+	objectState   `wire:"tool=ExitPlanMode"`
 }
 
 // EnterPlanModeToolResult is the tool_use_result of an EnterPlanMode call
@@ -438,11 +440,12 @@ type ListedTask struct {
 
 // TaskUpdateToolResult is the tool_use_result of a TaskUpdate call.
 type TaskUpdateToolResult struct {
-	Success       bool             `json:"success"`       // the task was updated
-	TaskID        string           `json:"taskId"`        // the task's id
-	UpdatedFields []string         `json:"updatedFields"` // the members the call changed ("status"…)
-	StatusChange  TaskStatusChange `json:"statusChange"`  // the status before and after, when the call changed it
-	objectState   `wire:"tool=TaskUpdate"`
+	Success                 bool             `json:"success"`                 // the task was updated
+	TaskID                  string           `json:"taskId"`                  // the task's id
+	UpdatedFields           []string         `json:"updatedFields"`           // the members the call changed ("status"…)
+	StatusChange            TaskStatusChange `json:"statusChange"`            // the status before and after, when the call changed it
+	VerificationNudgeNeeded bool             `json:"verificationNudgeNeeded"` // the CLI will remind the model to verify the work once every task is done (CLI 2.1.100)
+	objectState             `wire:"tool=TaskUpdate"`
 }
 
 // TaskStatusChange is the status change a TaskUpdate call made.

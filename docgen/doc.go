@@ -30,4 +30,8 @@
 // "ccwire docs"; the package's tests fail when docs/ is out of date.
 package docgen
 
+// go generate ./... reaches this package before protocol: the model's
+// generated description is brought up to date first, so that one pass
+// gives a reference of the model as it is.
+//go:generate go run ../internal/protogen -dir ../protocol
 //go:generate go run ../cmd/ccwire docs -root .. -out ../docs

@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/ccwire/ccwire/claude/claudetest"
 	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -134,5 +136,61 @@ func TestFirstDifference(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("firstDifference lacks %q:\n%s", want, got)
 		}
+	}
+}
+
+// TestRecordingsMatchCorpus checks that every recorded CLI version has
+// a recording of every scenario that applies to it, and none of a
+// scenario that does not or that is gone: the matrix is the whole
+// corpus on each of its versions, not a part of it.
+func TestRecordingsMatchCorpus(t *testing.T) {
+	t.Parallel()
+	scenarios, err := scenario.LoadDir(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(recordingsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	versions := 0
+	for _, ent := range entries {
+		v, err := cliversion.Parse(ent.Name())
+		if err != nil || !ent.IsDir() {
+			continue
+		}
+		versions++
+		t.Run(ent.Name(), func(t *testing.T) {
+			t.Parallel()
+			files, err := os.ReadDir(filepath.Join(recordingsDir, ent.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			recorded := map[string]bool{}
+			for _, f := range files {
+				if id, ok := strings.CutSuffix(f.Name(), ".txtar"); ok {
+					recorded[id] = true
+				}
+			}
+			var missing []string
+			for _, sc := range scenarios {
+				switch applies := sc.AppliesTo(v); {
+				case applies && !recorded[sc.ID]:
+					missing = append(missing, sc.ID)
+				case !applies && recorded[sc.ID]:
+					t.Errorf("%s: recorded, but the scenario does not apply (%s)", sc.ID, sc.SkipReason(v).En)
+				}
+				delete(recorded, sc.ID)
+			}
+			if len(missing) > 0 {
+				t.Errorf("%d scenarios that apply have no recording (ccwire spec --cli-version %s --run '^(%s)$'): %v", len(missing), ent.Name(), strings.Join(missing, "|"), missing)
+			}
+			for id := range recorded {
+				t.Errorf("%s.txtar: no scenario %s in %s", id, id, corpusDir)
+			}
+		})
+	}
+	if versions < 10 {
+		t.Errorf("%d versions recorded; the matrix keeps at least 10", versions)
 	}
 }

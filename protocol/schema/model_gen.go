@@ -2870,6 +2870,7 @@ func protocolModel() *Model {
 				Members: []*Member{
 					{Key: "oldTodos", Field: "OldTodos", GoType: "[]Todo", Doc: "the list before the call", Shape: ShapeObjects, Elem: "Todo"},
 					{Key: "newTodos", Field: "NewTodos", GoType: "[]Todo", Doc: "the list as written", Shape: ShapeObjects, Elem: "Todo"},
+					{Key: "verificationNudgeNeeded", Field: "VerificationNudgeNeeded", GoType: "bool", Doc: "the CLI will remind the model to verify the work once every item is done (CLI 2.1.70 to 2.1.100)", Shape: ShapeBoolean},
 				},
 			},
 			{
@@ -2904,6 +2905,7 @@ func protocolModel() *Model {
 					{Key: "plan", Field: "Plan", GoType: "string", Doc: "the plan, empty (null) when it is in the plan file", Shape: ShapeString, Nullable: true},
 					{Key: "isAgent", Field: "IsAgent", GoType: "bool", Doc: "the caller is a subagent", Shape: ShapeBoolean},
 					{Key: "filePath", Field: "FilePath", GoType: "string", Doc: "the plan file", Shape: ShapeString},
+					{Key: "planWasEdited", Field: "PlanWasEdited", GoType: "bool", Doc: "the approval's updatedInput gave a plan other than the call's (CLI 2.1.100 to 2.1.197)", Shape: ShapeBoolean},
 				},
 			},
 			{
@@ -3165,6 +3167,7 @@ func protocolModel() *Model {
 					{Key: "taskId", Field: "TaskID", GoType: "string", Doc: "the task's id", Shape: ShapeString},
 					{Key: "updatedFields", Field: "UpdatedFields", GoType: "[]string", Doc: "the members the call changed (\"status\"…)", Shape: ShapeStrings},
 					{Key: "statusChange", Field: "StatusChange", GoType: "TaskStatusChange", Doc: "the status before and after, when the call changed it", Shape: ShapeObject, Elem: "TaskStatusChange"},
+					{Key: "verificationNudgeNeeded", Field: "VerificationNudgeNeeded", GoType: "bool", Doc: "the CLI will remind the model to verify the work once every task is done (CLI 2.1.100)", Shape: ShapeBoolean},
 				},
 			},
 			{

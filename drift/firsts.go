@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 
 	"github.com/ccwire/ccwire/cliversion"
@@ -145,9 +144,7 @@ func (f *Firsts) Add(x First) (replaced bool, err error) {
 	return i >= 0, nil
 }
 
-// WriteFirsts writes f to file as ReadFirsts reads it, indented, by way
-// of a temporary file in the same folder so that a reader never sees half
-// of it.
+// WriteFirsts writes f to file as ReadFirsts reads it, indented.
 func WriteFirsts(file string, f *Firsts) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -156,19 +153,7 @@ func WriteFirsts(file string, f *Firsts) error {
 	if err := enc.Encode(f); err != nil {
 		return fmt.Errorf("drift: bisect findings: %w", err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), ".firsts-*.json")
-	if err != nil {
-		return fmt.Errorf("drift: bisect findings: %w", err)
-	}
-	_, err = tmp.Write(buf.Bytes())
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), file)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("drift: bisect findings: %w", err)
 	}
 	return nil

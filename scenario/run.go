@@ -569,12 +569,11 @@ func (x *run) turn(ctx context.Context, sess *claude.Session, t *TurnPlan) error
 			continue
 		}
 		raw := msg.Raw()
-		awaited := next
 		matched := t.Expect[next].Pattern.Match(raw, opts...) == nil
-		if cr, ok := msg.(*protocol.ControlResponse); ok && cr.Response != nil && !matched && lastAnswer(t, awaited, cr.Response.ControlRequestID()) {
+		if cr, ok := msg.(*protocol.ControlResponse); ok && cr.Response != nil && !matched && lastAnswer(t, next, cr.Response.ControlRequestID()) {
 			// The one answer the turn expects to the request came, and
 			// not as expected: no later line can make up for it.
-			end = fmt.Errorf("the CLI answered control request %q, and not as the pattern at %s expects", cr.Response.ControlRequestID(), t.Expect[awaited].Source)
+			end = fmt.Errorf("the CLI answered control request %q, and not as the pattern at %s expects", cr.Response.ControlRequestID(), t.Expect[next].Source)
 		}
 		if matched {
 			x.stdio[len(x.stdio)-1].expect = next + 1

@@ -15,7 +15,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/protocol"
 )
 
@@ -130,7 +129,8 @@ type controlAnswer struct {
 }
 
 // Connect starts a CLI as opts say and performs the initialize handshake:
-// it installs the CLI of opts.Version if opts.Binary is not given, checks
+// it finds the CLI (opts.Binary, the pinned opts.Version installed if needed,
+// or the `claude` on PATH), checks
 // the options against the CLI's version (an [*OptionError] when the
 // version lacks one), starts the process with the session environment of
 // [Start], and sends the initialize control request, whose answer
@@ -140,16 +140,9 @@ type controlAnswer struct {
 // before the handshake completes, Connect kills the CLI and returns at once,
 // rather than give it [Options.CloseTimeout] to exit.
 func Connect(ctx context.Context, opts Options) (*Client, error) {
-	bin := opts.Binary
-	if bin.Path == "" {
-		b, err := cliinstall.Install(ctx, opts.Version, opts.InstallOptions...)
-		if err != nil {
-			return nil, err
-		}
-		bin = b
-	} else if opts.Version != "" && bin.Version != "" && opts.Version != bin.Version {
-		return nil, &OptionError{Option: "Version", Version: bin.Version,
-			Reason: fmt.Sprintf("Binary is Claude Code %s, not %s", bin.Version, opts.Version)}
+	bin, err := opts.binary(ctx)
+	if err != nil {
+		return nil, err
 	}
 	servers, err := mcpServers(opts.MCPServers)
 	if err != nil {
@@ -173,13 +166,14 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 	sess, err := Start(context.WithoutCancel(ctx), bin, SessionConfig{
 		BaseURL:         opts.BaseURL,
 		APIKey:          opts.APIKey,
+		Isolation:       opts.Isolation,
+		Stderr:          opts.Stderr,
 		Args:            args,
 		Env:             opts.Env,
 		ConfigDir:       opts.ConfigDir,
 		WorkDir:         opts.WorkDir,
 		CloseTimeout:    opts.CloseTimeout,
 		Logger:          opts.Logger,
-		AllowNetwork:    opts.AllowNetwork,
 		TranscriptLines: opts.transcriptLines(),
 		route:           c.route,
 	})

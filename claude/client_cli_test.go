@@ -47,6 +47,7 @@ func cliOptions(bin cliinstall.Binary, stub *stubapi.Server) claude.Options {
 	return claude.Options{
 		Binary:         bin,
 		BaseURL:        stub.URL(),
+		Isolation:      &claude.Isolation{},
 		Env:            []string{"CLAUDE_CODE_MAX_RETRIES=0"},
 		ControlTimeout: cliTimeout,
 	}

@@ -22,7 +22,7 @@ func TestSessionCPUTime(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	s, err := claude.Start(ctx, cliinstall.Binary{Version: "0.0.1", Path: script}, claude.SessionConfig{BaseURL: "http://127.0.0.1:9"})
+	s, err := claude.Start(ctx, cliinstall.Binary{Version: "0.0.1", Path: script}, claude.SessionConfig{BaseURL: "http://127.0.0.1:9", Isolation: &claude.Isolation{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -129,7 +129,7 @@ func TestStartContextCutsCloseShort(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
-	s, err := claude.Start(ctx, fakeBinary(t), claude.SessionConfig{BaseURL: "http://127.0.0.1:9", CloseTimeout: 5 * time.Second})
+	s, err := claude.Start(ctx, fakeBinary(t), claude.SessionConfig{BaseURL: "http://127.0.0.1:9", Isolation: &claude.Isolation{}, CloseTimeout: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

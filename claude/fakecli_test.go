@@ -45,6 +45,7 @@ func fakeOptions(t testing.TB) claude.Options {
 	return claude.Options{
 		Binary:         bin,
 		BaseURL:        "http://127.0.0.1:9",
+		Isolation:      &claude.Isolation{},
 		Env:            []string{env},
 		CloseTimeout:   2 * time.Second,
 		ControlTimeout: 10 * time.Second,

@@ -75,6 +75,9 @@ func leaks() error {
 		if pids := claude.MarkedProcesses(s.Marker()); len(pids) > 0 {
 			errs = append(errs, fmt.Errorf("processes %v carry the marker of session %d", pids, s.PID()))
 		}
+		if !s.Isolated() {
+			continue // the user's own folders
+		}
 		if _, err := os.Stat(filepath.Dir(s.HomeDir())); !errors.Is(err, os.ErrNotExist) {
 			errs = append(errs, fmt.Errorf("folder of session %d not removed (%v)", s.PID(), err))
 		}

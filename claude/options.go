@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,7 +19,11 @@ import (
 )
 
 // Options configure a [Client] (see [Connect]) and a one-shot [Query]. The
-// zero value of each field chooses its default; BaseURL is required.
+// zero value of each field chooses its default, and the defaults are the
+// Agent SDKs': the `claude` found on PATH runs in the caller's working
+// directory with the caller's environment, so the user's login (API key,
+// OAuth token, Bedrock or Vertex), settings, CLAUDE.md and proxies apply.
+// Tests and programs that talk to a fake API set Isolation.
 //
 // Fields marked with a flag map to that CLI flag. Every flag was checked
 // against the --help output and the argument parser of the pinned versions
@@ -28,39 +33,52 @@ import (
 // [*OptionError] before any process starts.
 type Options struct {
 	// Binary is the CLI to run. When its Path is empty, the CLI of Version
-	// is used, installed with [cliinstall.Install] if needed.
+	// is used if Version is set, else the `claude` found on PATH
+	// ([cliinstall.LookPath]); none found is a [*CLINotFoundError].
 	Binary cliinstall.Binary
-	// Version is the Claude Code version to run when Binary is not given.
-	// Default: [cliinstall.DefaultVersion].
+	// Version is a Claude Code version to run when Binary is not given,
+	// installed with [cliinstall.Install] into a per-user cache if needed
+	// (a pinned version such as [cliinstall.DefaultVersion]).
 	Version string
 	// InstallOptions configure the install of Version
-	// ([cliinstall.Install]).
+	// ([cliinstall.Install]) and the search of PATH.
 	InstallOptions []cliinstall.Option
 
-	// BaseURL is the Anthropic API base URL the CLI talks to
-	// (ANTHROPIC_BASE_URL): a fake such as a stubapi server, or
-	// [AnthropicBaseURL] with a real APIKey. The CLI may always reach
-	// BaseURL's host. Required, so a client never reaches an API by
-	// accident.
+	// BaseURL, when set, is the Anthropic API base URL the CLI talks to
+	// (ANTHROPIC_BASE_URL): a fake such as a stubapi server, or a gateway.
+	// By default the CLI uses what the environment and its settings say.
+	// Required with Isolation.
 	BaseURL string
-	// APIKey is the API key the CLI sends (ANTHROPIC_API_KEY). Default: a
-	// dummy key, which is all a fake API needs.
+	// APIKey, when set, is the API key the CLI sends (ANTHROPIC_API_KEY).
+	// By default the CLI uses the user's login; with Isolation, a dummy
+	// key, which is all a fake API needs.
 	APIKey string
-	// AllowNetwork lets the CLI and its tools reach hosts other than
-	// loopback and BaseURL's host (see [SessionConfig]).
-	AllowNetwork bool
-	// WorkDir is the CLI's working directory. Default: a temporary folder
-	// the client owns and removes on Close.
+	// Isolation, when set, seals the CLI off for tests: a throwaway HOME,
+	// config folder and working directory, a clean environment, a dummy
+	// key and no network but loopback and BaseURL's host (see
+	// [Isolation]). Every test and the scenario runner set it.
+	Isolation *Isolation
+	// WorkDir is the CLI's working directory. Default: the caller's; with
+	// Isolation, a temporary folder the client removes on Close.
 	WorkDir string
 	// ConfigDir is the CLI's config folder (CLAUDE_CONFIG_DIR), where it
-	// keeps its settings and the transcripts of its sessions. Default: a
-	// temporary folder the client removes on Close. To resume a session
-	// in a later client (Resume, Continue), give both the same ConfigDir
-	// and WorkDir.
+	// keeps its settings and the transcripts of its sessions. Default: the
+	// user's (~/.claude, or the environment's CLAUDE_CONFIG_DIR); with
+	// Isolation, a temporary folder the client removes on Close. To resume
+	// an isolated session in a later client (Resume, Continue), give both
+	// the same ConfigDir and WorkDir.
 	ConfigDir string
 	// Env are environment entries ("KEY=VALUE") for the CLI, applied over
-	// the clean environment the client builds (see [Start]).
+	// the environment the client builds: the caller's, less CLAUDECODE
+	// (which makes a CLI started from a Claude Code tool or hook refuse to
+	// start), with CLAUDE_CODE_ENTRYPOINT=sdk-go; with Isolation, the clean
+	// one of [Isolation].
 	Env []string
+	// Stderr, when set, receives each line the CLI writes to stderr, as it
+	// comes (the Agent SDKs' stderr callback). It runs on the goroutine
+	// that reads stderr and must return quickly. The tail of stderr is
+	// kept for errors all the same.
+	Stderr func(line string)
 	// Logger receives the client's lifecycle and protocol events at debug
 	// level. Default: discard.
 	Logger *slog.Logger
@@ -655,4 +673,42 @@ func lacking(needs cliversion.Constraint) string {
 		return "Claude Code " + parts[0] + ", and " + parts[1] + ", do not have it"
 	}
 	return "no Claude Code version has it"
+}
+
+// CLINotFoundError reports that no Claude Code CLI could be found to run:
+// Options named neither a Binary nor a Version, and there is no `claude`
+// on PATH.
+type CLINotFoundError struct {
+	// Err is what the search said (it wraps [cliinstall.ErrNotFound]).
+	Err error
+}
+
+// Error says how to get a CLI.
+func (e *CLINotFoundError) Error() string {
+	return "claude: no Claude Code CLI on PATH; install it (npm install -g " + cliinstall.PackageName +
+		", or the native installer), set Options.Binary to its path, or set Options.Version to a version " +
+		"ccwire installs with npm (such as " + cliinstall.DefaultVersion + ")"
+}
+
+// Unwrap returns what the search said.
+func (e *CLINotFoundError) Unwrap() error { return e.Err }
+
+// binary returns the CLI the options run: Binary, the CLI of Version
+// (installed if needed), or the `claude` on PATH.
+func (o *Options) binary(ctx context.Context) (cliinstall.Binary, error) {
+	switch {
+	case o.Binary.Path != "":
+		if o.Version != "" && o.Binary.Version != "" && o.Version != o.Binary.Version {
+			return cliinstall.Binary{}, &OptionError{Option: "Version", Version: o.Binary.Version,
+				Reason: fmt.Sprintf("Binary is Claude Code %s, not %s", o.Binary.Version, o.Version)}
+		}
+		return o.Binary, nil
+	case o.Version != "":
+		return cliinstall.Install(ctx, o.Version, o.InstallOptions...)
+	}
+	b, err := cliinstall.LookPath(ctx, o.InstallOptions...)
+	if errors.Is(err, cliinstall.ErrNotFound) {
+		return b, &CLINotFoundError{Err: err}
+	}
+	return b, err
 }

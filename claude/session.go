@@ -11,7 +11,6 @@ import (
 	"log/slog"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"sync"
@@ -19,34 +18,43 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/cliinstall"
-	"github.com/ccwire/ccwire/internal/clienv"
-	"github.com/ccwire/ccwire/internal/tempdir"
 	"github.com/ccwire/ccwire/protocol"
 )
 
 // SessionConfig configures a CLI process started by [Start]. The zero value
-// of each field chooses its default; BaseURL is required.
+// of each field chooses its default, which is what the Agent SDKs do: the
+// CLI runs in the caller's working directory with the caller's
+// environment, so the user's login, settings, CLAUDE.md and proxies apply.
+// Tests set Isolation to seal the CLI off instead.
 type SessionConfig struct {
-	// BaseURL is the Anthropic API base URL the CLI talks to
-	// (ANTHROPIC_BASE_URL), normally a fake such as a stubapi server.
-	// Required, so a session never reaches the real API by accident.
+	// BaseURL, when set, is the Anthropic API base URL the CLI talks to
+	// (ANTHROPIC_BASE_URL): a fake such as a stubapi server, a gateway. By
+	// default the CLI uses what the environment and its settings say.
+	// Required with Isolation.
 	BaseURL string
-	// APIKey is the API key the CLI sends (ANTHROPIC_API_KEY). Default: a
-	// dummy key.
+	// APIKey, when set, is the API key the CLI sends (ANTHROPIC_API_KEY).
+	// By default the CLI uses the user's login: the environment
+	// (ANTHROPIC_API_KEY, CLAUDE_CODE_OAUTH_TOKEN, Bedrock and Vertex
+	// variables) or the credentials it keeps. With Isolation the default is
+	// [DummyAPIKey].
 	APIKey string
+	// Isolation, when set, seals the CLI off for a test: see [Isolation].
+	Isolation *Isolation
 	// Args are command-line flags added after the stream-json ones, such as
 	// "--model", "--max-turns" or "--dangerously-skip-permissions".
 	Args []string
 	// Env are environment entries ("KEY=VALUE") applied last, over the
 	// session's own; use them to set or override single variables.
 	Env []string
-	// WorkDir is the CLI's working directory. Default: a temporary folder the
-	// session owns and removes on Close. A given folder is left alone.
+	// WorkDir is the CLI's working directory. Default: the caller's; with
+	// Isolation, a temporary folder the session owns and removes on Close.
+	// A given folder is left alone.
 	WorkDir string
 	// ConfigDir is the CLI's config folder (CLAUDE_CONFIG_DIR), where it
-	// keeps settings and session transcripts. Default: .claude in the
-	// session's HOME, removed on Close. A given folder is left alone, so a
-	// later session can resume the sessions kept there.
+	// keeps settings and session transcripts. Default: the user's (the
+	// environment's CLAUDE_CONFIG_DIR, or ~/.claude); with Isolation, .claude
+	// in the session's HOME, removed on Close. A given folder is left
+	// alone, so a later session can resume the sessions kept there.
 	ConfigDir string
 	// CloseTimeout is how long Close waits for the CLI to exit after closing
 	// its stdin before it kills the process group. Default 5s.
@@ -54,6 +62,10 @@ type SessionConfig struct {
 	// StderrTail is how many bytes of the CLI's stderr the session keeps (the
 	// last ones). Default 64 KiB.
 	StderrTail int
+	// Stderr, when set, receives each line of the CLI's stderr (without its
+	// newline) as it comes, on the goroutine that reads stderr; the tail is
+	// kept all the same.
+	Stderr func(line string)
 	// ReaderOptions configure the decoder of the CLI's stdout.
 	ReaderOptions []protocol.ReaderOption
 	// TranscriptLines is how many lines the transcript keeps (the last
@@ -67,14 +79,6 @@ type SessionConfig struct {
 	TranscriptLines int
 	// Logger receives the session's lifecycle events. Default: discard.
 	Logger *slog.Logger
-	// LookupEnv reads the environment the session takes PATH, the locale
-	// and the shell from. Default: [os.LookupEnv].
-	LookupEnv func(key string) (string, bool)
-	// AllowNetwork lets the CLI reach hosts other than loopback and
-	// BaseURL's host. By default the proxy variables point at a dead
-	// loopback port (NO_PROXY exempts those hosts), which also holds for the
-	// commands its tools run.
-	AllowNetwork bool
 
 	// route, when set, sees the session's stdout events first, as they are
 	// decoded, on the reading goroutine; the events it takes (returns true
@@ -133,6 +137,7 @@ type Session struct {
 	queue      *fifo[event, *ExitError] // stdout events route did not take
 	route      func(event) bool
 	stderrTail *tailBuffer
+	stderrLine func(string) // SessionConfig.Stderr
 	transcript transcript
 
 	exited     chan struct{} // closed once the process was waited for
@@ -151,19 +156,19 @@ type Session struct {
 	closeErr  error
 }
 
-// Start runs the CLI in stream-json mode with its own HOME, config folder
-// (CLAUDE_CONFIG_DIR), temporary folder (TMPDIR) and, unless cfg.WorkDir is
-// given, working directory, all in a temporary folder the session removes on
-// Close.
+// Start runs the CLI in stream-json mode as cfg says.
 //
-// The environment is built from a clean base: PATH, the locale and the shell
-// are taken over; ANTHROPIC_*, CLAUDE_*, proxies and everything else are not.
-// It points the CLI at cfg.BaseURL with a dummy key, turns off auto-update,
-// telemetry, error reporting and nonessential traffic, and (unless
-// cfg.AllowNetwork) seals the network off but for loopback and BaseURL's
-// host through the proxy variables. IS_SANDBOX=1 is set
-// only when running as root with permissions bypassed, where the CLI refuses
-// to start without it.
+// By default it runs as the Agent SDKs run it: in the caller's working
+// directory (or cfg.WorkDir) with the caller's environment, less
+// CLAUDECODE, plus CLAUDE_CODE_ENTRYPOINT=sdk-go, cfg.BaseURL and
+// cfg.APIKey when given, then cfg.Env. The user's HOME, config folder,
+// settings, CLAUDE.md, login and proxies are left alone.
+//
+// With cfg.Isolation it is sealed off for a test instead (see
+// [Isolation]): its own HOME, config folder, temporary folder and, unless
+// cfg.WorkDir is given, working directory, all in a temporary folder the
+// session removes on Close; a clean environment pointing it at cfg.BaseURL
+// with a dummy key; and no network but loopback and BaseURL's host.
 //
 // The process runs in a process group of its own. When ctx ends, the session
 // is closed at once: the process group is killed and the folders removed.
@@ -172,11 +177,11 @@ func Start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (*Sess
 }
 
 func start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (_ *Session, err error) {
-	if cfg.BaseURL == "" {
-		return nil, errors.New("claude: SessionConfig.BaseURL is empty; give the URL of the API the CLI should use (a stubapi server)")
+	if cfg.Isolation != nil && cfg.BaseURL == "" {
+		return nil, errors.New("claude: an isolated session needs a BaseURL: the URL of the API the CLI should use (a stubapi server)")
 	}
 	if bin.Path == "" {
-		return nil, errors.New("claude: no CLI binary; get one with cliinstall.Install")
+		return nil, errors.New("claude: no CLI binary; find one with cliinstall.Install or cliinstall.LookPath")
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("claude: start: %w", err)
@@ -204,6 +209,7 @@ func start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (_ *Se
 		tail = 64 << 10
 	}
 	s.stderrTail = newTailBuffer(tail)
+	s.stderrLine = cfg.Stderr
 
 	var cleanup []func()
 	defer func() {
@@ -213,47 +219,32 @@ func start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (_ *Se
 			}
 		}
 	}()
-	if s.root, err = tempdir.Make("", "ccwire-claude-"); err != nil {
-		return nil, fmt.Errorf("claude: create session folder: %w", err)
-	}
-	cleanup = append(cleanup, func() { os.RemoveAll(s.root) })
-	s.home = filepath.Join(s.root, "home")
-	s.configDir = filepath.Join(s.home, ".claude")
-	if cfg.ConfigDir != "" {
-		if s.configDir, err = filepath.Abs(cfg.ConfigDir); err != nil {
-			return nil, fmt.Errorf("claude: config folder: %w", err)
-		}
-	}
-	tmpDir := filepath.Join(s.root, "tmp")
-	s.workDir = cfg.WorkDir
-	if s.workDir == "" {
-		s.workDir = filepath.Join(s.root, "work")
-	}
-	for _, d := range []string{s.configDir, tmpDir, s.workDir} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return nil, fmt.Errorf("claude: create session folder: %w", err)
-		}
-	}
-
 	id := make([]byte, 8)
 	_, _ = rand.Read(id)
 	s.marker = SessionMarkerEnv + "=" + strconv.Itoa(os.Getpid()) + "-" + hex.EncodeToString(id)
-	key := cfg.APIKey
-	if key == "" {
-		key = DummyAPIKey
+	own := []string{s.marker}
+	if cfg.BaseURL != "" {
+		own = append(own, "ANTHROPIC_BASE_URL="+cfg.BaseURL)
 	}
-	own := []string{"ANTHROPIC_BASE_URL=" + cfg.BaseURL, "ANTHROPIC_API_KEY=" + key, s.marker}
-	if !cfg.AllowNetwork {
-		own = append(own, clienv.SealedNetwork(cfg.BaseURL)...)
+	if cfg.APIKey != "" {
+		own = append(own, "ANTHROPIC_API_KEY="+cfg.APIKey)
 	}
-	if os.Geteuid() == 0 && bypassesPermissions(cfg.Args) {
-		own = append(own, "IS_SANDBOX=1")
+	var se sessionEnv
+	if cfg.Isolation != nil {
+		se, err = isolatedEnv(&cfg, own)
+		if se.root != "" {
+			cleanup = append(cleanup, func() { os.RemoveAll(se.root) })
+		}
+	} else {
+		se, err = userEnv(&cfg, own)
 	}
-	lookup := cfg.LookupEnv
-	if lookup == nil {
-		lookup = os.LookupEnv
+	if err != nil {
+		return nil, fmt.Errorf("claude: session folders: %w", err)
 	}
-	s.env = clienv.Build(lookup, s.home, s.configDir, tmpDir, append(own, cfg.Env...)...)
+	s.env, s.root, s.home, s.configDir, s.workDir = se.env, se.root, se.home, se.configDir, se.workDir
+	if s.workDir == "" {
+		s.workDir, _ = os.Getwd()
+	}
 	s.argv = bin.Argv(append(StreamJSONArgs(), cfg.Args...)...)
 
 	// Pipes of our own rather than exec's: the stdin end supports write
@@ -273,7 +264,7 @@ func start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (_ *Se
 	cleanup = append(cleanup, func() { childErr.Close(); s.stderr.Close() })
 
 	s.cmd = exec.Command(s.argv[0], s.argv[1:]...)
-	s.cmd.Dir = s.workDir
+	s.cmd.Dir = se.workDir
 	s.cmd.Env = s.env
 	s.cmd.Stdin, s.cmd.Stdout, s.cmd.Stderr = childIn, childOut, childErr
 	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -284,7 +275,7 @@ func start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (_ *Se
 	childIn.Close()
 	childOut.Close()
 	childErr.Close()
-	s.logger.Debug("claude: started CLI", "pid", s.pgid, "version", bin.Version, "args", cfg.Args, "dir", s.root)
+	s.logger.Debug("claude: started CLI", "pid", s.pgid, "version", bin.Version, "args", cfg.Args, "dir", s.workDir, "isolated", cfg.Isolation != nil)
 
 	go s.wait()
 	go s.readStderr()
@@ -324,7 +315,16 @@ func (s *Session) wait() {
 }
 
 func (s *Session) readStderr() {
-	_, _ = io.Copy(s.stderrTail, s.stderr)
+	var w io.Writer = s.stderrTail
+	var lines *lineWriter
+	if s.stderrLine != nil {
+		lines = &lineWriter{fn: s.stderrLine, max: len(s.stderrTail.buf)}
+		w = io.MultiWriter(s.stderrTail, lines)
+	}
+	_, _ = io.Copy(w, s.stderr)
+	if lines != nil {
+		lines.flush()
+	}
 	s.stderr.Close()
 	close(s.stderrDone)
 }
@@ -646,8 +646,10 @@ func (s *Session) shutdown(grace time.Duration) error {
 			errs = append(errs, errors.New("claude: the stdout reader did not stop"))
 		}
 	}
-	if err := os.RemoveAll(s.root); err != nil {
-		errs = append(errs, fmt.Errorf("claude: remove session folder: %w", err))
+	if s.root != "" { // an isolated session's folders
+		if err := os.RemoveAll(s.root); err != nil {
+			errs = append(errs, fmt.Errorf("claude: remove session folder: %w", err))
+		}
 	}
 	return errors.Join(errs...)
 }
@@ -662,6 +664,10 @@ func waitFor(ch <-chan struct{}, d time.Duration) bool {
 		return false
 	}
 }
+
+// Isolated reports whether the session runs sealed off in folders of its
+// own ([SessionConfig].Isolation).
+func (s *Session) Isolated() bool { return s.root != "" }
 
 // Binary returns the CLI the session runs.
 func (s *Session) Binary() cliinstall.Binary { return s.bin }

@@ -327,7 +327,7 @@ func TestFakeSessionCloseKillsEscapedDescendants(t *testing.T) {
 func TestFakeSessionStartContextKills(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(t.Context())
-	s, err := claude.Start(ctx, fakeBinary(t), claude.SessionConfig{BaseURL: "http://127.0.0.1:9"})
+	s, err := claude.Start(ctx, fakeBinary(t), claude.SessionConfig{BaseURL: "http://127.0.0.1:9", Isolation: &claude.Isolation{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -380,7 +380,7 @@ func TestFakeSessionEnvironment(t *testing.T) {
 			t.Parallel()
 			ctx := ctxFor(t, 30*time.Second)
 			work := t.TempDir()
-			s := startFake(t, claude.SessionConfig{BaseURL: "http://127.0.0.1:1234", Args: tc.args, Env: tc.env, WorkDir: work, LookupEnv: lookup, AllowNetwork: tc.network})
+			s := startFake(t, claude.SessionConfig{BaseURL: "http://127.0.0.1:1234", Args: tc.args, Env: tc.env, WorkDir: work, Isolation: &claude.Isolation{LookupEnv: lookup, AllowNetwork: tc.network}})
 			if err := s.CloseInput(); err != nil {
 				t.Fatal(err)
 			}
@@ -475,10 +475,10 @@ func TestStartRefusals(t *testing.T) {
 		cfg  claude.SessionConfig
 		want string
 	}{
-		{"no base URL", t.Context(), fake, claude.SessionConfig{}, "BaseURL is empty"},
-		{"no binary", t.Context(), cliinstall.Binary{}, claude.SessionConfig{BaseURL: "http://x"}, "no CLI binary"},
-		{"missing binary", t.Context(), cliinstall.Binary{Path: "/nonexistent/claude"}, claude.SessionConfig{BaseURL: "http://x"}, "no such file"},
-		{"canceled", canceled, fake, claude.SessionConfig{BaseURL: "http://x"}, "context canceled"},
+		{"isolated without base URL", t.Context(), fake, claude.SessionConfig{Isolation: &claude.Isolation{}}, "an isolated session needs a BaseURL"},
+		{"no binary", t.Context(), cliinstall.Binary{}, claude.SessionConfig{BaseURL: "http://x", Isolation: &claude.Isolation{}}, "no CLI binary"},
+		{"missing binary", t.Context(), cliinstall.Binary{Path: "/nonexistent/claude"}, claude.SessionConfig{BaseURL: "http://x", Isolation: &claude.Isolation{}}, "no such file"},
+		{"canceled", canceled, fake, claude.SessionConfig{BaseURL: "http://x", Isolation: &claude.Isolation{}}, "context canceled"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

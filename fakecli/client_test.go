@@ -28,6 +28,7 @@ func clientOptions(t *testing.T, version, id string) claude.Options {
 	return claude.Options{
 		Binary:         cliinstall.Binary{Version: version, Path: exe},
 		BaseURL:        "http://127.0.0.1:9",
+		Isolation:      &claude.Isolation{},
 		Env:            []string{asCLIEnv + "=cli", "CCWIRE_FAKE_SCENARIO=" + id, "CCWIRE_FAKE_CLI_VERSION=" + version, "CCWIRE_FAKE_RECORDINGS=" + recs},
 		CloseTimeout:   5 * time.Second,
 		ControlTimeout: 10 * time.Second,

@@ -288,6 +288,7 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 	start := func(args []string) (*claude.Session, error) {
 		sess, err := claude.Start(ctx, x.runner.Binary, claude.SessionConfig{
 			BaseURL:   srv.URL(),
+			Isolation: &claude.Isolation{},
 			Args:      args,
 			Env:       env,
 			WorkDir:   work,

@@ -40,9 +40,14 @@ func Binary(tb testing.TB, version string) cliinstall.Binary {
 
 // Start starts a session of bin for tb and closes it when the test ends
 // (also when the test fails or the CLI hangs), failing tb if Close could not
-// clean up and logging the CLI's stderr if tb failed.
+// clean up and logging the CLI's stderr if tb failed. The session is
+// isolated ([claude.Isolation]) unless cfg says how: a test never runs the
+// CLI with the user's environment by accident.
 func Start(tb testing.TB, bin cliinstall.Binary, cfg claude.SessionConfig) *claude.Session {
 	tb.Helper()
+	if cfg.Isolation == nil {
+		cfg.Isolation = &claude.Isolation{}
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(tb.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}

@@ -11,9 +11,13 @@ import (
 // Connect connects a client for tb (see [claude.Connect]) and closes it
 // when the test ends, failing tb if Close could not clean up and logging
 // the CLI's stderr if tb failed. The connection must succeed within
-// [InstallTimeout].
+// [InstallTimeout]. The client is isolated ([claude.Isolation]) unless
+// opts says how.
 func Connect(tb testing.TB, opts claude.Options) *claude.Client {
 	tb.Helper()
+	if opts.Isolation == nil {
+		opts.Isolation = &claude.Isolation{}
+	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(tb.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}

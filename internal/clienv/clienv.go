@@ -55,11 +55,11 @@ func Build(lookup func(string) (string, bool), home, configDir, tmpDir string, e
 		"TMPDIR="+tmpDir,
 		"CLAUDE_CODE_TMPDIR="+tmpDir,
 	)
-	return merge(env, extra)
+	return Merge(env, extra)
 }
 
-// merge appends extra to env, replacing earlier entries of the same key.
-func merge(env, extra []string) []string {
+// Merge appends extra to env, replacing earlier entries of the same key.
+func Merge(env, extra []string) []string {
 	for _, kv := range extra {
 		key, _, _ := strings.Cut(kv, "=")
 		env = slices.DeleteFunc(env, func(e string) bool {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/protocol"
 )
 
@@ -194,5 +195,22 @@ func TestAbbreviateLines(t *testing.T) {
 				t.Errorf("AbbreviateLines(%q, %d) = %q, want %q", tt.s, tt.max, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestCLINotFound checks what zero Options say when no claude is on PATH.
+// It sets PATH, so it does not run in parallel.
+func TestCLINotFound(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	t.Setenv(cliinstall.EnvBinary, "")
+	_, err := claude.Connect(t.Context(), claude.Options{})
+	var nf *claude.CLINotFoundError
+	if !errors.As(err, &nf) || !errors.Is(err, cliinstall.ErrNotFound) {
+		t.Fatalf("Connect = %v, want a *CLINotFoundError wrapping cliinstall.ErrNotFound", err)
+	}
+	for _, want := range []string{"npm install -g @anthropic-ai/claude-code", "Options.Binary", "Options.Version"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
 	}
 }

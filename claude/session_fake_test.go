@@ -493,3 +493,82 @@ func TestStartRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestUserEnvironment checks the environment of a session that is not
+// isolated: the caller's, login and proxies kept, less CLAUDECODE, with the
+// entry-point marker, in the caller's folder; Env has the last word. It
+// sets the process environment, so it does not run in parallel.
+func TestUserEnvironment(t *testing.T) {
+	work := t.TempDir()
+	t.Chdir(work)
+	home := t.TempDir()
+	for k, v := range map[string]string{
+		"HOME":                    home,
+		"CLAUDECODE":              "1",
+		"CLAUDE_CODE_OAUTH_TOKEN": "sk-ant-oat01-user",
+		"HTTPS_PROXY":             "http://corporate:3128",
+		"CLAUDE_CODE_USE_BEDROCK": "1",
+		"CLAUDE_CODE_ENTRYPOINT":  "cli", // as inside a Claude Code tool
+	} {
+		t.Setenv(k, v)
+	}
+	for _, k := range []string{"CLAUDE_CONFIG_DIR", "ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY", "FOO"} {
+		t.Setenv(k, "")
+		os.Unsetenv(k)
+	}
+	for _, tc := range []struct {
+		name string
+		cfg  claude.SessionConfig
+		want map[string]string // "" for absent
+	}{
+		{"defaults", claude.SessionConfig{}, map[string]string{
+			"HOME": home, "CLAUDECODE": "", "CLAUDE_CODE_OAUTH_TOKEN": "sk-ant-oat01-user",
+			"HTTPS_PROXY": "http://corporate:3128", "CLAUDE_CODE_USE_BEDROCK": "1",
+			"CLAUDE_CODE_ENTRYPOINT": claude.Entrypoint, "CLAUDE_CONFIG_DIR": "", "ANTHROPIC_BASE_URL": "",
+			"ANTHROPIC_API_KEY": "", "DISABLE_TELEMETRY": "",
+		}},
+		{"base URL, key and env", claude.SessionConfig{BaseURL: "http://gateway:8080", APIKey: "sk-ant-api03-x",
+			Env: []string{"CLAUDE_CODE_ENTRYPOINT=my-bot", "HTTPS_PROXY=", "FOO=bar"}, ConfigDir: filepath.Join(work, "cfg")}, map[string]string{
+			"ANTHROPIC_BASE_URL": "http://gateway:8080", "ANTHROPIC_API_KEY": "sk-ant-api03-x",
+			"CLAUDE_CODE_ENTRYPOINT": "my-bot", "HTTPS_PROXY": "", "FOO": "bar", "CLAUDE_CONFIG_DIR": filepath.Join(work, "cfg"),
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := claude.Start(ctxFor(t, 30*time.Second), fakeBinary(t), tc.cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			track(s)
+			defer s.Close()
+			if err := s.CloseInput(); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Wait(ctxFor(t, 30*time.Second)); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(filepath.Join(work, "env.txt"))
+			if err != nil {
+				t.Fatalf("the CLI did not run in the caller's folder: %v", err)
+			}
+			got := map[string]string{}
+			for line := range strings.Lines(string(data)) {
+				k, v, _ := strings.Cut(strings.TrimSuffix(line, "\n"), "=")
+				got[k] = v
+			}
+			for k, v := range tc.want {
+				if got[k] != v {
+					t.Errorf("%s = %q, want %q", k, got[k], v)
+				}
+			}
+			if s.Isolated() || s.WorkDir() != work || s.HomeDir() != home {
+				t.Errorf("isolated %v, work %q, home %q; want the caller's %q and %q", s.Isolated(), s.WorkDir(), s.HomeDir(), work, home)
+			}
+			if err := s.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Stat(work); err != nil {
+				t.Errorf("the caller's folder: %v", err)
+			}
+		})
+	}
+}

@@ -9,9 +9,13 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/claude/claudetest"
@@ -60,6 +64,7 @@ type userEnv struct {
 	proxy *recordingProxy
 	home  string
 	work  string
+	vars  map[string]string // the user's environment, less what userEnvVars unset
 }
 
 // userEnvVars are the variables of the test process that could give the
@@ -70,7 +75,27 @@ var userEnvVars = []string{
 	"NO_PROXY", "no_proxy", "http_proxy", "https_proxy", "ALL_PROXY", "all_proxy",
 }
 
+// newUserEnv makes a user's machine and makes it the test process's: its
+// environment (see vars) and working directory.
 func newUserEnv(t *testing.T, bin cliinstall.Binary) *userEnv {
+	t.Helper()
+	u := newUserMachine(t, bin)
+	for _, k := range userEnvVars {
+		t.Setenv(k, "")
+		os.Unsetenv(k)
+	}
+	for k, v := range u.vars {
+		t.Setenv(k, v)
+	}
+	t.Chdir(u.work)
+	return u
+}
+
+// newUserMachine makes a user's machine: a HOME and a project folder, a
+// stub API with a credential front and a proxy, and the variables that
+// make them the user's (vars): PATH with the claude of bin first, HOME,
+// ANTHROPIC_BASE_URL, HTTP_PROXY, HTTPS_PROXY and CLAUDECODE=1.
+func newUserMachine(t *testing.T, bin cliinstall.Binary) *userEnv {
 	t.Helper()
 	u := &userEnv{
 		stub: stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Hello from the stub."))),
@@ -79,21 +104,18 @@ func newUserEnv(t *testing.T, bin cliinstall.Binary) *userEnv {
 	}
 	u.front = newCredentialFront(t, u.stub.URL())
 	u.proxy = newRecordingProxy(t, u.front.URL)
-	for _, k := range userEnvVars {
-		t.Setenv(k, "")
-		os.Unsetenv(k)
-	}
 	pathDir := t.TempDir()
 	if err := os.Symlink(bin.Path, filepath.Join(pathDir, cliinstall.CommandName)); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("PATH", pathDir+string(os.PathListSeparator)+os.Getenv("PATH"))
-	t.Setenv("HOME", u.home)
-	t.Setenv("ANTHROPIC_BASE_URL", u.front.URL)
-	t.Setenv("HTTP_PROXY", u.proxy.URL)
-	t.Setenv("HTTPS_PROXY", u.proxy.URL)
-	t.Setenv("CLAUDECODE", "1")
-	t.Chdir(u.work)
+	u.vars = map[string]string{
+		"PATH":               pathDir + string(os.PathListSeparator) + os.Getenv("PATH"),
+		"HOME":               u.home,
+		"ANTHROPIC_BASE_URL": u.front.URL,
+		"HTTP_PROXY":         u.proxy.URL,
+		"HTTPS_PROXY":        u.proxy.URL,
+		"CLAUDECODE":         "1",
+	}
 	return u
 }
 
@@ -306,4 +328,81 @@ func (p *recordingProxy) refusedHosts() []string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return append([]string(nil), p.refused...)
+}
+
+// TestUserProgramCLI builds testdata/userprogram, the program the README
+// opens the Go part with, as a module of its own outside this one, and
+// runs it as a user would on each pinned CLI: in their project folder with
+// their environment (the claude on PATH, an OAuth token, a proxy, and
+// CLAUDECODE=1 as inside a Claude Code hook), with nothing in Options.
+func TestUserProgramCLI(t *testing.T) {
+	t.Parallel()
+	prog := buildUserProgram(t)
+	for _, version := range cliinstall.PinnedVersions() {
+		t.Run(version, func(t *testing.T) {
+			t.Parallel()
+			u := newUserMachine(t, claudetest.Binary(t, version))
+			const token, marker = "sk-ant-oat01-ccwire-program", "ccwire-program-memory-51c2"
+			if err := os.WriteFile(filepath.Join(u.work, "CLAUDE.md"), []byte("Mention "+marker+".\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			env := []string{"CLAUDE_CODE_OAUTH_TOKEN=" + token}
+			for k, v := range u.vars {
+				env = append(env, k+"="+v)
+			}
+			for _, kv := range os.Environ() { // the rest of the machine's, less its own API, login and proxies
+				k, _, _ := strings.Cut(kv, "=")
+				if _, set := u.vars[k]; !set && !slices.Contains(userEnvVars, k) && k != "CLAUDE_CODE_OAUTH_TOKEN" {
+					env = append(env, kv)
+				}
+			}
+			cmd := exec.CommandContext(ctxFor(t, cliTimeout), prog)
+			cmd.Dir, cmd.Env = u.work, env
+			out, err := cmd.CombinedOutput()
+			if err != nil || strings.TrimSpace(string(out)) != "Hello from the stub." {
+				t.Fatalf("the program: %v\n%s", err, out)
+			}
+			if got := u.front.header("Authorization"); got != "Bearer "+token {
+				t.Errorf("authorization the API saw = %q, want the user's OAuth token", got)
+			}
+			if main := u.stub.MainRequests(); len(main) == 0 || !bytes.Contains(main[0].Body, []byte(marker)) {
+				t.Errorf("the API request does not carry the CLAUDE.md of the program's folder")
+			}
+			if u.proxy.forwarded() == 0 {
+				t.Errorf("the user's proxy saw no request")
+			}
+		})
+	}
+}
+
+// buildUserProgram builds testdata/userprogram in a module of its own that
+// requires this one (replaced by this checkout), and returns the binary.
+func buildUserProgram(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join("testdata", "userprogram", "main.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := "module example.com/userprogram\n\ngo 1.26\n\nrequire github.com/ccwire/ccwire v0.0.0\n\nreplace github.com/ccwire/ccwire => " + root + "\n"
+	for name, data := range map[string][]byte{"main.go": src, "go.sum": sum, "go.mod": []byte(mod)} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prog := filepath.Join(dir, "userprogram")
+	cmd := exec.CommandContext(ctxFor(t, 5*time.Minute), "go", "build", "-mod=mod", "-o", prog, ".")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("build the user's program: %v\n%s", err, out)
+	}
+	return prog
 }

@@ -6,11 +6,16 @@
 // when [Options.Binary] is not given.
 //
 // Driving: [Start] runs one CLI process with
-// "-p --input-format stream-json --output-format stream-json --verbose" in
-// its own HOME, config folder, working directory and temporary folder, with a
-// clean environment that points it at a given API base URL (normally a fake of
-// the Anthropic Messages API) and turns off updates, telemetry and other
-// nonessential traffic. A [Session] sends stdin messages ([Session.Send]),
+// "-p --input-format stream-json --output-format stream-json --verbose".
+// By default it runs as the Agent SDKs run it: the user's CLI in the
+// caller's working directory with the caller's environment (less
+// CLAUDECODE, with CLAUDE_CODE_ENTRYPOINT=sdk-go), so the user's login,
+// settings, CLAUDE.md and proxies apply. [Isolation] seals it off for
+// tests instead: its own HOME, config folder, working directory and
+// temporary folder, a clean environment pointing it at a given API base
+// URL (normally a fake of the Anthropic Messages API) with a dummy key, no
+// network but that API's host, and updates, telemetry and other
+// nonessential traffic off. A [Session] sends stdin messages ([Session.Send]),
 // reads stdout messages ([Session.ReadTurn], [Session.ReadUntil],
 // [Session.Messages]), keeps the tail of stderr and a transcript of both
 // directions, and [Session.Close] leaves no process, goroutine or temporary
@@ -96,9 +101,11 @@
 // them to a handler, so the code that shows a live run shows a recorded one.
 //
 //	turn, err := claude.Query(ctx, "What does main.go do?", claude.Options{
-//		BaseURL: stub.URL(), // a fake API; or claude.AnthropicBaseURL with a key
-//		Handler: progress,   // sees each event as it comes
+//		Handler: progress, // sees each event as it comes
 //	})
 //
-// The package runs on Unix systems: it relies on process groups.
+// runs the `claude` on PATH with the user's login; a test of the same code
+// gives Options{Isolation: &claude.Isolation{}, BaseURL: stub.URL()} to
+// run it against a stubapi server, or puts the fake CLI of package fakecli
+// first on PATH.
 package claude

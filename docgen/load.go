@@ -11,9 +11,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/match"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 	"github.com/ccwire/ccwire/stubapi"
 )
@@ -130,27 +130,17 @@ func scenarioByID(scs []*scenario.Scenario, id string) *scenario.Scenario {
 	return nil
 }
 
-// recordedVersions lists the version directories under dir.
+// recordedVersions lists the version directories under dir (none when
+// there is no dir).
 func recordedVersions(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	vs, err := recording.Versions(dir)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
-		}
 		return nil, fmt.Errorf("docgen: %w", err)
 	}
-	var out []string
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		if _, err := cliversion.Parse(e.Name()); err != nil {
-			return nil, fmt.Errorf("docgen: %s: a directory of recordings is named after a CLI version: %w", filepath.Join(dir, e.Name()), err)
-		}
-		out = append(out, e.Name())
-	}
-	sortVersions(out)
-	return out, nil
+	return vs, nil
 }
 
 // loadRun reads the recording of scenario sc against CLI version v.

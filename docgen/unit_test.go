@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/protocol"
 	protomodel "github.com/ccwire/ccwire/protocol/schema"
@@ -287,7 +288,7 @@ func TestLoadErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile(filepath.Join(src, recordingsDir, "2.1.37", "text-simple.txtar"))
+	data, err := recording.ReadFile(filepath.Join(src, recordingsDir, "2.1.37", "text-simple.txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}

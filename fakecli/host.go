@@ -2,11 +2,11 @@ package fakecli
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -65,7 +65,7 @@ func (h *Host) Line(ev scenario.Event) ([]byte, error) {
 func DirLookup(dir string) func(id string) (*scenario.Recording, error) {
 	return func(id string) (*scenario.Recording, error) {
 		p := filepath.Join(dir, id+scenario.RecordingExt)
-		data, err := os.ReadFile(p)
+		data, err := recording.ReadFile(p)
 		if err != nil {
 			return nil, fmt.Errorf("fakecli: %w", err)
 		}

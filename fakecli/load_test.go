@@ -1,10 +1,10 @@
 package fakecli_test
 
 import (
-	"os"
 	"reflect"
 	"testing"
 
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/fakecli"
 	"github.com/ccwire/ccwire/scenario"
 )
@@ -14,7 +14,7 @@ import (
 func TestParseRecordingLean(t *testing.T) {
 	t.Parallel()
 	for _, file := range recordingFiles(t) {
-		data, err := os.ReadFile(file)
+		data, err := recording.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,7 +43,7 @@ func TestParseRecordingLean(t *testing.T) {
 // one accepts and never panics.
 func FuzzParseRecording(f *testing.F) {
 	for _, file := range []string{"../recordings/2.1.37/text-simple.txtar", "../recordings/2.1.330/permission-prompt-deny.txtar"} {
-		data, err := os.ReadFile(file)
+		data, err := recording.ReadFile(file)
 		if err != nil {
 			f.Fatal(err)
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/internal/jsontree"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -255,7 +256,7 @@ func (s *source) recording(version, id string) (*scenario.Recording, error) {
 		return nil, fmt.Errorf("scenario %q: not a scenario ID", id)
 	}
 	for _, p := range []string{path.Join(version, id+scenario.RecordingExt), id + scenario.RecordingExt} {
-		data, err := fs.ReadFile(s.fsys, p)
+		data, err := recording.ReadFileFS(s.fsys, p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

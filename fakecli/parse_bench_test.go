@@ -1,10 +1,10 @@
 package fakecli_test
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/fakecli"
 	"github.com/ccwire/ccwire/scenario"
 )
@@ -21,7 +21,7 @@ func BenchmarkParseRecording(b *testing.B) {
 }
 
 func benchParse(b *testing.B, parse func([]byte) (*scenario.Recording, error)) {
-	data, err := os.ReadFile(filepath.Join(recordingsDir, "2.1.330", "multi-turn"+scenario.RecordingExt))
+	data, err := recording.ReadFile(filepath.Join(recordingsDir, "2.1.330", "multi-turn"+scenario.RecordingExt))
 	if err != nil {
 		b.Fatal(err)
 	}

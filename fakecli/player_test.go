@@ -9,13 +9,13 @@ import (
 	"errors"
 	"io"
 	"maps"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/fakecli"
 	"github.com/ccwire/ccwire/scenario"
 )
@@ -284,7 +284,7 @@ func TestPlayerInteractive(t *testing.T) {
 // fake writes the version it plays.
 func TestVersionFreeRecording(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile(filepath.Join(recordingsDir, "2.1.37", "text-simple"+scenario.RecordingExt))
+	data, err := recording.ReadFile(filepath.Join(recordingsDir, "2.1.37", "text-simple"+scenario.RecordingExt))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/ccwire/ccwire/claude/claudetest"
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/cliversion"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -70,7 +71,7 @@ func TestCorpus(t *testing.T) {
 				}
 				return
 			}
-			want, err := os.ReadFile(path)
+			want, err := recording.ReadFile(path)
 			if err != nil {
 				t.Fatalf("no committed recording (run go test ./scenario -update, or ccwire spec): %v", err)
 			}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/recordings"
 	"github.com/ccwire/ccwire/scenario"
@@ -25,7 +26,7 @@ func TestRecordedHookInputs(t *testing.T) {
 	}
 	seen := map[protocol.HookEvent]bool{}
 	for _, f := range files {
-		data, err := fs.ReadFile(recordings.FS, f)
+		data, err := recording.ReadFileFS(recordings.FS, f)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/stubapi"
 )
 
@@ -25,7 +25,8 @@ func RecordingPath(dir, version, id string) string {
 }
 
 // WriteRecording writes r's recording to [RecordingPath] under dir,
-// creating the version folder. It does nothing for a result without a
+// creating the version folder, in the stored form of package recording:
+// what it repeats goes into dir's object store ([recording.WriteFile]). It does nothing for a result without a
 // recording (a skipped run, or one that could not start).
 func WriteRecording(dir string, r Result) error {
 	if r.Recording == nil {
@@ -35,11 +36,7 @@ func WriteRecording(dir string, r Result) error {
 	if err != nil {
 		return err
 	}
-	p := RecordingPath(dir, r.Version, r.Scenario.ID)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return fmt.Errorf("scenario: write recording: %w", err)
-	}
-	if err := os.WriteFile(p, data, 0o644); err != nil {
+	if err := recording.WriteFile(RecordingPath(dir, r.Version, r.Scenario.ID), data); err != nil {
 		return fmt.Errorf("scenario: write recording: %w", err)
 	}
 	return nil
@@ -61,8 +58,8 @@ type stdioLine struct {
 	expect int
 }
 
-// recording is what a run collected, before normalization.
-type recording struct {
+// runLog is what a run collected, before normalization.
+type runLog struct {
 	scenario *Scenario
 	version  string
 	args     []string
@@ -80,7 +77,7 @@ type recording struct {
 // placeholders by first appearance in the order of the archive: events,
 // then run.json's flags and environment, then the requests, then the side
 // requests.
-func (rec *recording) encode(n *normalizer) *Recording {
+func (rec *runLog) encode(n *normalizer) *Recording {
 	out := &Recording{
 		Scenario:    rec.scenario.ID,
 		Title:       rec.scenario.Title.En,

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/stubapi"
 )
 
@@ -184,9 +184,11 @@ func recordingComment(id, title, version string) string {
 const commentTail = "Written by `ccwire spec`; `go test ./scenario` checks that a new run reproduces it byte for byte.\n" +
 	"Values that change between runs are placeholders: <uuid:N>, <cwd>, <home>, <timestamp>, <duration>, ….\n"
 
-// ReadRecording reads the recording in file path (see [ParseRecording]).
+// ReadRecording reads the recording in file path (see [ParseRecording]),
+// expanded from the object store of its recordings folder
+// ([recording.ReadFile]).
 func ReadRecording(path string) (*Recording, error) {
-	data, err := os.ReadFile(path)
+	data, err := recording.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
@@ -202,7 +204,14 @@ func ReadRecording(path string) (*Recording, error) {
 // with no unknown or repeated members, and the counts of run.json must
 // agree with the requests. Whitespace in the JSON may differ from what
 // Marshal writes.
+//
+// data is the full text: a recording in the stored form of a recordings
+// folder (see package recording) is an error here; read it with
+// [ReadRecording], or expand it first ([recording.Expand]).
 func ParseRecording(data []byte) (*Recording, error) {
+	if recording.HasReferences(data) {
+		return nil, errors.New("scenario: recording: it refers to objects of a recordings folder's store; read it with ReadRecording, or expand it with recording.Expand")
+	}
 	r, err := parseRecording(data)
 	if err != nil {
 		return nil, fmt.Errorf("scenario: recording: %w", err)

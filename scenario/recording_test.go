@@ -2,12 +2,12 @@ package scenario_test
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/scenario"
 )
@@ -32,7 +32,7 @@ func TestRecordingRoundTrip(t *testing.T) {
 	for _, path := range committedRecordings(t) {
 		t.Run(strings.TrimPrefix(filepath.ToSlash(path), recordingsDir+"/"), func(t *testing.T) {
 			t.Parallel()
-			data, err := os.ReadFile(path)
+			data, err := recording.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}

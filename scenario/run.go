@@ -383,7 +383,7 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 		n.addPID(pid)
 	}
 	n.version = pl.Version
-	r := &recording{
+	r := &runLog{
 		scenario: sc,
 		version:  pl.Version,
 		args:     sc.Args,

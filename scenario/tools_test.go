@@ -1,12 +1,12 @@
 package scenario_test
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/scenario"
 )
@@ -119,7 +119,7 @@ func TestToolCoverage(t *testing.T) {
 
 func mustRead(t *testing.T, path string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(path)
+	data, err := recording.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,10 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/ccwire/ccwire/drift"
+	"github.com/ccwire/ccwire/recording"
 )
 
 // runMerge merges the outputs of ccwire spec shards.
@@ -96,14 +96,13 @@ func runMerge(ctx context.Context, e env, args []string) int {
 	return 0
 }
 
-// copyFile copies a file, making the folder it goes to.
+// copyFile copies a recording from a shard's recordings folder to the
+// output's, its stored units from the shard's object store to the
+// output's.
 func copyFile(from, to string) error {
-	data, err := os.ReadFile(from)
+	data, err := recording.ReadFile(from)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(to, data, 0o644)
+	return recording.WriteFile(to, data)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/drift"
 	"github.com/ccwire/ccwire/internal/mcpecho"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -211,6 +212,13 @@ Flags:
 		},
 	})
 	prog.finish()
+	if *record != "" && len(recorded) > 0 {
+		// Recordings written over older ones leave objects no recording
+		// references any more.
+		if _, err := recording.Tidy(*record); err != nil {
+			recordErrs = append(recordErrs, err)
+		}
+	}
 	timing := scenario.NewTiming(results, time.Since(start))
 	self := cpuTime(syscall.RUSAGE_SELF) - selfBefore
 

@@ -10,36 +10,24 @@ import (
 	"fmt"
 	"io/fs"
 	"iter"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 
-	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/protocol/schema"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
 // Versions returns the CLI versions dir (the recordings folder) holds
 // recordings of, oldest first.
 func Versions(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
+	vs, err := recording.Versions(dir)
 	if err != nil {
 		return nil, fmt.Errorf("recorded: %w", err)
 	}
-	var out []string
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		if _, err := cliversion.Parse(e.Name()); err != nil {
-			return nil, fmt.Errorf("recorded: %s: a folder of recordings is named after a CLI version: %w", filepath.Join(dir, e.Name()), err)
-		}
-		out = append(out, e.Name())
-	}
-	slices.SortFunc(out, cliversion.CompareStrings)
-	return out, nil
+	return vs, nil
 }
 
 // Lines yields the protocol lines of every recording of CLI version under

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/protocol/schema"
 	"github.com/ccwire/ccwire/scenario"
 )
@@ -36,7 +37,7 @@ func write(t *testing.T, files map[string]string) string {
 func copyRecording(t *testing.T, dir, version, name string) (string, *scenario.Recording) {
 	t.Helper()
 	src := filepath.Join("..", "..", "recordings", "2.1.37", name)
-	data, err := os.ReadFile(src)
+	data, err := recording.ReadFile(src)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,178 @@
+package recording
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ccwire/ccwire/internal/jsontree"
+)
+
+// ObjectsDir is the name of the object store's folder in a recordings
+// folder.
+const ObjectsDir = "objects"
+
+// Kind is the kind of a stored unit, the first part of its reference and
+// the folder of its objects.
+type Kind string
+
+// The kinds of stored units.
+const (
+	KindHeader  Kind = "header"  // the headers of an API request
+	KindTool    Kind = "tool"    // a tool definition of a request body
+	KindSystem  Kind = "system"  // a block of a request body's system prompt
+	KindMessage Kind = "message" // a message of a request body's conversation
+	KindLine    Kind = "line"    // a stdout message: system/init, control_response, result
+)
+
+// hashLen is how many hex digits of the SHA-256 a reference keeps.
+const hashLen = 16
+
+// refPattern matches a reference: @kind:hash or @kind:hint:hash.
+var refPattern = regexp.MustCompile(`^@(header|tool|system|message|line):(?:(.*):)?([0-9a-f]{16})$`)
+
+// Ref is a reference to a stored unit.
+type Ref struct {
+	Kind Kind
+	Hint string // the tool's name or the message's role; "" for none
+	Hash string // hashLen hex digits
+}
+
+// ParseRef parses a reference; ok is false for a string that is not one.
+func ParseRef(s string) (r Ref, ok bool) {
+	m := refPattern.FindStringSubmatch(s)
+	if m == nil {
+		return Ref{}, false
+	}
+	return Ref{Kind: Kind(m[1]), Hint: m[2], Hash: m[3]}, true
+}
+
+// String writes the reference as a recording holds it.
+func (r Ref) String() string {
+	if r.Hint == "" {
+		return "@" + string(r.Kind) + ":" + r.Hash
+	}
+	return "@" + string(r.Kind) + ":" + r.Hint + ":" + r.Hash
+}
+
+// path is the object's file, slash-separated, relative to the store.
+func (r Ref) path() string { return path.Join(string(r.Kind), r.Hash+".json") }
+
+// Store is a content-addressed store of JSON values: the objects folder of
+// a recordings folder. It reads from a file system and, when made by
+// [OpenStore], writes into its folder.
+type Store struct {
+	fsys fs.FS  // the objects folder
+	dir  string // the objects folder on disk, "" for a read-only store
+}
+
+// OpenStore returns the store of the recordings folder dir (its objects
+// folder, which Put creates when needed).
+func OpenStore(dir string) *Store {
+	d := filepath.Join(dir, ObjectsDir)
+	return &Store{fsys: os.DirFS(d), dir: d}
+}
+
+// StoreFS returns the read-only store of a recordings folder in fsys (such
+// as the embedded corpus): its objects folder.
+func StoreFS(fsys fs.FS) *Store {
+	sub, err := fs.Sub(fsys, ObjectsDir)
+	if err != nil {
+		sub = fsys // fs.Sub fails only on a bad name, and ObjectsDir is good
+	}
+	return &Store{fsys: sub}
+}
+
+// ErrMissingObject means a reference names an object the store does not
+// have.
+var ErrMissingObject = errors.New("object not in the store")
+
+// Get returns the value a reference names.
+func (s *Store) Get(r Ref) (*jsontree.Value, error) {
+	data, err := fs.ReadFile(s.fsys, r.path())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: %s (%s)", ErrMissingObject, r, path.Join(ObjectsDir, r.path()))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("object %s: %w", r, err)
+	}
+	v, err := jsontree.Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("object %s: %w", r, err)
+	}
+	if got := hashOf(v.AppendCompact(nil)); got != r.Hash {
+		return nil, fmt.Errorf("object %s holds a value of hash %s: the store is damaged", r, got)
+	}
+	return v, nil
+}
+
+// Put stores v as a unit of kind, with hint for people, and returns its
+// reference. Storing a value the store has is a no-op.
+func (s *Store) Put(kind Kind, hint string, v *jsontree.Value) (Ref, error) {
+	data := append(v.AppendCompact(nil), '\n')
+	r := Ref{Kind: kind, Hint: cleanHint(hint), Hash: hashOf(data[:len(data)-1])}
+	if s.dir == "" {
+		return Ref{}, errors.New("the store is read-only")
+	}
+	file := filepath.Join(s.dir, filepath.FromSlash(r.path()))
+	if _, err := os.Stat(file); err == nil {
+		return r, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return Ref{}, fmt.Errorf("store: %w", err)
+	}
+	// Written aside and renamed, so that a reader, or a run writing the
+	// same object at once, never sees half of it.
+	tmp, err := os.CreateTemp(filepath.Dir(file), ".put-*")
+	if err != nil {
+		return Ref{}, fmt.Errorf("store: %w", err)
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return Ref{}, fmt.Errorf("store: %w", err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return Ref{}, fmt.Errorf("store: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), file); err != nil {
+		os.Remove(tmp.Name())
+		return Ref{}, fmt.Errorf("store: %w", err)
+	}
+	return r, nil
+}
+
+// hashOf returns the reference hash of a unit's compact JSON.
+func hashOf(compact []byte) string {
+	sum := sha256.Sum256(compact)
+	return hex.EncodeToString(sum[:])[:hashLen]
+}
+
+// cleanHint makes a hint fit a reference: no colon, no line break, at
+// most 64 bytes.
+func cleanHint(h string) string {
+	h = strings.Map(func(r rune) rune {
+		if r == ':' || r == '\n' || r == '\r' || r == '"' || r == '\\' {
+			return '_'
+		}
+		return r
+	}, h)
+	if len(h) > 64 {
+		n := 64
+		for n > 0 && !utf8.RuneStart(h[n]) {
+			n--
+		}
+		h = h[:n]
+	}
+	return h
+}

@@ -2,7 +2,6 @@ package transcript
 
 import (
 	"context"
-	"fmt"
 	"iter"
 	"time"
 
@@ -119,7 +118,7 @@ func Follow(ctx context.Context, msgs iter.Seq2[protocol.Message, error], opts F
 				if err := flush(); err != nil {
 					return err
 				}
-				return fmt.Errorf("transcript: %w", it.err)
+				return it.err // the reader of msgs said its prefix
 			}
 			md.Add(it.ev)
 			pending = append(pending, md.Take()...)

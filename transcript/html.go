@@ -66,7 +66,7 @@ func RenderHTML(w io.Writer, msgs iter.Seq2[protocol.Message, error], opts HTMLO
 	b.exec("head", b.opts.Title)
 	for ev, err := range claude.Events(msgs) {
 		if err != nil {
-			return fmt.Errorf("transcript: %w", err)
+			return err // the reader of msgs said its prefix
 		}
 		b.add(ev)
 		if b.err != nil {

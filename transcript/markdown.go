@@ -376,7 +376,7 @@ func render(msgs iter.Seq2[protocol.Message, error], opts Options, emit func(blo
 	md := NewMarkdown(opts)
 	for ev, err := range claude.Events(msgs) {
 		if err != nil {
-			return fmt.Errorf("transcript: %w", err)
+			return err // the reader of msgs said its prefix
 		}
 		md.Add(ev)
 		for _, b := range md.Take() {

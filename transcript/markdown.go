@@ -213,8 +213,10 @@ func (m *Markdown) Add(ev claude.Event) {
 		m.emit(m.result(e.Result))
 		m.inTurn = false
 	case *claude.UnknownEvent:
+		// A line that could not be decoded begins no turn: between
+		// turns (a truncated last line, a warning before the first) it
+		// stands on its own.
 		if e.Err != nil {
-			m.begin()
 			m.emit("⚠️ " + escapeInline(oneLine(e.Err.Error(), 200)))
 		}
 	}
@@ -286,7 +288,7 @@ func (m *Markdown) result(r *protocol.ResultMessage) string {
 	if r.DurationMS > 0 {
 		parts = append(parts, formatDuration(r.DurationMS))
 	}
-	cost := r.TotalCostUSD - m.cost[r.SessionID] // the cost is the session's so far
+	cost := roundUSD(r.TotalCostUSD - m.cost[r.SessionID]) // the cost is the session's so far
 	m.cost[r.SessionID] = r.TotalCostUSD
 	parts = append(parts, formatCost(cost))
 	b.WriteString(" · " + strings.Join(parts, " · "))

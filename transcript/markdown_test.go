@@ -173,3 +173,40 @@ func TestMarkdownHostile(t *testing.T) {
 		}
 	}
 }
+
+// TestBadLineBeginsNoTurn renders transcripts with an undecodable line
+// between turns: a truncated last line after the result, a warning before
+// the first message. Each shows as a warning of its own, not as a turn
+// with nothing in it ("## Turn 2" for the truncated line, before).
+func TestBadLineBeginsNoTurn(t *testing.T) {
+	t.Parallel()
+	const (
+		init1  = `{"type":"system","subtype":"init","session_id":"s","model":"m","tools":[]}`
+		text   = `{"type":"assistant","message":{"id":"a1","role":"assistant","content":[{"type":"text","text":"Hello!"}]},"session_id":"s"}`
+		result = `{"type":"result","subtype":"success","is_error":false,"num_turns":1,"session_id":"s","total_cost_usd":0.01}`
+	)
+	for _, tc := range []struct {
+		name, in string
+		first    string // the report's first line
+	}{
+		{"truncated last line", init1 + "\n" + text + "\n" + result + "\n" + init1[:30], "## Turn 1"},
+		{"warning first", "Warning: an old Node.js\n" + init1 + "\n" + text + "\n" + result + "\n", "⚠️ line 1: invalid JSON at offset 0: unexpected 'W', want value (near \"Warning: an old Node.js\")"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var md, page bytes.Buffer
+			if err := transcript.RenderMarkdown(&md, transcript.Messages(strings.NewReader(tc.in)), transcript.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			if err := transcript.RenderHTML(&page, transcript.Messages(strings.NewReader(tc.in)), transcript.HTMLOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(md.String(), "## Turn "); n != 1 || !strings.HasPrefix(md.String(), tc.first+"\n") || !strings.Contains(md.String(), "⚠️ line ") {
+				t.Errorf("%d turn headings, want 1 and a warning; first line want %q:\n%s", n, tc.first, md.String())
+			}
+			if n := strings.Count(page.String(), `<section class="turn"`); n != 1 || !strings.Contains(page.String(), "Undecodable line") {
+				t.Errorf("%d turn sections in the page, want 1 and the undecodable line", n)
+			}
+		})
+	}
+}

@@ -166,12 +166,12 @@ func sniff(br *bufio.Reader) (int, error) {
 // the end) it is a *FormatError.
 func (r *Reader) stream(in io.Reader, probe bool, yield func(protocol.Message, error) bool) {
 	rd := protocol.NewReader(in, r.opts...)
-	defer func() { r.lines = rd.Line() }()
+	defer func() { r.lines = rd.Line() }() // with the blank lines at the end
 	var held []error
 	for m, err := range rd.All() {
 		r.lines = rd.Line()
 		if probe {
-			if err != nil && isLineError(err) {
+			if _, ok := lineOf(err); ok {
 				held = append(held, err)
 				if len(held) > MaxLeadingLines {
 					yield(nil, &FormatError{Lines: len(held), First: held[0]})
@@ -181,7 +181,7 @@ func (r *Reader) stream(in io.Reader, probe bool, yield func(protocol.Message, e
 			}
 			probe = false
 			for _, h := range held {
-				r.line = errorLine(h)
+				r.line, _ = lineOf(h)
 				if !yield(nil, h) {
 					return
 				}
@@ -198,22 +198,18 @@ func (r *Reader) stream(in io.Reader, probe bool, yield func(protocol.Message, e
 	}
 }
 
-// isLineError reports whether err concerns one line only.
-func isLineError(err error) bool {
-	return errorLine(err) > 0
-}
-
-// errorLine returns the line of a line error, 0 for another error.
-func errorLine(err error) int {
+// lineOf returns the line of a line error (a *protocol.DecodeError or
+// *protocol.LineTooLongError); ok is false for another error.
+func lineOf(err error) (line int, ok bool) {
 	var de *protocol.DecodeError
 	var le *protocol.LineTooLongError
 	switch {
 	case errors.As(err, &de):
-		return max(de.Line, 1)
+		return de.Line, true
 	case errors.As(err, &le):
-		return max(le.Line, 1)
+		return le.Line, true
 	}
-	return 0
+	return 0, false
 }
 
 // recording yields the stdout messages of the recording read from in,

@@ -10,6 +10,7 @@ import (
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/stubapi"
+	"github.com/ccwire/ccwire/transcript"
 )
 
 // progressPrinter prints tool activity as it happens; BaseHandler takes
@@ -114,13 +115,14 @@ func ExampleAbbreviate() {
 }
 
 // A saved transcript (the CLI's stdout, one JSON message a line) replayed
-// into the handler a live client would call.
+// into the handler a live client would call. transcript.Messages reads a
+// ccwire recording (.txtar) the same way, and fails on anything else.
 func ExampleReplay() {
-	transcript := strings.NewReader(`{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"ls"}}]}}
+	saved := strings.NewReader(`{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"ls"}}]}}
 {"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"main.go\ngo.mod"}]}}
 {"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"Two files."}]}}
 `)
-	if err := claude.Replay(protocol.NewReader(transcript).All(), progressPrinter{}); err != nil {
+	if err := claude.Replay(transcript.Messages(saved), progressPrinter{}); err != nil {
 		log.Fatal(err)
 	}
 	// Output:

@@ -7,7 +7,7 @@ import (
 )
 
 // Events turns messages the CLI wrote on its stdout, such as those of a
-// saved transcript read with [protocol.Reader.All], into the events a
+// saved transcript, into the events a
 // [Client] would have delivered for them, in order: the same translation,
 // with tool results naming their calls and streamed deltas assembled into
 // their blocks. Range over it, or hand the events to a handler with
@@ -56,6 +56,12 @@ func Events(msgs iter.Seq2[protocol.Message, error]) iter.Seq2[Event, error] {
 // Replay hands the events of msgs (see [Events]) to h, in order, and
 // returns the error that ended msgs, if any: a saved transcript replayed
 // into the handler a live [Client] would have called.
+//
+// Read what people hand over with package transcript's Messages (or
+// NewReader): it takes the CLI's stdout or a ccwire recording (.txtar)
+// alike, and ends with an error on an input that is neither, which
+// Replay returns. A [protocol.Reader] takes stream-json only, and yields
+// each line of anything else as an undecodable line (an [UnknownEvent]).
 func Replay(msgs iter.Seq2[protocol.Message, error], h Handler) error {
 	for ev, err := range Events(msgs) {
 		if err != nil {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"maps"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +14,7 @@ import (
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/scenario"
+	"github.com/ccwire/ccwire/transcript"
 )
 
 // recordedStdout returns the stdout lines of a recording as a stream-json
@@ -84,6 +87,38 @@ func TestReplayRecordings(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestReplayEitherInput replays what people hand over, read with package
+// transcript: a recording file as such gives the events its stdout lines
+// give, and an input that is neither a transcript nor a recording ends
+// Replay with an error. Read with a protocol.Reader, as the progress
+// example did, both gave no event and no error.
+func TestReplayEitherInput(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join("..", "recordings", "2.1.330", "bash-single.txtar")
+	want := &countingHandler{kinds: map[string]int{}}
+	if err := claude.Replay(protocol.NewReader(bytes.NewReader(recordedStdout(t, path))).All(), want); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := &countingHandler{kinds: map[string]int{}}
+	if err := claude.Replay(transcript.Messages(bytes.NewReader(data)), got); err != nil {
+		t.Fatal(err)
+	}
+	if !maps.Equal(got.kinds, want.kinds) || got.kinds["tool_use"] != 1 {
+		t.Errorf("the recording replays as %v, its stdout lines as %v", got.kinds, want.kinds)
+	}
+
+	h := &countingHandler{kinds: map[string]int{}}
+	err = claude.Replay(transcript.Messages(strings.NewReader("Error: not logged in\nRun claude login first.\n")), h)
+	var fe *transcript.FormatError
+	if !errors.As(err, &fe) {
+		t.Errorf("Replay of garbage: %v, want a *transcript.FormatError", err)
 	}
 }
 

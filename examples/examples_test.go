@@ -202,6 +202,28 @@ func TestProgressReplay(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	wantInOrder(t, string(out), "▶ session ", "● Bash ", "  ⎿ ", "■ done after ")
+
+	// A recording replays as the stdout it holds.
+	rec := filepath.Join("..", "recordings", "2.1.330", "bash-single.txtar")
+	out, err = exec.Command(filepath.Join(dir, "progress"), "-replay", rec).Output()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", rec, err, out)
+	}
+	wantInOrder(t, string(out), "▶ session ", "● Bash ", "  ⎿ ", "■ done after ")
+
+	// Anything else fails, saying why, instead of printing nothing.
+	garbage := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(garbage, []byte("not a transcript\nat all\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(filepath.Join(dir, "progress"), "-replay", garbage)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err = cmd.Output()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || len(out) != 0 || !strings.Contains(stderr.String(), "neither a stream-json transcript") {
+		t.Errorf("-replay %s: %v, stdout %q, stderr %q; want exit 1 and why on stderr", garbage, err, out, stderr.String())
+	}
 }
 
 func TestHooks(t *testing.T) {

@@ -1,8 +1,10 @@
 package fakecli
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"path/filepath"
@@ -52,6 +54,26 @@ var numericPlaceholder = regexp.MustCompile(`^<(?:duration|time|pid|pid:[0-9]+)>
 
 var uuidShape = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
+// gives reports whether e holds the value of the named placeholder name
+// (rather than the clock, a default or a made-up value giving it).
+func (e *Env) gives(name string) bool {
+	switch name {
+	case "cwd", "cwd-slug":
+		return e.Cwd != ""
+	case "home", "home-slug", "cli", "cli-slug":
+		return e.Home != ""
+	case "session", "session-slug":
+		return e.Session != ""
+	case "pid":
+		return e.PID != 0
+	case "cli-version":
+		return e.Version != ""
+	case "api-host", "api-url":
+		return e.APIURL != ""
+	}
+	return false
+}
+
 // binder gives each numbered placeholder of one recording a value,
 // consistent within a session: the value the other side used where a
 // line it wrote holds the placeholder (see bind), or else a fresh one
@@ -60,6 +82,10 @@ type binder struct {
 	env    *Env
 	values map[string]string // "<uuid:1>" -> value
 	used   map[string]bool   // values given, to keep fresh ones unique
+	// given: only the values env gives (and those bound) replace their
+	// placeholders; the others stay, and a number's placeholder with no
+	// value becomes 0 (see Resolve).
+	given bool
 }
 
 func newBinder(env *Env) *binder {
@@ -143,8 +169,16 @@ func (b *binder) text(s string) string {
 	}
 	return placeholderRE.ReplaceAllStringFunc(s, func(p string) string {
 		m := placeholderRE.FindStringSubmatch(p)
-		if m[1] != "" {
+		switch {
+		case m[1] != "" && b.given:
+			if v, ok := b.values[p]; ok {
+				return v
+			}
+			return p
+		case m[1] != "":
 			return b.value(p, m[1])
+		case b.given && !b.env.gives(m[3]):
+			return p
 		}
 		return b.named(m[3])
 	})
@@ -220,12 +254,38 @@ func (b *binder) message(v *jsontree.Value) *jsontree.Value {
 			if _, err := strconv.ParseFloat(s, 64); err == nil {
 				return &jsontree.Value{Kind: jsontree.Number, Str: s}
 			}
+			if b.given {
+				return jsontree.NewInt(0)
+			}
 		}
 		return jsontree.NewString(s)
 	}
 	out = fix("", out)
 	out.Walk(fix)
 	return out
+}
+
+// Resolve returns the recorded message msg (the Msg of a recording's
+// stdout or stdin event) with the placeholders that env gives a value
+// replaced by it, as a player replaces them, and the others left as they
+// are: no value is made up (a numbered placeholder has none, nor <timestamp>
+// or <duration>). A number's placeholder ("duration_ms":"<duration>") with
+// no value becomes 0, so that the message has the JSON types the CLI wrote.
+//
+// It is for showing a recording as the transcript it holds (package
+// transcript does), with the values the recording itself knows, such as
+// its CLI version: Env{Version: rec.Version}.
+func Resolve(msg json.RawMessage, env Env) (json.RawMessage, error) {
+	if !bytes.Contains(msg, []byte("<")) {
+		return msg, nil
+	}
+	v, err := jsontree.Parse(msg)
+	if err != nil {
+		return nil, fmt.Errorf("fakecli: recorded message: %w", err)
+	}
+	b := newBinder(&env)
+	b.given = true
+	return b.message(v).AppendCompact(nil), nil
 }
 
 // slug is a path as the CLI names folders after it: every character but

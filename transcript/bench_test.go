@@ -7,6 +7,7 @@ import (
 	"iter"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"testing"
 
 	"github.com/ccwire/ccwire/internal/benchcpu"
@@ -143,5 +144,47 @@ func BenchmarkRender(b *testing.B) {
 				b.ReportMetric(float64(peak)/float64(src.largest), "peak-heap/line")
 			})
 		}
+	}
+}
+
+// BenchmarkMessagesLeadingLine reads generated transcripts of 10 and 100
+// MB that start with a byte-order mark and a warning line, as a CLI's
+// stdout can: the reading streams, so the peak heap growth follows the
+// largest line (peak-heap/line at or under 2), not the input's size.
+// Before the reader looked at the first line only, it read such an input
+// whole, then rejected it.
+func BenchmarkMessagesLeadingLine(b *testing.B) {
+	const warning = "\xef\xbb\xbf(node:4242) Warning: something old is in use\n"
+	for _, mb := range []int64{10, 100} {
+		src := newTranscriptSource(mb << 20)
+		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
+			b.SetBytes(src.size + int64(len(warning)))
+			b.ReportAllocs()
+			var peak uint64
+			for b.Loop() {
+				b.StopTimer()
+				src.reset()
+				runtime.GC()
+				debug.FreeOSMemory()
+				sampler := benchheap.Start()
+				b.StartTimer()
+				msgs, bad := 0, 0
+				for _, err := range transcript.Messages(io.MultiReader(strings.NewReader(warning), src)) {
+					if err != nil {
+						bad++
+						continue
+					}
+					msgs++
+				}
+				b.StopTimer()
+				peak = max(peak, sampler.Stop())
+				if bad != 1 || msgs < 3 {
+					b.Fatalf("%d messages, %d bad lines; want the warning line as the one bad line", msgs, bad)
+				}
+				b.StartTimer()
+			}
+			b.ReportMetric(float64(peak), "peak-heap-B")
+			b.ReportMetric(float64(peak)/float64(src.largest), "peak-heap/line")
+		})
 	}
 }

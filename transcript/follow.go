@@ -2,7 +2,6 @@ package transcript
 
 import (
 	"context"
-	"fmt"
 	"iter"
 	"time"
 
@@ -29,6 +28,9 @@ type FollowOptions struct {
 // comments of at most MaxComment bytes, each posted on its own; the last
 // update too waits for the interval. Follow
 // returns when msgs ends, ctx is done (with ctx's error) or post fails.
+// When ctx ends first (the command following a CLI gets SIGINT), Follow
+// posts at once what it has read and not posted yet, and the summary of
+// what it saw, before it returns: nothing read is lost.
 //
 // The first update goes out as soon as there is something to say; the
 // timing of the others depends only on the interval and on when blocks
@@ -89,10 +91,34 @@ func Follow(ctx context.Context, msgs iter.Seq2[protocol.Message, error], opts F
 		}
 		return nil
 	}
+	// interrupted posts what was read and not posted, the events already
+	// handed over included, and the summary, when ctx ends first.
+	interrupted := func(summarized bool) error {
+		for drained := false; !drained; {
+			select {
+			case it, ok := <-items:
+				if !ok || it.err != nil {
+					drained = true
+					break
+				}
+				md.Add(it.ev)
+				pending = append(pending, md.Take()...)
+			default:
+				drained = true
+			}
+		}
+		if !summarized {
+			pending = append(pending, md.Summary())
+		}
+		if err := flush(); err != nil {
+			return err
+		}
+		return ctx.Err()
+	}
 	for {
 		select {
 		case <-ctx.Done():
-			return ctx.Err()
+			return interrupted(false)
 		case <-timer.C:
 			armed = false
 			if err := flush(); err != nil {
@@ -109,7 +135,7 @@ func Follow(ctx context.Context, msgs iter.Seq2[protocol.Message, error], opts F
 					}
 					select {
 					case <-ctx.Done():
-						return ctx.Err()
+						return interrupted(true)
 					case <-timer.C:
 					}
 				}
@@ -119,7 +145,7 @@ func Follow(ctx context.Context, msgs iter.Seq2[protocol.Message, error], opts F
 				if err := flush(); err != nil {
 					return err
 				}
-				return fmt.Errorf("transcript: %w", it.err)
+				return it.err // the reader of msgs said its prefix
 			}
 			md.Add(it.ev)
 			pending = append(pending, md.Take()...)

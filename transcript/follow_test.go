@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/transcript"
 )
 
@@ -101,5 +102,55 @@ func TestFollowCancel(t *testing.T) {
 	cancel()
 	if err := <-done; err != context.Canceled {
 		t.Errorf("Follow returned %v, want context.Canceled", err)
+	}
+}
+
+// TestFollowFlushesOnCancel cancels Follow while blocks wait for the
+// interval: it posts them, and the summary, before it returns. It used to
+// return at once, losing both.
+func TestFollowFlushesOnCancel(t *testing.T) {
+	t.Parallel()
+	lines := []string{
+		`{"type":"system","subtype":"init","session_id":"s","model":"m","tools":["Bash"]}`,
+		`{"type":"assistant","message":{"id":"a1","role":"assistant","content":[{"type":"text","text":"First step."}]},"session_id":"s"}`,
+		`{"type":"assistant","message":{"id":"a1","role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"make test"}}]},"session_id":"s"}`,
+		`{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]},"session_id":"s"}`,
+	}
+	yielded := make(chan struct{})
+	release := make(chan struct{})
+	defer close(release)
+	// The messages, then a CLI that says no more for now: every event is
+	// handed to Follow before yielded closes.
+	msgs := func(yield func(protocol.Message, error) bool) {
+		for m, err := range transcript.Messages(strings.NewReader(strings.Join(lines, "\n") + "\n")) {
+			if !yield(m, err) {
+				return
+			}
+		}
+		close(yielded)
+		<-release
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var posted []string
+	done := make(chan error, 1)
+	go func() {
+		done <- transcript.Follow(ctx, msgs, transcript.FollowOptions{Interval: time.Hour}, func(c string) error {
+			posted = append(posted, c)
+			return nil
+		})
+	}()
+	<-yielded
+	cancel()
+	if err := <-done; err != context.Canceled {
+		t.Errorf("Follow returned %v, want context.Canceled", err)
+	}
+	all := strings.Join(posted, "\n")
+	for _, want := range []string{"## Turn 1", "First step.", "🔧 **Bash** `make test`", "↳ Bash result:", "## Summary", "- Tool calls: 1 — Bash 1"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the updates lack %q:\n%s", want, all)
+		}
+	}
+	if !strings.HasPrefix(posted[len(posted)-1], "## Summary") && !strings.Contains(posted[len(posted)-1], "\n## Summary") {
+		t.Errorf("the last update has no summary: %q", posted[len(posted)-1])
 	}
 }

@@ -66,7 +66,7 @@ func RenderHTML(w io.Writer, msgs iter.Seq2[protocol.Message, error], opts HTMLO
 	b.exec("head", b.opts.Title)
 	for ev, err := range claude.Events(msgs) {
 		if err != nil {
-			return fmt.Errorf("transcript: %w", err)
+			return err // the reader of msgs said its prefix
 		}
 		b.add(ev)
 		if b.err != nil {
@@ -331,7 +331,7 @@ func (b *htmlBuilder) add(ev claude.Event) {
 		if r.DurationMS > 0 {
 			t.Duration = formatDuration(r.DurationMS)
 		}
-		t.CostUSD = r.TotalCostUSD - b.lastCost[r.SessionID]
+		t.CostUSD = roundUSD(r.TotalCostUSD - b.lastCost[r.SessionID])
 		b.lastCost[r.SessionID] = r.TotalCostUSD
 		t.Cost = formatCost(t.CostUSD)
 		t.Errors = r.Errors
@@ -340,9 +340,17 @@ func (b *htmlBuilder) add(ev claude.Event) {
 		}
 		b.endTurn()
 	case *claude.UnknownEvent:
-		if e.Err != nil {
-			b.row(&htmlRow{Kind: "error", Label: "Undecodable line", IsError: true, Text: b.cut(e.Err.Error())})
+		if e.Err == nil {
+			break
 		}
+		r := &htmlRow{Kind: "error", Label: "Undecodable line", IsError: true, Text: b.cut(e.Err.Error())}
+		if b.cur == nil {
+			// Between turns (a truncated last line, a warning before
+			// the first) it begins no turn: a row of its own.
+			b.exec("row", r)
+			break
+		}
+		b.row(r)
 	}
 }
 

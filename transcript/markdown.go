@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -48,6 +49,15 @@ func (o Options) withDefaults() Options {
 // (a paragraph, a tool call, a folded result), which [Markdown.Take]
 // hands out, so that a caller posting comments can cut between them
 // ([Splitter]). It keeps nothing of a block once taken.
+//
+// Names and short texts from the transcript (tool names, outcomes,
+// errors) are escaped where they sit in a heading or a line of the
+// report's own, so that they cannot add markup. The model's text is
+// Markdown and goes through as such, tool output in code blocks; but an
+// HTML comment that would read as the separator ccwire render puts
+// between comments ("<!-- ccwire: comment N -->") gets a zero-width space
+// after its "<!--", wherever it is, so that no text forges one: it still
+// shows, and hides, as it did.
 type Markdown struct {
 	opts     Options
 	stats    Stats
@@ -80,7 +90,20 @@ func (m *Markdown) emit(s string) {
 	if !strings.HasSuffix(s, "\n") {
 		s += "\n"
 	}
-	m.blocks = append(m.blocks, s)
+	m.blocks = append(m.blocks, neutralizeSeparators(s))
+}
+
+// separatorRE finds what could read as ccwire render's comment separator,
+// "<!-- ccwire: comment N -->", in any case or spacing.
+var separatorRE = regexp.MustCompile(`(?i)<!--(\s*ccwire)`)
+
+// neutralizeSeparators puts a zero-width space after the "<!--" of
+// whatever in s could read as a comment separator (see [Markdown]).
+func neutralizeSeparators(s string) string {
+	if !strings.Contains(s, "<!--") {
+		return s
+	}
+	return separatorRE.ReplaceAllString(s, "<!--\u200b$1")
 }
 
 // begin writes the turn's header if the turn has none yet.
@@ -190,8 +213,10 @@ func (m *Markdown) Add(ev claude.Event) {
 		m.emit(m.result(e.Result))
 		m.inTurn = false
 	case *claude.UnknownEvent:
+		// A line that could not be decoded begins no turn: between
+		// turns (a truncated last line, a warning before the first) it
+		// stands on its own.
 		if e.Err != nil {
-			m.begin()
 			m.emit("⚠️ " + escapeInline(oneLine(e.Err.Error(), 200)))
 		}
 	}
@@ -221,19 +246,19 @@ func (m *Markdown) toolResult(e *claude.ToolResultEvent) string {
 		head += fmt.Sprintf(" + %d image(s)", images)
 	}
 	if text == "" {
-		return head + ": _(empty)_"
+		return escapeInline(head) + ": _(empty)_"
 	}
 	return m.fold(head, describeSize(text), text, e.IsError)
 }
 
-// fold renders text under head: in a fenced block when short (or open
-// when an error), in a <details> block when long. Text is cut to the
-// options' limits first.
+// fold renders text under head, plain text that fold escapes: in a fenced
+// block when short (or open when an error), in a <details> block when
+// long. Text is cut to the options' limits first.
 func (m *Markdown) fold(head, size, text string, open bool) string {
 	lines := strings.Count(text, "\n") + 1
 	cut := claude.Abbreviate(claude.AbbreviateLines(text, m.opts.ResultLines), m.opts.ResultChars)
 	if lines <= m.opts.FoldLines && len(text) <= m.opts.FoldBytes {
-		return head + ":\n\n" + fence(cut)
+		return escapeInline(head) + ":\n\n" + fence(cut)
 	}
 	summary := head
 	if size != "" {
@@ -243,7 +268,7 @@ func (m *Markdown) fold(head, size, text string, open bool) string {
 	if open {
 		attr = " open"
 	}
-	return "<details" + attr + "><summary>" + escapeHTML(summary) + "</summary>\n\n" + fence(cut) + "\n</details>"
+	return "<details" + attr + "><summary>" + escapeSummary(summary) + "</summary>\n\n" + fence(cut) + "\n</details>"
 }
 
 // result renders the closing line of a turn.
@@ -263,7 +288,7 @@ func (m *Markdown) result(r *protocol.ResultMessage) string {
 	if r.DurationMS > 0 {
 		parts = append(parts, formatDuration(r.DurationMS))
 	}
-	cost := r.TotalCostUSD - m.cost[r.SessionID] // the cost is the session's so far
+	cost := roundUSD(r.TotalCostUSD - m.cost[r.SessionID]) // the cost is the session's so far
 	m.cost[r.SessionID] = r.TotalCostUSD
 	parts = append(parts, formatCost(cost))
 	b.WriteString(" · " + strings.Join(parts, " · "))
@@ -376,7 +401,7 @@ func render(msgs iter.Seq2[protocol.Message, error], opts Options, emit func(blo
 	md := NewMarkdown(opts)
 	for ev, err := range claude.Events(msgs) {
 		if err != nil {
-			return fmt.Errorf("transcript: %w", err)
+			return err // the reader of msgs said its prefix
 		}
 		md.Add(ev)
 		for _, b := range md.Take() {
@@ -500,10 +525,14 @@ func escapeInline(s string) string {
 
 var inlineEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "<", "&lt;", ">", "&gt;", "[", `\[`, "]", `\]`, "|", `\|`, "\n", " ")
 
-// escapeHTML escapes text for an HTML element (a <summary>).
-func escapeHTML(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+// escapeSummary escapes text for a <summary> element: HTML escaped, on
+// one line (a blank line would end the HTML block, and Markdown would
+// read what follows).
+func escapeSummary(s string) string {
+	return summaryEscaper.Replace(s)
 }
+
+var summaryEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "\r\n", " ", "\n", " ", "\r", " ")
 
 func describeSize(s string) string {
 	lines := strings.Count(s, "\n") + 1

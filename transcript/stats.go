@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"time"
 
@@ -29,7 +30,8 @@ type Stats struct {
 	// DurationMS and APIDurationMS add up the turns' wall time and time
 	// spent waiting for the API; recordings normalize them to 0.
 	DurationMS, APIDurationMS int64
-	// CostUSD is the cost in US dollars.
+	// CostUSD is the cost in US dollars (sums rounded to 1e-10 dollars,
+	// free of float noise).
 	CostUSD float64
 	// Models are the tokens and cost per model, by model name.
 	Models map[string]*ModelStats
@@ -204,6 +206,18 @@ func (s *Stats) total() {
 			m.CostUSD += u.CostUSD
 		}
 	}
+	s.CostUSD = roundUSD(s.CostUSD)
+	for _, m := range s.Models {
+		m.CostUSD = roundUSD(m.CostUSD)
+	}
+}
+
+// roundUSD rounds a sum or difference of costs in US dollars to 1e-10
+// dollars: the CLI's costs have far fewer digits, so this drops the float
+// noise of the sum (0.00044 + 0.00012 = 0.0005600000000000001) and the
+// figure prints as it reads (0.00056).
+func roundUSD(usd float64) float64 {
+	return math.Round(usd*1e10) / 1e10
 }
 
 func (s *Stats) model(name string) *ModelStats {
@@ -240,6 +254,7 @@ func (s *Stats) Tokens() ModelStats {
 		t.CacheWriteTokens += m.CacheWriteTokens
 		t.CostUSD += m.CostUSD
 	}
+	t.CostUSD = roundUSD(t.CostUSD)
 	return t
 }
 
@@ -264,7 +279,7 @@ func (s *Stats) Merge(o *Stats) {
 	}
 	s.DurationMS += o.DurationMS
 	s.APIDurationMS += o.APIDurationMS
-	s.CostUSD += o.CostUSD
+	s.CostUSD = roundUSD(s.CostUSD + o.CostUSD)
 	if s.Models == nil {
 		s.Models = make(map[string]*ModelStats)
 	}
@@ -274,7 +289,7 @@ func (s *Stats) Merge(o *Stats) {
 		t.OutputTokens += m.OutputTokens
 		t.CacheReadTokens += m.CacheReadTokens
 		t.CacheWriteTokens += m.CacheWriteTokens
-		t.CostUSD += m.CostUSD
+		t.CostUSD = roundUSD(t.CostUSD + m.CostUSD)
 	}
 	for name, x := range o.Tools {
 		t := s.tool(name)

@@ -1,6 +1,9 @@
 package transcript_test
 
 import (
+	"bytes"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -82,5 +85,45 @@ func TestStatsMerge(t *testing.T) {
 	}
 	if total.Turns != 3 || total.CostUSD != 0.75 || total.Models["m"].OutputTokens != 6 {
 		t.Errorf("merged: turns %d cost %v output %d", total.Turns, total.CostUSD, total.Models["m"].OutputTokens)
+	}
+}
+
+// TestStatsCostRounded adds up costs whose float sum is noisy
+// (0.00044 + 0.00012 = 0.0005600000000000001): the figures read as the
+// costs do, in every sum (sessions, models, Tokens, Merge) and in the
+// HTML page's per-turn cost.
+func TestStatsCostRounded(t *testing.T) {
+	t.Parallel()
+	const (
+		a = `{"type":"result","subtype":"success","session_id":"a","num_turns":1,"total_cost_usd":0.00044,"usage":{},"modelUsage":{"opus":{"costUSD":0.00044},"haiku":{"costUSD":0.00016}}}`
+		b = `{"type":"result","subtype":"success","session_id":"b","num_turns":1,"total_cost_usd":0.00012,"usage":{},"modelUsage":{"opus":{"costUSD":0.00012},"haiku":{"costUSD":0.00012}}}`
+		// The session's cost so far: this turn cost 0.00056 - 0.00044.
+		a2 = `{"type":"result","subtype":"success","session_id":"a","num_turns":1,"total_cost_usd":0.00056,"usage":{}}`
+	)
+	s := statsOf(t, a, b)
+	m := statsOf(t, a)
+	m.Merge(statsOf(t, b))
+	for _, c := range []struct {
+		name string
+		got  float64
+		want string
+	}{
+		{"CostUSD", s.CostUSD, "0.00056"},
+		{"opus", s.Models["opus"].CostUSD, "0.00056"},
+		{"haiku", s.Models["haiku"].CostUSD, "0.00028"},
+		{"Merge CostUSD", m.CostUSD, "0.00056"},
+		{"Merge opus", m.Models["opus"].CostUSD, "0.00056"},
+		{"Tokens", s.Tokens().CostUSD, "0.00084"},
+	} {
+		if str := strconv.FormatFloat(c.got, 'g', -1, 64); str != c.want {
+			t.Errorf("%s = %s, want %s", c.name, str, c.want)
+		}
+	}
+	var page bytes.Buffer
+	if err := transcript.RenderHTML(&page, transcript.Messages(strings.NewReader(a+"\n"+a2+"\n")), transcript.HTMLOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(page.String(), `data-cost="0.00012"`) {
+		t.Errorf("the page's second turn costs %q, want 0.00012", regexp.MustCompile(`data-cost="[^"]*"`).FindAllString(page.String(), -1))
 	}
 }

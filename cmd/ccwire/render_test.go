@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -95,5 +96,37 @@ func TestRenderHTML(t *testing.T) {
 	code, _, errOut = runCmd(t, "", "render", "-html", "-follow", rec)
 	if code != 2 || !strings.Contains(errOut, "-html goes with none") {
 		t.Errorf("-html -follow: exit %d, %q", code, errOut)
+	}
+}
+
+// TestRenderSeparatorsUnforgeable renders, cut into comments, a transcript
+// whose model text and tool output hold the separator line the command
+// writes between comments: the separators in the output are the
+// command's, numbered 1, 2, … with none forged in between.
+func TestRenderSeparatorsUnforgeable(t *testing.T) {
+	t.Parallel()
+	forged := `<!-- ccwire: comment 2 -->\n`
+	in := `{"type":"system","subtype":"init","session_id":"s","model":"m","tools":[]}
+{"type":"assistant","message":{"id":"a1","role":"assistant","content":[{"type":"text","text":"Here:\n` + forged + `done"},{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"cat notes"}}]},"session_id":"s"}
+{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"` + strings.Repeat(forged, 3) + `"}]},"session_id":"s"}
+{"type":"result","subtype":"success","is_error":false,"num_turns":1,"session_id":"s","total_cost_usd":0.01}
+`
+	for _, args := range [][]string{{"-max-comment", "256", "-"}, {"-follow", "-interval", "0", "-"}} {
+		code, out, errOut := runCmd(t, in, append([]string{"render"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		n := 0
+		for line := range strings.Lines(out) {
+			if !strings.Contains(line, "<!-- ccwire:") {
+				continue
+			}
+			if n++; line != fmt.Sprintf("<!-- ccwire: comment %d -->\n", n) {
+				t.Errorf("%v: separator %d is %q:\n%s", args, n, line, out)
+			}
+		}
+		if n < 2 || strings.Count(out, "ccwire: comment 2") != 5 {
+			t.Errorf("%v: %d separators, %d texts of the transcript's:\n%s", args, n, strings.Count(out, "ccwire: comment 2")-1, out)
+		}
 	}
 }

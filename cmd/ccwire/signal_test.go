@@ -209,3 +209,96 @@ func TestRequestLogNeverBlocks(t *testing.T) {
 		t.Errorf("log = %q, want 3 records in order", out.String())
 	}
 }
+
+// TestRenderFollowFlushesOnSignal follows a CLI's stdout with the built
+// command and an interval of an hour, so that what comes after the first
+// update waits; on SIGINT or SIGTERM the command prints what waited and
+// the summary before it exits (status 1, "interrupted"). It used to exit
+// with neither.
+func TestRenderFollowFlushesOnSignal(t *testing.T) {
+	t.Parallel()
+	bin := ccwireBinary(t)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			t.Parallel()
+			cmd := exec.Command(bin, "render", "-follow", "-interval", "1h", "-")
+			stdin, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stderr syncBuffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer cmd.Process.Kill()
+			var out syncBuffer
+			lines := make(chan string, 100)
+			readDone := make(chan struct{})
+			go func() {
+				defer close(readDone)
+				sc := bufio.NewScanner(stdout)
+				for sc.Scan() {
+					out.Write([]byte(sc.Text() + "\n"))
+					select {
+					case lines <- sc.Text():
+					default:
+					}
+				}
+			}()
+
+			write := func(s string) {
+				t.Helper()
+				if _, err := io.WriteString(stdin, s); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write(`{"type":"system","subtype":"init","session_id":"s","model":"m","tools":["Bash"]}` + "\n")
+			// The first update goes out at once.
+			for seen := false; !seen; {
+				select {
+				case l := <-lines:
+					seen = strings.HasPrefix(l, "_Session `s`")
+				case <-time.After(10 * time.Second):
+					t.Fatalf("no first update; stdout %q, stderr %q", out.String(), stderr.String())
+				}
+			}
+			// These wait for the interval.
+			write(`{"type":"assistant","message":{"id":"a1","role":"assistant","content":[{"type":"text","text":"First step."}]},"session_id":"s"}` + "\n" +
+				`{"type":"assistant","message":{"id":"a1","role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"make test"}}]},"session_id":"s"}` + "\n" +
+				`{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]},"session_id":"s"}` + "\n")
+			// A line the CLI is still writing, longer than a pipe holds:
+			// once it is written, the command has read the lines before.
+			write(`{"type":"assistant","message":{"content":[{"type":"text","text":"` + strings.Repeat("x", 1<<20))
+
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			exited := make(chan error, 1)
+			go func() {
+				<-readDone
+				exited <- cmd.Wait()
+			}()
+			select {
+			case err = <-exited:
+			case <-time.After(10 * time.Second):
+				t.Fatalf("still running 10 s after %v; stdout %q", sig, out.String())
+			}
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "ccwire render: <stdin>: interrupted") {
+				t.Errorf("exit %v, stderr %q; want status 1 and interrupted", err, stderr.String())
+			}
+			got := out.String()
+			_, after, _ := strings.Cut(got, "<!-- ccwire: comment 2 -->\n")
+			for _, want := range []string{"First step.", "🔧 **Bash** `make test`", "↳ Bash result:", "## Summary", "- Tool calls: 1 — Bash 1"} {
+				if !strings.Contains(after, want) {
+					t.Errorf("the update after %v lacks %q; stdout:\n%s", sig, want, got)
+				}
+			}
+		})
+	}
+}

@@ -15,9 +15,11 @@ import (
 	"text/tabwriter"
 
 	"github.com/ccwire/ccwire/protocol"
+	"github.com/ccwire/ccwire/transcript"
 )
 
-// runValidate checks stream-json transcripts: every line must decode. It
+// runValidate checks stream-json transcripts, or the stdout lines of
+// recordings (see transcript.Reader): every line must decode. It
 // reports the messages per kind, everything the protocol model does not
 // know (types, subtypes, block kinds, members) with a count and where it was
 // first seen, the known members whose value has a type the model cannot
@@ -41,9 +43,10 @@ func runValidate(ctx context.Context, e env, args []string) int {
 	fs.Usage = func() {
 		w := fs.Output()
 		fmt.Fprintln(w, "Usage: ccwire validate [--strict] [-max-line-size SIZE] [-json] FILE...")
-		fmt.Fprintln(w, "\nChecks stream-json transcripts (FILE - reads stdin) and reports message kinds,")
-		fmt.Fprintln(w, "what the protocol model does not know, members of a type it cannot hold")
-		fmt.Fprintln(w, "(mistyped), malformed or over-limit lines, and files that cannot be read.")
+		fmt.Fprintln(w, "\nChecks stream-json transcripts (the CLI's stdout; FILE - reads stdin) or recordings")
+		fmt.Fprintln(w, "(.txtar: their stdout lines) and reports message kinds, what the protocol model does")
+		fmt.Fprintln(w, "not know, members of a type it cannot hold (mistyped), malformed or over-limit lines,")
+		fmt.Fprintln(w, "and files that cannot be read (or are neither a transcript nor a recording).")
 		fmt.Fprintln(w, "Exit code: 0 when every line decodes, 1 when one does not or a file cannot be")
 		fmt.Fprintln(w, "read (with --strict, also when anything is unknown or mistyped), 2 on usage errors.")
 		fmt.Fprintln(w, "\nFlags:")
@@ -222,8 +225,8 @@ func (r *validateReport) check(ctx context.Context, e env, name string, maxLine 
 		defer f.Close()
 		in = f
 	}
-	rd := protocol.NewReader(in, protocol.WithMaxLineSize(maxLine))
-	defer func() { r.lines += rd.Line() }()
+	rd := transcript.NewReader(in, protocol.WithMaxLineSize(maxLine))
+	defer func() { r.lines += rd.Lines() }()
 	for m, err := range rd.All() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -233,7 +236,11 @@ func (r *validateReport) check(ctx context.Context, e env, name string, maxLine 
 			var de *protocol.DecodeError
 			var le *protocol.LineTooLongError
 			if !errors.As(err, &de) && !errors.As(err, &le) {
-				r.fileErrors = append(r.fileErrors, fileError{File: display, Line: rd.Line(), Error: err.Error()})
+				fe := fileError{File: display, Line: rd.Lines(), Error: err.Error()}
+				if errors.As(err, new(*transcript.FormatError)) {
+					fe.Line = 0 // the error says which lines
+				}
+				r.fileErrors = append(r.fileErrors, fe)
 				return nil
 			}
 			r.addError(display, rd.Line(), err)

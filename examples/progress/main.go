@@ -4,7 +4,8 @@
 // tool result (long ones abbreviated), and the outcome. With -json it
 // prints one JSON object per event instead, for a front end to consume.
 // With -replay FILE it prints the progress of a saved transcript (the
-// CLI's stdout) through the same handler, with no CLI nor API.
+// CLI's stdout) or of a ccwire recording (.txtar) through the same
+// handler, with no CLI nor API.
 //
 //	go run ./cmd/ccwire stub --script examples/progress/script.json
 //	go run ./examples/progress -api http://127.0.0.1:PORT "Summarize this folder."
@@ -25,6 +26,7 @@ import (
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/protocol"
+	"github.com/ccwire/ccwire/transcript"
 )
 
 // textPrinter prints progress for people.
@@ -133,13 +135,14 @@ func main() {
 	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
 	asJSON := flag.Bool("json", false, "print one JSON object per event")
 	dir := flag.String("dir", "", "working directory of the CLI (default: a temporary folder)")
-	replay := flag.String("replay", "", "print the progress of a saved transcript (the CLI's stdout; - for stdin) instead of running a prompt")
+	replay := flag.String("replay", "", "print the progress of a saved transcript (the CLI's stdout, or a recording; - for stdin) instead of running a prompt")
 	parseFlags(`Usage: progress [flags] PROMPT...
        progress [flags] -replay FILE
 
 Runs PROMPT through Claude Code and prints its progress live: the text as it
 streams, tool calls and results, and the outcome (-json: one JSON object per
-event). With -replay, prints the progress of a saved transcript instead.
+event). With -replay, prints the progress of a saved transcript (or a
+ccwire recording) instead.
 `)
 
 	var h claude.Handler = &textPrinter{w: os.Stdout}
@@ -200,8 +203,9 @@ func parseFlags(usage string) {
 	}
 }
 
-// replayFile hands the events of the transcript in file name ("-":
-// stdin) to h.
+// replayFile hands the events of the transcript or recording in file name
+// ("-": stdin) to h. transcript.Messages tells which it is, and fails on
+// an input that is neither.
 func replayFile(name string, h claude.Handler) error {
 	in := os.Stdin
 	if name != "-" {
@@ -212,7 +216,7 @@ func replayFile(name string, h claude.Handler) error {
 		defer f.Close()
 		in = f
 	}
-	if err := claude.Replay(protocol.NewReader(in).All(), h); err != nil {
+	if err := claude.Replay(transcript.Messages(in), h); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil

@@ -24,11 +24,11 @@ func renderHTMLFile(t testing.TB, path string) ([]byte, *transcript.Stats) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := transcript.RenderHTML(&b, transcript.Messages(bytes.NewReader(data)), transcript.HTMLOptions{Title: filepath.Base(path)}); err != nil {
+	if err := transcript.RenderHTML(&b, transcript.NewReader(bytes.NewReader(data)).FromFile(path).All(), transcript.HTMLOptions{Title: filepath.Base(path)}); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
 	st := &transcript.Stats{}
-	for ev, err := range claude.Events(transcript.Messages(bytes.NewReader(data))) {
+	for ev, err := range claude.Events(transcript.NewReader(bytes.NewReader(data)).FromFile(path).All()) {
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -59,7 +59,7 @@ func renderFile(t testing.TB, path string, opts transcript.Options) []byte {
 	}
 	defer f.Close()
 	var b bytes.Buffer
-	if err := transcript.RenderMarkdown(&b, transcript.Messages(f), opts); err != nil {
+	if err := transcript.RenderMarkdown(&b, transcript.NewReader(f).FromFile(path).All(), opts); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
 	return b.Bytes()

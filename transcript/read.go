@@ -11,6 +11,7 @@ import (
 
 	"github.com/ccwire/ccwire/fakecli"
 	"github.com/ccwire/ccwire/protocol"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -55,6 +56,7 @@ const MaxLeadingLines = 16
 type Reader struct {
 	in    io.Reader
 	opts  []protocol.ReaderOption
+	store *recording.Store // the objects of a stored recording's folder
 	line  int // the input line of the last message or line error yielded
 	lines int // the transcript lines read
 }
@@ -63,6 +65,14 @@ type Reader struct {
 // [protocol.Reader] of a stream-json transcript.
 func NewReader(r io.Reader, opts ...protocol.ReaderOption) *Reader {
 	return &Reader{in: r, opts: opts}
+}
+
+// FromFile tells the reader that its input is the file name: a recording
+// in the stored form of a recordings folder (see package recording) is
+// then expanded from that folder's object store. It returns r.
+func (r *Reader) FromFile(name string) *Reader {
+	r.store = recording.OpenStore(recording.Root(name))
+	return r
 }
 
 // Line returns the line of the input that the last message or line error
@@ -219,6 +229,16 @@ func (r *Reader) recording(in io.Reader, yield func(protocol.Message, error) boo
 	if err != nil {
 		yield(nil, fmt.Errorf("transcript: %w", err))
 		return
+	}
+	if recording.HasReferences(data) {
+		if r.store == nil {
+			yield(nil, errors.New("transcript: a recording in the stored form of a recordings folder: read it from its file, beside the folder's objects"))
+			return
+		}
+		if data, err = recording.Expand(data, r.store); err != nil {
+			yield(nil, fmt.Errorf("transcript: %w", err))
+			return
+		}
 	}
 	rec, err := scenario.ParseRecording(data)
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/ccwire/ccwire/fakecli"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/scenario"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/transcript"
 )
 
@@ -182,7 +183,7 @@ func TestMessagesRecording(t *testing.T) {
 		filepath.Join("..", "recordings", "2.1.332", "text-simple.txtar"),
 		filepath.Join("..", "recordings", "2.1.37", "read-edit-bash-chain.txtar"),
 	} {
-		data, err := os.ReadFile(path)
+		data, err := recording.ReadFile(path) // its full text: the events' lines are the stored file's
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -228,4 +229,40 @@ func FuzzMessages(f *testing.F) {
 			t.Fatalf("no message nor error from %q", data)
 		}
 	})
+}
+
+// TestMessagesStoredRecording reads a recording in the stored form of the
+// corpus: from its file, beside its folder's objects, it reads as its full
+// text does; from a stream without its file, it is a clear error.
+func TestMessagesStoredRecording(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join("..", "recordings", "2.1.332", "text-simple.txtar")
+	stored, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := recording.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := func(rd *transcript.Reader) (out []string, err error) {
+		for m, err := range rd.All() {
+			if err != nil {
+				return out, err
+			}
+			out = append(out, string(m.MessageType()))
+		}
+		return out, nil
+	}
+	want, err := kinds(transcript.NewReader(bytes.NewReader(full)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := kinds(transcript.NewReader(bytes.NewReader(stored)).FromFile(path))
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("the stored recording read from its file = %v (%v), want %v", got, err, want)
+	}
+	if _, err := kinds(transcript.NewReader(bytes.NewReader(stored))); err == nil || !strings.Contains(err.Error(), "read it from its file") {
+		t.Errorf("the stored recording without its file: %v", err)
+	}
 }

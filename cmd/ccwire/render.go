@@ -66,7 +66,7 @@ func runRender(ctx context.Context, e env, args []string) int {
 	}
 
 	name := fs.Arg(0)
-	in := e.stdin
+	rd := transcript.NewReader(e.stdin, protocol.WithMaxLineSize(0))
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
@@ -74,11 +74,11 @@ func runRender(ctx context.Context, e env, args []string) int {
 			return 1
 		}
 		defer f.Close()
-		in = f
+		rd = transcript.NewReader(f, protocol.WithMaxLineSize(0)).FromFile(name)
 	} else {
 		name = "<stdin>"
 	}
-	msgs := transcript.Messages(in, protocol.WithMaxLineSize(0))
+	msgs := rd.All()
 
 	n := 0
 	post := func(comment string) error {

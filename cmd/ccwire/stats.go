@@ -75,17 +75,17 @@ func runStats(ctx context.Context, e env, args []string) int {
 
 // fileStats reads the transcript or recording name ("-": stdin).
 func fileStats(ctx context.Context, e env, name string) (*transcript.Stats, error) {
-	in := e.stdin
+	rd := transcript.NewReader(e.stdin, protocol.WithMaxLineSize(0))
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
 			return nil, err
 		}
 		defer f.Close()
-		in = f
+		rd = transcript.NewReader(f, protocol.WithMaxLineSize(0)).FromFile(name)
 	}
 	st := &transcript.Stats{}
-	for ev, err := range claude.Events(transcript.Messages(in, protocol.WithMaxLineSize(0))) {
+	for ev, err := range claude.Events(rd.All()) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}

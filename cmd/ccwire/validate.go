@@ -226,6 +226,9 @@ func (r *validateReport) check(ctx context.Context, e env, name string, maxLine 
 		in = f
 	}
 	rd := transcript.NewReader(in, protocol.WithMaxLineSize(maxLine))
+	if name != "-" {
+		rd.FromFile(name)
+	}
 	defer func() { r.lines += rd.Lines() }()
 	for m, err := range rd.All() {
 		if err := ctx.Err(); err != nil {

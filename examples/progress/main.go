@@ -204,19 +204,19 @@ func parseFlags(usage string) {
 }
 
 // replayFile hands the events of the transcript or recording in file name
-// ("-": stdin) to h. transcript.Messages tells which it is, and fails on
+// ("-": stdin) to h. transcript.Reader tells which it is, and fails on
 // an input that is neither.
 func replayFile(name string, h claude.Handler) error {
-	in := os.Stdin
+	rd := transcript.NewReader(os.Stdin)
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
 			return err
 		}
 		defer f.Close()
-		in = f
+		rd = transcript.NewReader(f).FromFile(name) // a recording's objects are beside it
 	}
-	if err := claude.Replay(transcript.Messages(in), h); err != nil {
+	if err := claude.Replay(rd.All(), h); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil

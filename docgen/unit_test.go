@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/protocol"
 	protomodel "github.com/ccwire/ccwire/protocol/schema"
+	"github.com/ccwire/ccwire/recording"
 )
 
 func TestSlugger(t *testing.T) {

@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/fakecli"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 

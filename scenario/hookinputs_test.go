@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/protocol"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/recordings"
 	"github.com/ccwire/ccwire/scenario"
 )

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 

@@ -57,8 +57,8 @@ type Reader struct {
 	in    io.Reader
 	opts  []protocol.ReaderOption
 	store *recording.Store // the objects of a stored recording's folder
-	line  int // the input line of the last message or line error yielded
-	lines int // the transcript lines read
+	line  int              // the input line of the last message or line error yielded
+	lines int              // the transcript lines read
 }
 
 // NewReader returns a reader of the transcript in r; opts configure the

@@ -15,8 +15,8 @@ import (
 
 	"github.com/ccwire/ccwire/fakecli"
 	"github.com/ccwire/ccwire/protocol"
-	"github.com/ccwire/ccwire/scenario"
 	"github.com/ccwire/ccwire/recording"
+	"github.com/ccwire/ccwire/scenario"
 	"github.com/ccwire/ccwire/transcript"
 )
 

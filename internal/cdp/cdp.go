@@ -1,8 +1,11 @@
-package transcript_test
-
-// A minimal client of the Chrome DevTools protocol over its websocket,
-// with the standard library only: enough to load a page in headless
-// Chromium, watch its console, click, evaluate and take a screenshot.
+// Package cdp is a minimal client of the Chrome DevTools protocol over its
+// websocket, with the standard library only, for tests that load a page in
+// headless Chromium: it starts the browser, navigates, watches the
+// console, clicks and types as a user would, evaluates JavaScript, waits
+// for a condition and takes screenshots.
+//
+// A missing Chromium skips the test, and fails it in CI (CI=true).
+package cdp
 
 import (
 	"bufio"
@@ -26,58 +29,61 @@ import (
 	"time"
 )
 
-// chromiumPath returns the Chromium binary, or skips the test (fails it
-// in CI) when there is none.
-func chromiumPath(t *testing.T) string {
-	t.Helper()
+// Timeout bounds each DevTools command and each wait for a page to load.
+const Timeout = 2 * time.Minute
+
+// ChromiumPath returns the Chromium binary, or skips tb (fails it in CI)
+// when there is none.
+func ChromiumPath(tb testing.TB) string {
+	tb.Helper()
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p
 		}
 	}
 	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium is not installed: the Makefile's chromium target installs it (make test)")
+		tb.Fatal("chromium is not installed: the Makefile's chromium target installs it (make test)")
 	}
-	t.Skip("chromium is not installed: run make test, which installs it")
+	tb.Skip("chromium is not installed: run make test, which installs it")
 	return ""
 }
 
-// browser is a headless Chromium with one page attached.
-type browser struct {
-	cmd  *exec.Cmd
+// Browser is a headless Chromium with one page attached. Its methods fail
+// the test they are given on any error.
+type Browser struct {
 	conn net.Conn
 	rd   *bufio.Reader
 
 	mu      sync.Mutex
 	nextID  int
-	waiting map[int]chan cdpReply
+	waiting map[int]chan reply
 	console []string // console errors and uncaught exceptions
 	loaded  chan struct{}
 	wmu     sync.Mutex
-	done    chan struct{}
 }
 
-type cdpReply struct {
+type reply struct {
 	Result json.RawMessage
 	Err    error
 }
 
-// startBrowser starts headless Chromium and attaches to its page.
-func startBrowser(t *testing.T) *browser {
-	t.Helper()
-	bin := chromiumPath(t)
+// Start starts headless Chromium with a 1200×900 window and attaches to
+// its page; the browser ends with the test.
+func Start(tb testing.TB) *Browser {
+	tb.Helper()
+	bin := ChromiumPath(tb)
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
 		"--no-first-run", "--no-default-browser-check", "--disable-extensions", "--hide-scrollbars",
-		"--remote-debugging-port=0", "--user-data-dir="+t.TempDir(), "--window-size=1200,900", "about:blank")
+		"--remote-debugging-port=0", "--user-data-dir="+tb.TempDir(), "--window-size=1200,900", "about:blank")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting chromium: %v", err)
+		tb.Fatalf("starting chromium: %v", err)
 	}
-	t.Cleanup(func() {
+	tb.Cleanup(func() {
 		cancel()
 		cmd.Wait()
 	})
@@ -99,16 +105,16 @@ func startBrowser(t *testing.T) *browser {
 	select {
 	case wsURL = <-found:
 	case <-time.After(60 * time.Second):
-		t.Fatal("chromium did not start its DevTools server")
+		tb.Fatal("chromium did not start its DevTools server")
 	}
 	u, err := url.Parse(wsURL)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	// The page's own endpoint.
 	resp, err := http.Get("http://" + u.Host + "/json/list")
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	var targets []struct {
 		Type, WebSocketDebuggerURL string
@@ -116,7 +122,7 @@ func startBrowser(t *testing.T) *browser {
 	err = json.NewDecoder(resp.Body).Decode(&targets)
 	resp.Body.Close()
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	page := ""
 	for _, tg := range targets {
@@ -125,24 +131,23 @@ func startBrowser(t *testing.T) *browser {
 		}
 	}
 	if page == "" {
-		t.Fatalf("no page target among %+v", targets)
+		tb.Fatalf("no page target among %+v", targets)
 	}
-	b, err := dialCDP(page)
+	b, err := dial(page)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	b.cmd = cmd
-	t.Cleanup(func() { b.conn.Close() })
+	tb.Cleanup(func() { b.conn.Close() })
 	for _, m := range []string{"Runtime.enable", "Log.enable", "Page.enable"} {
-		if _, err := b.call(m, nil); err != nil {
-			t.Fatal(err)
+		if _, err := b.Call(m, nil); err != nil {
+			tb.Fatal(err)
 		}
 	}
 	return b
 }
 
-// dialCDP opens the websocket at wsURL.
-func dialCDP(wsURL string) (*browser, error) {
+// dial opens the websocket at wsURL.
+func dial(wsURL string) (*Browser, error) {
 	u, err := url.Parse(wsURL)
 	if err != nil {
 		return nil, err
@@ -165,13 +170,13 @@ func dialCDP(wsURL string) (*browser, error) {
 		conn.Close()
 		return nil, fmt.Errorf("websocket handshake: %s", resp.Status)
 	}
-	b := &browser{conn: conn, rd: rd, waiting: make(map[int]chan cdpReply), loaded: make(chan struct{}, 16), done: make(chan struct{})}
+	b := &Browser{conn: conn, rd: rd, waiting: make(map[int]chan reply), loaded: make(chan struct{}, 16)}
 	go b.readLoop()
 	return b, nil
 }
 
 // writeFrame sends one masked text frame.
-func (b *browser) writeFrame(payload []byte) error {
+func (b *Browser) writeFrame(payload []byte) error {
 	b.wmu.Lock()
 	defer b.wmu.Unlock()
 	hdr := []byte{0x81}
@@ -196,7 +201,7 @@ func (b *browser) writeFrame(payload []byte) error {
 }
 
 // readMessage reads one message, joining fragments.
-func (b *browser) readMessage() ([]byte, error) {
+func (b *Browser) readMessage() ([]byte, error) {
 	var msg []byte
 	for {
 		var h [2]byte
@@ -236,14 +241,13 @@ func (b *browser) readMessage() ([]byte, error) {
 	}
 }
 
-func (b *browser) readLoop() {
-	defer close(b.done)
+func (b *Browser) readLoop() {
 	for {
 		data, err := b.readMessage()
 		if err != nil {
 			b.mu.Lock()
 			for id, ch := range b.waiting {
-				ch <- cdpReply{Err: err}
+				ch <- reply{Err: err}
 				delete(b.waiting, id)
 			}
 			b.mu.Unlock()
@@ -267,7 +271,7 @@ func (b *browser) readLoop() {
 			delete(b.waiting, m.ID)
 			b.mu.Unlock()
 			if ch != nil {
-				r := cdpReply{Result: m.Result}
+				r := reply{Result: m.Result}
 				if m.Error != nil {
 					r.Err = errors.New(m.Error.Message)
 				}
@@ -306,25 +310,26 @@ func (b *browser) readLoop() {
 	}
 }
 
-func (b *browser) note(s string) {
+func (b *Browser) note(s string) {
 	b.mu.Lock()
 	b.console = append(b.console, s)
 	b.mu.Unlock()
 }
 
-// errors returns the console errors and exceptions seen.
-func (b *browser) errors() []string {
+// Errors returns the console errors, uncaught exceptions and error log
+// entries (a refused request, a blocked script...) seen so far.
+func (b *Browser) Errors() []string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return append([]string(nil), b.console...)
 }
 
-// call sends a command and waits for its result.
-func (b *browser) call(method string, params any) (json.RawMessage, error) {
+// Call sends a DevTools command and waits up to [Timeout] for its result.
+func (b *Browser) Call(method string, params any) (json.RawMessage, error) {
 	b.mu.Lock()
 	b.nextID++
 	id := b.nextID
-	ch := make(chan cdpReply, 1)
+	ch := make(chan reply, 1)
 	b.waiting[id] = ch
 	b.mu.Unlock()
 	msg, err := json.Marshal(map[string]any{"id": id, "method": method, "params": params})
@@ -340,34 +345,41 @@ func (b *browser) call(method string, params any) (json.RawMessage, error) {
 			return nil, fmt.Errorf("%s: %w", method, r.Err)
 		}
 		return r.Result, nil
-	case <-time.After(2 * time.Minute):
+	case <-time.After(Timeout):
 		return nil, fmt.Errorf("%s: no answer", method)
 	}
 }
 
-// navigate loads a file and waits for its load event.
-func (b *browser) navigate(t *testing.T, path string) {
-	t.Helper()
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.call("Page.navigate", map[string]any{"url": "file://" + abs}); err != nil {
-		t.Fatal(err)
+// Navigate loads the page at url and waits for its load event.
+func (b *Browser) Navigate(tb testing.TB, url string) {
+	tb.Helper()
+	if _, err := b.Call("Page.navigate", map[string]any{"url": url}); err != nil {
+		tb.Fatal(err)
 	}
 	select {
 	case <-b.loaded:
-	case <-time.After(2 * time.Minute):
-		t.Fatal("the page did not load")
+	case <-time.After(Timeout):
+		tb.Fatalf("%s did not load", url)
 	}
 }
 
-// eval evaluates a JavaScript expression and decodes its value into v.
-func (b *browser) eval(t *testing.T, expr string, v any) {
-	t.Helper()
-	res, err := b.call("Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": true})
+// NavigateFile loads the file at path and waits for its load event.
+func (b *Browser) NavigateFile(tb testing.TB, path string) {
+	tb.Helper()
+	abs, err := filepath.Abs(path)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
+	}
+	b.Navigate(tb, "file://"+abs)
+}
+
+// Eval evaluates a JavaScript expression, awaiting a promise, and decodes
+// its value into v (nil to drop it).
+func (b *Browser) Eval(tb testing.TB, expr string, v any) {
+	tb.Helper()
+	res, err := b.Call("Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": true})
+	if err != nil {
+		tb.Fatal(err)
 	}
 	var r struct {
 		Result struct {
@@ -376,52 +388,89 @@ func (b *browser) eval(t *testing.T, expr string, v any) {
 		ExceptionDetails json.RawMessage `json:"exceptionDetails"`
 	}
 	if err := json.Unmarshal(res, &r); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	if r.ExceptionDetails != nil {
-		t.Fatalf("%s: %s", expr, r.ExceptionDetails)
+		tb.Fatalf("%s: %s", expr, r.ExceptionDetails)
 	}
 	if v != nil {
 		if err := json.Unmarshal(r.Result.Value, v); err != nil {
-			t.Fatalf("%s: %v (%s)", expr, err, r.Result.Value)
+			tb.Fatalf("%s: %v (%s)", expr, err, r.Result.Value)
 		}
 	}
 }
 
-// click clicks the middle of the first element matching selector, as a
-// mouse would.
-func (b *browser) click(t *testing.T, selector string) {
-	t.Helper()
+// WaitFor evaluates the JavaScript expression expr every 20 ms until it
+// is truthy, and fails tb if it is not within timeout; what says what is
+// awaited, for the failure message.
+func (b *Browser) WaitFor(tb testing.TB, what, expr string, timeout time.Duration) {
+	tb.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		var ok bool
+		b.Eval(tb, "!!("+expr+")", &ok)
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			tb.Fatalf("waited %v for %s (%s); console errors: %v", timeout, what, expr, b.Errors())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// Click clicks the middle of the first element matching selector (the
+// left end of a wide one), as a mouse would.
+func (b *Browser) Click(tb testing.TB, selector string) {
+	tb.Helper()
 	var box struct{ X, Y float64 }
-	b.eval(t, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect(); return {X: r.left + Math.min(r.width / 2, 20), Y: r.top + r.height / 2}; })()`, selector), &box)
+	b.Eval(tb, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect(); return {X: r.left + Math.min(r.width / 2, 20), Y: r.top + r.height / 2}; })()`, selector), &box)
 	for _, typ := range []string{"mouseMoved", "mousePressed", "mouseReleased"} {
-		if _, err := b.call("Input.dispatchMouseEvent", map[string]any{"type": typ, "x": box.X, "y": box.Y, "button": "left", "clickCount": 1}); err != nil {
-			t.Fatal(err)
+		if _, err := b.Call("Input.dispatchMouseEvent", map[string]any{"type": typ, "x": box.X, "y": box.Y, "button": "left", "clickCount": 1}); err != nil {
+			tb.Fatal(err)
 		}
 	}
 }
 
-// screenshot saves a PNG of the page's viewport, or of the whole page.
-func (b *browser) screenshot(t *testing.T, path string, full bool) {
-	t.Helper()
+// Type focuses the first element matching selector and types text into
+// it, as a keyboard would.
+func (b *Browser) Type(tb testing.TB, selector, text string) {
+	tb.Helper()
+	b.Eval(tb, fmt.Sprintf(`document.querySelector(%q).focus()`, selector), nil)
+	if _, err := b.Call("Input.insertText", map[string]any{"text": text}); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// Resize sets the page's viewport to width×height CSS pixels.
+func (b *Browser) Resize(tb testing.TB, width, height int) {
+	tb.Helper()
+	if _, err := b.Call("Emulation.setDeviceMetricsOverride", map[string]any{"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// Screenshot saves a PNG of the page's viewport, or of the whole page.
+func (b *Browser) Screenshot(tb testing.TB, path string, full bool) {
+	tb.Helper()
 	params := map[string]any{"format": "png"}
 	if full {
 		var size struct{ W, H float64 }
-		b.eval(t, `({W: document.documentElement.scrollWidth, H: document.documentElement.scrollHeight})`, &size)
+		b.Eval(tb, `({W: document.documentElement.scrollWidth, H: document.documentElement.scrollHeight})`, &size)
 		params["captureBeyondViewport"] = true
 		params["clip"] = map[string]any{"x": 0, "y": 0, "width": size.W, "height": size.H, "scale": 1}
 	}
-	res, err := b.call("Page.captureScreenshot", params)
+	res, err := b.Call("Page.captureScreenshot", params)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	var r struct {
 		Data []byte `json:"data"`
 	}
 	if err := json.Unmarshal(res, &r); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	if err := os.WriteFile(path, r.Data, 0o644); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 }

@@ -72,20 +72,51 @@ type reply struct {
 func Start(tb testing.TB) *Browser {
 	tb.Helper()
 	bin := ChromiumPath(tb)
+	// The profile is removed once the browser is gone: its helper
+	// processes may still write to it while the main one exits, which
+	// would fail the removal of a tb.TempDir.
+	profile, err := os.MkdirTemp("", "ccwire-chromium-")
+	if err != nil {
+		tb.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
 		"--no-first-run", "--no-default-browser-check", "--disable-extensions", "--hide-scrollbars",
-		"--remote-debugging-port=0", "--user-data-dir="+tb.TempDir(), "--window-size=1200,900", "about:blank")
+		"--remote-debugging-port=0", "--user-data-dir="+profile, "--window-size=1200,900", "about:blank")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		tb.Fatal(err)
 	}
 	if err := cmd.Start(); err != nil {
+		os.RemoveAll(profile)
 		tb.Fatalf("starting chromium: %v", err)
 	}
-	tb.Cleanup(func() {
-		cancel()
+	exited := make(chan struct{})
+	go func() {
 		cmd.Wait()
+		close(exited)
+	}()
+	var b *Browser
+	tb.Cleanup(func() {
+		if b != nil {
+			// Ask the browser to close, its helpers with it; kill it if it
+			// does not within 10 s.
+			go b.Call("Browser.close", nil)
+			select {
+			case <-exited:
+			case <-time.After(10 * time.Second):
+			}
+			b.conn.Close()
+		}
+		cancel()
+		<-exited
+		for range 50 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		tb.Logf("cdp: could not remove Chromium's profile %s", profile)
 	})
 	// Chromium says where its DevTools listen on stderr.
 	re := regexp.MustCompile(`DevTools listening on (ws://[^\s]+)`)
@@ -133,11 +164,10 @@ func Start(tb testing.TB) *Browser {
 	if page == "" {
 		tb.Fatalf("no page target among %+v", targets)
 	}
-	b, err := dial(page)
+	b, err = dial(page)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	tb.Cleanup(func() { b.conn.Close() })
 	for _, m := range []string{"Runtime.enable", "Log.enable", "Page.enable"} {
 		if _, err := b.Call(m, nil); err != nil {
 			tb.Fatal(err)
@@ -439,6 +469,29 @@ func (b *Browser) Type(tb testing.TB, selector, text string) {
 	b.Eval(tb, fmt.Sprintf(`document.querySelector(%q).focus()`, selector), nil)
 	if _, err := b.Call("Input.insertText", map[string]any{"text": text}); err != nil {
 		tb.Fatal(err)
+	}
+}
+
+// Press presses and releases a key on the focused element, as a keyboard
+// would: Enter, Tab or Escape.
+func (b *Browser) Press(tb testing.TB, key string) {
+	tb.Helper()
+	codes := map[string]struct {
+		code int
+		text string
+	}{"Enter": {13, "\r"}, "Tab": {9, ""}, "Escape": {27, ""}}
+	k, ok := codes[key]
+	if !ok {
+		tb.Fatalf("cdp: Press knows no key %q", key)
+	}
+	down := map[string]any{"type": "keyDown", "key": key, "code": key, "windowsVirtualKeyCode": k.code}
+	if k.text != "" {
+		down["text"] = k.text
+	}
+	for _, ev := range []map[string]any{down, {"type": "keyUp", "key": key, "code": key, "windowsVirtualKeyCode": k.code}} {
+		if _, err := b.Call("Input.dispatchKeyEvent", ev); err != nil {
+			tb.Fatal(err)
+		}
 	}
 }
 

@@ -33,6 +33,7 @@ const (
 //	text              ID, Parent, Text: a whole text block (ID: the streamed one it completes, if any)
 //	thinking_delta    ID, Parent, Text: a piece of the thinking block ID being streamed
 //	thinking          ID, Parent, Text, Redacted: a whole thinking block
+//	discard           ID: the streamed block ID was cut off and is streamed again
 //	tool_input_delta  ID, Parent, Name, Text: a piece of tool call ID's input being streamed
 //	tool_use          ID, Parent, Name, Summary, Input: a tool call
 //	tool_result       ID, Parent, Text, Size, IsError: the result of tool call ID
@@ -195,12 +196,17 @@ func (t *translator) events(ev claude.Event, interrupted bool) []pageEvent {
 		}
 	case *claude.PartialEvent:
 		if _, ok := e.Message.Body.(*protocol.MessageStartEvent); ok {
-			// A new response: its blocks count from 0 again.
-			for k := range t.live {
+			// A new response, whose blocks count from 0 again. A block
+			// still streaming was cut off (the CLI retries the request
+			// and streams the response again): the page drops it.
+			var out []pageEvent
+			for k, b := range t.live {
 				if k.parent == e.Message.ParentToolUseID {
 					delete(t.live, k)
+					out = append(out, pageEvent{Kind: "discard", ID: b.id})
 				}
 			}
+			return out
 		}
 	case *claude.ResultEvent:
 		clear(t.live)

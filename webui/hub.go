@@ -13,6 +13,7 @@ const maxBacklog = 64 << 20
 // waiting for more. Publishing never waits for a page: each page reads
 // the backlog at its own pace.
 type hub struct {
+	max     int // bytes of backlog kept
 	mu      sync.Mutex
 	events  []stored      // the backlog, oldest first
 	size    int           // bytes in events
@@ -26,8 +27,9 @@ type stored struct {
 	data []byte
 }
 
-func newHub() *hub {
-	return &hub{next: 1, changed: make(chan struct{})}
+// newHub returns a hub that keeps max bytes of backlog.
+func newHub(max int) *hub {
+	return &hub{max: max, next: 1, changed: make(chan struct{})}
 }
 
 // publish appends ev to the backlog and wakes the waiting pages.
@@ -43,7 +45,7 @@ func (h *hub) publish(ev pageEvent) {
 	h.next++
 	h.size += len(data)
 	drop := 0
-	for h.size > maxBacklog && drop < len(h.events)-1 {
+	for h.size > h.max && drop < len(h.events)-1 {
 		h.size -= len(h.events[drop].data)
 		drop++
 	}

@@ -96,7 +96,7 @@ func New(ctx context.Context, opts claude.Options) (*Server, error) {
 	}
 	s := &Server{
 		Token:  base64.RawURLEncoding.EncodeToString(tok),
-		hub:    newHub(),
+		hub:    newHub(maxBacklog),
 		tr:     newTranslator(),
 		logger: cmp.Or(opts.Logger, slog.New(slog.DiscardHandler)),
 		perms:  make(map[string]chan claude.PermissionDecision),

@@ -323,3 +323,24 @@ func TestNewFails(t *testing.T) {
 		t.Errorf("New with a CLI that exits: %v", err)
 	}
 }
+
+// FuzzAnswerBodies posts arbitrary bodies to the permission and interrupt
+// endpoints of an idle session: each gets a 4xx answer with an error
+// message, never a 5xx or a panic.
+func FuzzAnswerBodies(f *testing.F) {
+	for _, seed := range []string{``, `{}`, `{"id":"x","allow":true}`, `{"id":"x","allow":false,"message":"no"}`, `{"id":1}`, `[]`, `null`, `{"allow":null}`, `{"id":"x","allow":true}{}`, "\xff", `{"id":"` + strings.Repeat("é", 100) + `"}`} {
+		f.Add("/api/permission", seed)
+		f.Add("/api/interrupt", seed)
+	}
+	s := startServer(f, "2.1.332", "text-simple")
+	f.Fuzz(func(t *testing.T, path, body string) {
+		if path != "/api/permission" && path != "/api/interrupt" {
+			path = "/api/permission"
+		}
+		status, resp := post(t, s, path, body)
+		var e struct{ Error string }
+		if status < 400 || status >= 500 || json.Unmarshal([]byte(resp), &e) != nil || e.Error == "" {
+			t.Errorf("POST %s %q: %d %s, want a 4xx with an error", path, body, status, resp)
+		}
+	})
+}

@@ -46,8 +46,9 @@ const (
 // (net/http/httptest in tests), and [Server.Close] it when done.
 //
 // The page (GET /?token=T) streams the session from GET /events?token=T,
-// server-sent events whose data are JSON objects (see the package
-// documentation), and posts JSON to /api/prompt ({"text": "..."}),
+// server-sent events whose data are JSON objects, one for each thing it
+// shows (a prompt, a piece of streamed text, a tool call, a permission
+// question, a turn's result...; docs/web.md lists them), and posts JSON to /api/prompt ({"text": "..."}),
 // /api/permission ({"id": "...", "allow": true|false, "message": "..."})
 // and /api/interrupt ({}) with the token in the X-Ccwire-Token header.
 // Every request must name a loopback host (127.0.0.1, [::1], localhost):

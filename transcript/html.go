@@ -276,7 +276,7 @@ func (b *htmlBuilder) add(ev claude.Event) {
 	case *claude.ToolUseEvent:
 		b.modelCall(e.Message)
 		b.stamp(e.Message.Timestamp)
-		r := &htmlRow{Kind: "tool", Label: e.Name, Summary: summarizeInputPlain(e.Name, e.Input, 160), Input: b.input(e.Input), Pending: true, Sub: e.ParentToolUseID != ""}
+		r := &htmlRow{Kind: "tool", Label: e.Name, Summary: SummarizeInput(e.Name, e.Input, 160), Input: b.input(e.Input), Pending: true, Sub: e.ParentToolUseID != ""}
 		b.tools[e.ID] = r
 		if t, ok := Timestamp(e.Message.Timestamp); ok {
 			b.started[e.ID] = t
@@ -398,8 +398,11 @@ func (b *htmlBuilder) finish() {
 	b.exec("foot", p)
 }
 
-// summarizeInputPlain is summarizeInput's text without Markdown.
-func summarizeInputPlain(tool string, input json.RawMessage, max int) string {
+// SummarizeInput sums a tool call's input up in one line of plain text:
+// the command and its description for Bash, the path for Read, Edit and
+// Write, the pattern for Glob and Grep, the URL for WebFetch, else the
+// input's JSON, each part cut to about max characters.
+func SummarizeInput(tool string, input json.RawMessage, max int) string {
 	main, note := inputSummary(tool, input, max)
 	if main != "" && note != "" {
 		return main + " — " + note

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/internal/cdp"
 	"github.com/ccwire/ccwire/transcript"
 )
 
@@ -82,23 +83,23 @@ func TestHTMLEscapes(t *testing.T) {
 // search box filters the rows; it takes screenshots.
 func TestHTMLInChromium(t *testing.T) {
 	t.Parallel()
-	b := startBrowser(t)
+	b := cdp.Start(t)
 	src := filepath.Join("testdata", "demo.jsonl")
 	page, st := renderHTMLFile(t, src)
 	path := filepath.Join(t.TempDir(), "demo.html")
 	if err := os.WriteFile(path, page, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	b.navigate(t, path)
+	b.NavigateFile(t, path)
 
 	calls, _ := st.ToolCalls()
 	var rows int64
-	b.eval(t, `document.querySelectorAll("#timeline .row.tool").length`, &rows)
+	b.Eval(t, `document.querySelectorAll("#timeline .row.tool").length`, &rows)
 	if rows != calls || calls == 0 {
 		t.Errorf("%d tool rows in the timeline, want %d", rows, calls)
 	}
 	var thinking int
-	b.eval(t, `document.querySelectorAll(".row.thinking details.thinking").length`, &thinking)
+	b.Eval(t, `document.querySelectorAll(".row.thinking details.thinking").length`, &thinking)
 	if thinking != 1 {
 		t.Errorf("%d thinking blocks set apart, want 1", thinking)
 	}
@@ -106,7 +107,7 @@ func TestHTMLInChromium(t *testing.T) {
 	// A folded result (not an error: those start open) opens on a click.
 	sel := `#timeline .row.tool:not(.error) details.result`
 	var open bool
-	b.eval(t, `document.querySelector("`+sel+`").open`, &open)
+	b.Eval(t, `document.querySelector("`+sel+`").open`, &open)
 	if open {
 		t.Fatal("the result starts open")
 	}
@@ -116,39 +117,39 @@ func TestHTMLInChromium(t *testing.T) {
 			dir = *screenshotDir
 		}
 		p := filepath.Join(dir, name)
-		b.screenshot(t, p, full)
+		b.Screenshot(t, p, full)
 		t.Logf("screenshot: %s", p)
 	}
 	shot("render-folded.png", false)
-	b.click(t, sel+" > summary")
-	b.eval(t, `document.querySelector("`+sel+`").open`, &open)
+	b.Click(t, sel+" > summary")
+	b.Eval(t, `document.querySelector("`+sel+`").open`, &open)
 	if !open {
 		t.Error("the folded result did not open on a click")
 	}
 	var visible bool
-	b.eval(t, `document.querySelector("`+sel+` pre").getBoundingClientRect().height > 0`, &visible)
+	b.Eval(t, `document.querySelector("`+sel+` pre").getBoundingClientRect().height > 0`, &visible)
 	if !visible {
 		t.Error("the opened result shows nothing")
 	}
-	b.eval(t, `window.scrollTo(0, 0)`, nil)
+	b.Eval(t, `window.scrollTo(0, 0)`, nil)
 	shot("render.png", true)
 
 	// The search box keeps the rows that match.
-	b.eval(t, `(() => { const q = document.getElementById("search"); q.value = "qty"; q.dispatchEvent(new Event("input")); })()`, nil)
+	b.Eval(t, `(() => { const q = document.getElementById("search"); q.value = "qty"; q.dispatchEvent(new Event("input")); })()`, nil)
 	var hidden, shown int
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		b.eval(t, `document.querySelectorAll("#timeline .row.hidden").length`, &hidden)
+		b.Eval(t, `document.querySelectorAll("#timeline .row.hidden").length`, &hidden)
 		if hidden > 0 || time.Now().After(deadline) {
 			break
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	b.eval(t, `document.querySelectorAll("#timeline .row:not(.hidden)").length`, &shown)
+	b.Eval(t, `document.querySelectorAll("#timeline .row:not(.hidden)").length`, &shown)
 	if hidden == 0 || shown == 0 {
 		t.Errorf("search for qty: %d rows hidden, %d shown", hidden, shown)
 	}
-	if errs := b.errors(); len(errs) > 0 {
+	if errs := b.Errors(); len(errs) > 0 {
 		t.Errorf("console errors: %v", errs)
 	}
 }
@@ -191,34 +192,34 @@ func TestHTMLLargeTranscript(t *testing.T) {
 	}
 	t.Logf("%d MB transcript: %d kB page, rendered in %v", transcriptSize>>20, page.Len()>>10, renderTime.Round(time.Millisecond))
 
-	b := startBrowser(t)
+	b := cdp.Start(t)
 	path := filepath.Join(t.TempDir(), "large.html")
 	if err := os.WriteFile(path, page.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	start = time.Now()
-	b.navigate(t, path)
+	b.NavigateFile(t, path)
 	loadTime := time.Since(start)
 	var rows int
-	b.eval(t, `document.querySelectorAll("#timeline .row.tool").length`, &rows)
+	b.Eval(t, `document.querySelectorAll("#timeline .row.tool").length`, &rows)
 	if rows != calls {
 		t.Errorf("%d tool rows, want %d", rows, calls)
 	}
 	start = time.Now()
-	b.eval(t, `(() => { const q = document.getElementById("search"); q.value = "f1998.go"; q.dispatchEvent(new Event("input")); })()`, nil)
+	b.Eval(t, `(() => { const q = document.getElementById("search"); q.value = "f1998.go"; q.dispatchEvent(new Event("input")); })()`, nil)
 	var hits string
 	for deadline := time.Now().Add(time.Minute); hits == "" && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)
-		b.eval(t, `document.getElementById("hits").textContent`, &hits)
+		b.Eval(t, `document.getElementById("hits").textContent`, &hits)
 	}
 	searchTime := time.Since(start)
 	var shown int
-	b.eval(t, `document.querySelectorAll("#timeline .row:not(.hidden)").length`, &shown)
+	b.Eval(t, `document.querySelectorAll("#timeline .row:not(.hidden)").length`, &shown)
 	if shown == 0 {
 		t.Error("the search found nothing")
 	}
 	t.Logf("Chromium: loaded in %v, searched %d rows in %v (120 ms of it the search box's debounce): %s", loadTime.Round(time.Millisecond), rows*2, searchTime.Round(time.Millisecond), hits)
-	if errs := b.errors(); len(errs) > 0 {
+	if errs := b.Errors(); len(errs) > 0 {
 		t.Errorf("console errors: %v", errs)
 	}
 }

@@ -9,6 +9,7 @@
 //	validate   check stream-json transcripts and report unknown or malformed lines
 //	render     render a transcript for people: Markdown progress report, comments, live updates, HTML
 //	stats      print a transcript's tokens and cost per model, turns, tool calls, durations, denials
+//	web        serve a web page on this machine that runs a Claude Code session and shows it live
 //	stub       serve a scripted fake Anthropic Messages API
 //	cli        install a pinned Claude Code CLI version or print its path
 //	spec       run the conformance scenarios against the real Claude Code CLI
@@ -61,6 +62,7 @@ func commands() []command {
 		{"validate", "check stream-json transcripts and report unknown or malformed lines", runValidate},
 		{"render", "render a transcript for people: Markdown progress report, comments, live updates, HTML", runRender},
 		{"stats", "print a transcript's tokens and cost per model, turns, tool calls, durations, denials", runStats},
+		{"web", "serve a web page on this machine that runs a Claude Code session and shows it live", runWeb},
 		{"stub", "serve a scripted fake Anthropic Messages API", runStub},
 		{"cli", "install a pinned Claude Code CLI version or print its path", runCLI},
 		{"spec", "run the conformance scenarios against the real Claude Code CLI", runSpec},

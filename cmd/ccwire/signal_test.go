@@ -22,6 +22,11 @@ import (
 
 func TestMain(m *testing.M) {
 	mcpecho.RunIfAsked() // spec, run in-process, starts the test MCP server from this binary
+	if os.Getenv(asCcwireEnv) != "" {
+		// A copy of this binary that a test runs as the ccwire command
+		// (the fake CLI of ccwire web's test).
+		os.Exit(run(context.Background(), env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
+	}
 	code := m.Run()
 	if built.path != "" {
 		os.RemoveAll(filepath.Dir(built.path))

@@ -2,18 +2,22 @@ package claude_test
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/fakecli"
 	"github.com/ccwire/ccwire/protocol"
 )
 
@@ -27,6 +31,24 @@ const fakeCLIEnv = "CCWIRE_TEST_FAKE_CLI"
 // answers the initialize request and ignores its stdin closing, as a hung
 // CLI would.
 const fakeCLIDeaf = "deaf"
+
+// recordedCLIEnv makes the test binary act as package fakecli's fake
+// Claude Code CLI when set (to any value) in its environment: it plays a
+// recording as the CLI version that made it, chosen by the CCWIRE_FAKE_*
+// variables (see fakecli.Main). The Examples run it (exampleOptions).
+const recordedCLIEnv = "CCWIRE_TEST_RECORDED_CLI"
+
+// runRecordedCLI runs the recorded CLI when the environment asks for it,
+// and exits with its status.
+func runRecordedCLI() {
+	if os.Getenv(recordedCLIEnv) == "" {
+		return
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := fakecli.Main(ctx, os.Args[1:], fakecli.Stdio{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, fakecli.Config{})
+	stop()
+	os.Exit(code)
+}
 
 // fakeCLIBinary returns the test binary as a fake CLI and the environment
 // entry that switches it on.

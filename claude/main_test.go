@@ -18,6 +18,7 @@ import (
 
 func TestMain(m *testing.M) {
 	mcpecho.RunIfAsked() // the tests' --mcp-config starts the test MCP server from this binary
+	runRecordedCLI()     // the Examples' fake CLI, playing a recording
 	if runFakeCLI() {
 		return
 	}

@@ -1,6 +1,8 @@
 // Package examples_test builds every example program and runs it against
-// the real Claude Code CLI and the fake API serving the example's own
-// script, checking what it prints.
+// the real Claude Code CLI of each pinned version, sealed off (-isolate),
+// and the fake API serving the example's own script, checking what it
+// prints. No test runs an example without -isolate: it would start the
+// user's own CLI.
 package examples_test
 
 import (
@@ -55,7 +57,8 @@ func TestMain(m *testing.M) {
 }
 
 // run builds the example, serves its script, runs it with args and input
-// against Claude Code of version, and returns its standard output.
+// against Claude Code of version, sealed off, and returns its standard
+// output.
 func run(t *testing.T, example, version, input string, args ...string) string {
 	t.Helper()
 	claudetest.Binary(t, version) // installed (or failing) before the example looks for it
@@ -77,7 +80,7 @@ func run(t *testing.T, example, version, input string, args ...string) string {
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, filepath.Join(dir, example),
-		append([]string{"-api", stub.URL(), "-claude-version", version}, args...)...)
+		append([]string{"-isolate", "-api", stub.URL(), "-claude-version", version}, args...)...)
 	cmd.Stdin = strings.NewReader(input)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -259,37 +262,48 @@ func TestTools(t *testing.T) {
 }
 
 // TestUsage checks each example's help: asked for with -h it goes to
-// stdout with exit status 0 and names the program and its arguments; a
-// missing argument puts it on stderr with exit status 2.
+// stdout with exit status 0 and names the program, its arguments and the
+// shared flags; a missing or extra argument, and -isolate without -api,
+// put it on stderr with exit status 2 before any CLI starts.
 func TestUsage(t *testing.T) {
 	t.Parallel()
 	dir, err := buildExamples()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tt := range []struct{ name, usage string }{
-		{"oneshot", "Usage: oneshot [flags] PROMPT...\n"},
-		{"chat", "Usage: chat [flags]\n"},
-		{"permission", "Usage: permission [flags] PROMPT...\n"},
-		{"progress", "Usage: progress [flags] PROMPT...\n"},
-		{"hooks", "Usage: hooks [flags] PROMPT...\n"},
-		{"tools", "Usage: tools [flags] PROMPT...\n"},
+	for _, tt := range []struct {
+		name, usage string
+		bad         []string // arguments that are a usage error
+	}{
+		{"oneshot", "Usage: oneshot [flags] PROMPT...\n", nil},
+		{"chat", "Usage: chat [flags]\n", []string{"a prompt"}},
+		{"permission", "Usage: permission [flags] PROMPT...\n", nil},
+		{"progress", "Usage: progress [flags] PROMPT...\n", nil},
+		{"hooks", "Usage: hooks [flags] PROMPT...\n", nil},
+		{"tools", "Usage: tools [flags] PROMPT...\n", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var stdout, stderr bytes.Buffer
 			cmd := exec.Command(filepath.Join(dir, tt.name), "-h")
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if err := cmd.Run(); err != nil || !strings.HasPrefix(stdout.String(), tt.usage) || !strings.Contains(stdout.String(), "-claude-version") || stderr.Len() != 0 {
+			if err := cmd.Run(); err != nil || !strings.HasPrefix(stdout.String(), tt.usage) || stderr.Len() != 0 {
 				t.Errorf("%s -h: %v\nstdout: %q\nstderr: %q\nwant the usage %q on stdout", tt.name, err, stdout.String(), stderr.String(), tt.usage)
 			}
-			stdout.Reset()
-			cmd = exec.Command(filepath.Join(dir, tt.name))
-			cmd.Env = append(os.Environ(), "ANTHROPIC_BASE_URL=") // no API: a usage error
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			var ee *exec.ExitError
-			if err := cmd.Run(); !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.HasPrefix(stderr.String(), tt.usage) || stdout.Len() != 0 {
-				t.Errorf("%s without arguments: %v\nstdout: %q\nstderr: %q\nwant exit status 2 and the usage on stderr", tt.name, err, stdout.String(), stderr.String())
+			for _, flag := range []string{"-api", "-claude-version", "-isolate"} {
+				if !strings.Contains(stdout.String(), "\n  "+flag) {
+					t.Errorf("%s -h does not list %s:\n%s", tt.name, flag, stdout.String())
+				}
+			}
+			for _, args := range [][]string{tt.bad, {"-isolate", "a prompt"}} {
+				stdout.Reset()
+				stderr.Reset()
+				cmd = exec.Command(filepath.Join(dir, tt.name), args...)
+				cmd.Stdout, cmd.Stderr = &stdout, &stderr
+				var ee *exec.ExitError
+				if err := cmd.Run(); !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(stderr.String(), tt.usage) || stdout.Len() != 0 {
+					t.Errorf("%s %q: %v\nstdout: %q\nstderr: %q\nwant exit status 2 and the usage on stderr", tt.name, args, err, stdout.String(), stderr.String())
+				}
 			}
 		})
 	}

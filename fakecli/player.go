@@ -220,7 +220,7 @@ func (x *play) handle(raw []byte) (int, error) {
 		return 1, &InputError{Line: text, Err: err}
 	}
 	k := kind(v)
-	if x.next < len(x.s.steps) && kind(x.s.steps[x.next].in.msg) == k {
+	if x.next < len(x.s.steps) && kind(x.s.steps[x.next].in.msg) == k && x.answers(x.s.steps[x.next].in.msg, v) {
 		return -1, x.step(v)
 	}
 	switch {
@@ -243,6 +243,20 @@ func (x *play) handle(raw []byte) (int, error) {
 		return 1, &DivergenceError{Scenario: x.s.rec.Scenario, Version: x.env.Version, Line: text, Reason: "no turn left for a user message"}
 	}
 	return -1, nil // keep_alive and the like: nothing to answer
+}
+
+// answers reports whether the host's line v can be the recorded stdin
+// line rec: any line but a control_response can; a control_response only
+// if it answers the request rec answered, which the fake wrote. An answer
+// to another request (one whose step a user message skipped, answered
+// late) must not play the step, or the fake would go on before the host
+// answered what it waits for.
+func (x *play) answers(rec, v *jsontree.Value) bool {
+	if kind(rec) != "control_response" {
+		return true
+	}
+	id, ok := x.b.bound(rec.StringAt("response", "request_id"))
+	return ok && id == v.StringAt("response", "request_id")
 }
 
 // step plays the next step for the host's line v (nil for a line that is

@@ -279,6 +279,69 @@ func TestPlayerInteractive(t *testing.T) {
 	}
 }
 
+// TestPlayerLateAnswer answers a control request of the fake after a
+// user message that skipped its step, as a host whose answers run on
+// goroutines of their own may (ccwire's client answers the in-process MCP
+// server's notifications/initialized that way): the late answer must not
+// play the step of the tool call the fake waits for, so the next call
+// comes only once the host answered the first.
+func TestPlayerLateAnswer(t *testing.T) {
+	t.Parallel()
+	for _, version := range []string{"2.1.330", "2.1.332"} {
+		t.Run(version, func(t *testing.T) {
+			t.Parallel()
+			f := startFake(t, version, "sdk-mcp-tool-call")
+			f.send(`{"type":"control_request","request_id":"host_init_1","request":{"subtype":"initialize","sdkMcpServers":["calc"]}}`)
+			mcpInit := f.read("control_request")
+			f.send(mcpAnswer(mcpInit[len(mcpInit)-1], `{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"calc","version":"1.0.0"}}`))
+			notification := f.read("control_request") // the initialize answer, then notifications/initialized
+			f.send(userMsg)                           // before answering the notification
+			add := f.read("control_request")
+			if call := mcpMethod(add[len(add)-1]); call != "tools/call add" {
+				t.Fatalf("after the user message: %s, want tools/call add", call)
+			}
+			f.send(mcpAnswer(notification[len(notification)-1], `{}`)) // late
+			// A control request the fake answers at once: when its answer
+			// comes, the fake has written all it writes for the late answer.
+			f.send(`{"type":"control_request","request_id":"sync","request":{"subtype":"set_permission_mode","mode":"default"}}`)
+			for _, m := range f.read("control_response") {
+				if m["type"] != "control_response" {
+					t.Fatalf("the late answer played on before the tool call was answered: %v", m)
+				}
+			}
+			f.send(mcpAnswer(add[len(add)-1], `{"content":[{"type":"text","text":"5"}]}`))
+			divide := f.read("control_request")
+			if call := mcpMethod(divide[len(divide)-1]); call != "tools/call divide" {
+				t.Fatalf("after the answer to add: %s, want tools/call divide", call)
+			}
+			f.send(mcpAnswer(divide[len(divide)-1], `{"content":[{"type":"text","text":"division by zero"}],"isError":true}`))
+			f.read("result")
+		})
+	}
+}
+
+// mcpAnswer is the host's answer to mcp_message request req with result.
+func mcpAnswer(req map[string]any, result string) string {
+	r, _ := req["request"].(map[string]any)
+	m, _ := r["message"].(map[string]any)
+	b, _ := json.Marshal(m["id"])
+	return `{"type":"control_response","response":{"subtype":"success","request_id":"` + req["request_id"].(string) +
+		`","response":{"mcp_response":{"jsonrpc":"2.0","id":` + string(b) + `,"result":` + result + `}}}}`
+}
+
+// mcpMethod says what mcp_message request req asks: its method, and the
+// tool of a tools/call.
+func mcpMethod(req map[string]any) string {
+	r, _ := req["request"].(map[string]any)
+	m, _ := r["message"].(map[string]any)
+	method, _ := m["method"].(string)
+	if p, ok := m["params"].(map[string]any); ok && method == "tools/call" {
+		name, _ := p["name"].(string)
+		method += " " + name
+	}
+	return method
+}
+
 // TestVersionFreeRecording plays a recording whose CLI version is the
 // <cli-version> placeholder (as version-free recordings write it): the
 // fake writes the version it plays.

@@ -144,6 +144,16 @@ func (b *binder) set(p, v string) {
 	}
 }
 
+// bound returns the value s stands for: a numbered placeholder's value,
+// if it has one yet, or s itself if it is no placeholder.
+func (b *binder) bound(s string) (string, bool) {
+	if m := placeholderRE.FindStringSubmatch(s); m == nil || m[0] != s || m[1] == "" {
+		return s, true
+	}
+	v, ok := b.values[s]
+	return v, ok
+}
+
 // value returns the value of numbered placeholder p ("<uuid:1>") of kind,
 // making a fresh one on first use.
 func (b *binder) value(p, kind string) string {

@@ -47,8 +47,9 @@ func fakeOptions(t testing.TB, version, scenario string) claude.Options {
 		t.Fatal(err)
 	}
 	return claude.Options{
-		Binary:  cliinstall.Binary{Version: version, Path: exe},
-		BaseURL: "http://127.0.0.1:9", // never called: the fake has no API
+		Binary:    cliinstall.Binary{Version: version, Path: exe},
+		BaseURL:   "http://127.0.0.1:9", // never called: the fake has no API
+		Isolation: &claude.Isolation{},
 		Env: []string{asCLIEnv + "=1", fakecli.EnvScenario + "=" + scenario,
 			fakecli.EnvCLIVersion + "=" + version, fakecli.EnvRecordings + "=" + recs},
 		CloseTimeout:   5 * time.Second,

@@ -3,13 +3,11 @@ package main
 import (
 	"cmp"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
-	"os/exec"
 	"path/filepath"
 
 	"github.com/ccwire/ccwire/claude"
@@ -78,7 +76,7 @@ other users of the machine cannot either. See docs/web.md.
 			return usageError(fmt.Sprintf("-cwd %s is not a folder", f.cwd))
 		}
 	}
-	opts, err := webOptions(f, os.Getenv, exec.LookPath)
+	opts, err := webOptions(f)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "ccwire web: %v\n", err)
 		return 1
@@ -121,10 +119,11 @@ other users of the machine cannot either. See docs/web.md.
 
 // webOptions returns the options of the session ccwire web runs: the
 // Claude Code of -claude, else the version of -cli-version from ccwire's
-// cache, else the claude on PATH; in the folder of -cwd (default: the
-// current one), with -model and -permission-mode. It is the one place
-// that builds them.
-func webOptions(f webFlags, getenv func(string) string, lookPath func(string) (string, error)) (claude.Options, error) {
+// cache, else the claude on PATH (package claude's default); in the folder
+// of -cwd (default: the current one), with -model and -permission-mode,
+// and otherwise as the user runs Claude Code: their environment, login
+// and settings. It is the one place that builds them.
+func webOptions(f webFlags) (claude.Options, error) {
 	dir, err := filepath.Abs(cmp.Or(f.cwd, "."))
 	if err != nil {
 		return claude.Options{}, err
@@ -134,32 +133,9 @@ func webOptions(f webFlags, getenv func(string) string, lookPath func(string) (s
 		WorkDir:        dir,
 		Model:          f.model,
 		PermissionMode: protocol.PermissionMode(f.mode),
-
-		// Until package claude's defaults are the Agent SDKs' (the user's
-		// environment, HOME and config folder), the session is given the
-		// API, the key and the config folder of the user's environment.
-		BaseURL:      cmp.Or(getenv("ANTHROPIC_BASE_URL"), claude.AnthropicBaseURL),
-		APIKey:       getenv("ANTHROPIC_API_KEY"),
-		AllowNetwork: true,
-		ConfigDir:    getenv("CLAUDE_CONFIG_DIR"),
 	}
-	if opts.ConfigDir == "" {
-		if home := getenv("HOME"); home != "" {
-			opts.ConfigDir = filepath.Join(home, ".claude")
-		}
-	}
-	switch {
-	case f.claude != "":
+	if f.claude != "" {
 		opts.InstallOptions = append(opts.InstallOptions, cliinstall.WithBinaryPath(f.claude))
-	case f.version == "":
-		path, err := lookPath("claude")
-		if err != nil {
-			if errors.Is(err, exec.ErrNotFound) {
-				return claude.Options{}, errors.New("no claude on PATH: install Claude Code, or pass -claude PATH or -cli-version VERSION")
-			}
-			return claude.Options{}, err
-		}
-		opts.InstallOptions = append(opts.InstallOptions, cliinstall.WithBinaryPath(path))
 	}
 	return opts, nil
 }

@@ -3,17 +3,21 @@
 // in. The conversation's context carries over from turn to turn, since one
 // CLI process serves them all.
 //
-//	go run ./cmd/ccwire stub --script examples/chat/script.json
-//	go run ./examples/chat -api http://127.0.0.1:PORT
+// It runs your own Claude Code (the claude on PATH, with your login) in the
+// current folder; end the conversation with end-of-file (Ctrl-D):
 //
-// End the conversation with end-of-file (Ctrl-D).
+//	go run ./examples/chat
+//
+// To try it without an account, serve this example's script with the fake
+// API and run the CLI sealed off against it:
+//
+//	go run ./cmd/ccwire stub --script examples/chat/script.json
+//	go run ./examples/chat -isolate -api http://127.0.0.1:PORT
 package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -21,7 +25,7 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/claude"
-	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/examples/internal/exampleflags"
 )
 
 // printer prints the answer as it streams in: text deltas when the CLI
@@ -46,32 +50,26 @@ func (p *printer) OnToolUse(e *claude.ToolUseEvent) {
 }
 
 func main() {
-	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
-	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
-	parseFlags(`Usage: chat [flags]
+	opts := exampleflags.Parse(`Usage: chat [flags]
 
 A conversation with Claude Code: each line of standard input is a prompt,
 and the answer is printed as it streams in. End it with end-of-file (Ctrl-D).
 `)
-	if *api == "" {
+	if flag.NArg() > 0 {
 		flag.Usage()
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := chat(ctx, *api, *version); err != nil {
+	opts.IncludePartialMessages = true // stream the answer as it comes
+	if err := chat(ctx, opts); err != nil {
 		fmt.Fprintf(os.Stderr, "chat: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func chat(ctx context.Context, api, version string) error {
-	c, err := claude.Connect(ctx, claude.Options{
-		Version:                version,
-		BaseURL:                api,
-		APIKey:                 os.Getenv("ANTHROPIC_API_KEY"),
-		IncludePartialMessages: true,
-	})
+func chat(ctx context.Context, opts claude.Options) error {
+	c, err := claude.Connect(ctx, opts)
 	if err != nil {
 		return err
 	}
@@ -100,26 +98,4 @@ func chat(ctx context.Context, api, version string) error {
 	}
 	fmt.Printf("\nbye ($%.6f in all)\n", cost)
 	return in.Err()
-}
-
-// parseFlags parses the command line, usage heading the help: help asked
-// for (-h) goes to stdout, a usage error to stderr with exit status 2.
-func parseFlags(usage string) {
-	flag.Usage = func() {
-		fmt.Fprint(flag.CommandLine.Output(), usage+"\nFlags:\n")
-		flag.PrintDefaults()
-	}
-	flag.CommandLine.Init(flag.CommandLine.Name(), flag.ContinueOnError)
-	var out bytes.Buffer
-	flag.CommandLine.SetOutput(&out)
-	err := flag.CommandLine.Parse(os.Args[1:])
-	flag.CommandLine.SetOutput(os.Stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		os.Stdout.Write(out.Bytes())
-		os.Exit(0)
-	case err != nil:
-		os.Stderr.Write(out.Bytes())
-		os.Exit(2)
-	}
 }

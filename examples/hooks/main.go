@@ -3,15 +3,22 @@
 // commands that delete files and rewrites the others to run in a dry-run
 // mode, and a PostToolUse hook adds a note for the model after each call.
 //
+// Bash is the only tool the model gets, so every call goes through the
+// hooks. It runs your own Claude Code (the claude on PATH, with your login)
+// in the current folder:
+//
+//	go run ./examples/hooks "Clean up the project."
+//
+// To try it without an account, serve this example's script with the fake
+// API and run the CLI sealed off against it:
+//
 //	go run ./cmd/ccwire stub --script examples/hooks/script.json
-//	go run ./examples/hooks -api http://127.0.0.1:PORT "Clean up the project."
+//	go run ./examples/hooks -isolate -api http://127.0.0.1:PORT "Clean up the project."
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -19,7 +26,7 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/claude"
-	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/examples/internal/exampleflags"
 	"github.com/ccwire/ccwire/protocol"
 )
 
@@ -62,57 +69,30 @@ func (reporter) OnToolResult(e *claude.ToolResultEvent) {
 }
 
 func main() {
-	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
-	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
-	parseFlags(`Usage: hooks [flags] PROMPT...
+	opts := exampleflags.Parse(`Usage: hooks [flags] PROMPT...
 
 Runs PROMPT with Go hooks guarding Claude Code's tool calls: Bash commands
 that delete files are refused, the others run in a dry-run mode, and a note
 for the model follows each call.
 `)
 	prompt := strings.Join(flag.Args(), " ")
-	if *api == "" || prompt == "" {
+	if prompt == "" {
 		flag.Usage()
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
-	_, err := claude.Query(ctx, prompt, claude.Options{
-		Version:                    *version,
-		BaseURL:                    *api,
-		APIKey:                     os.Getenv("ANTHROPIC_API_KEY"),
-		DangerouslySkipPermissions: true, // the hooks decide
-		Hooks: map[protocol.HookEvent][]claude.HookMatcher{
-			protocol.HookPreToolUse:  {{Matcher: "Bash", Hooks: []claude.HookFunc{guard}}},
-			protocol.HookPostToolUse: {{Matcher: "Bash", Hooks: []claude.HookFunc{note}}},
-		},
-		Handler: reporter{},
-	})
+	opts.Tools = []string{"Bash"}          // the one tool, which the hooks guard
+	opts.DangerouslySkipPermissions = true // the hooks decide
+	opts.Hooks = map[protocol.HookEvent][]claude.HookMatcher{
+		protocol.HookPreToolUse:  {{Matcher: "Bash", Hooks: []claude.HookFunc{guard}}},
+		protocol.HookPostToolUse: {{Matcher: "Bash", Hooks: []claude.HookFunc{note}}},
+	}
+	opts.Handler = reporter{}
+	_, err := claude.Query(ctx, prompt, opts)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hooks: %v\n", err)
 		os.Exit(1)
-	}
-}
-
-// parseFlags parses the command line, usage heading the help: help asked
-// for (-h) goes to stdout, a usage error to stderr with exit status 2.
-func parseFlags(usage string) {
-	flag.Usage = func() {
-		fmt.Fprint(flag.CommandLine.Output(), usage+"\nFlags:\n")
-		flag.PrintDefaults()
-	}
-	flag.CommandLine.Init(flag.CommandLine.Name(), flag.ContinueOnError)
-	var out bytes.Buffer
-	flag.CommandLine.SetOutput(&out)
-	err := flag.CommandLine.Parse(os.Args[1:])
-	flag.CommandLine.SetOutput(os.Stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		os.Stdout.Write(out.Bytes())
-		os.Exit(0)
-	case err != nil:
-		os.Stderr.Write(out.Bytes())
-		os.Exit(2)
 	}
 }

@@ -1,18 +1,20 @@
 // Command oneshot asks Claude Code one question and prints the answer, the
 // session it ran in and what it cost.
 //
-// It needs an Anthropic API to talk to. Without an API key, start the fake
-// one with the script of this example and pass its URL:
+// It runs your own Claude Code (the claude on PATH, with your login) in the
+// current folder:
+//
+//	go run ./examples/oneshot "What are goroutines?"
+//
+// To try it without an account, serve this example's script with the fake
+// API and run the CLI sealed off against it (-claude-version V runs a pinned
+// version, installed with npm on first use):
 //
 //	go run ./cmd/ccwire stub --script examples/oneshot/script.json
-//	go run ./examples/oneshot -api http://127.0.0.1:PORT "What are goroutines?"
-//
-// With a real key: -api https://api.anthropic.com and ANTHROPIC_API_KEY set.
-// The Claude Code CLI of -claude-version is installed with npm on first use.
+//	go run ./examples/oneshot -isolate -api http://127.0.0.1:PORT "What are goroutines?"
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -22,30 +24,24 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/claude"
-	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/examples/internal/exampleflags"
 )
 
 func main() {
-	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
-	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
-	parseFlags(`Usage: oneshot [flags] PROMPT...
+	opts := exampleflags.Parse(`Usage: oneshot [flags] PROMPT...
 
 Asks Claude Code PROMPT and prints the answer, the session it ran in and
 what it cost.
 `)
 	prompt := strings.Join(flag.Args(), " ")
-	if *api == "" || prompt == "" {
+	if prompt == "" {
 		flag.Usage()
 		os.Exit(2)
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	turn, err := claude.Query(ctx, prompt, claude.Options{
-		Version: *version,
-		BaseURL: *api,
-		APIKey:  os.Getenv("ANTHROPIC_API_KEY"),
-	})
+	turn, err := claude.Query(ctx, prompt, opts)
 	var te *claude.TurnError
 	switch {
 	case errors.As(err, &te):
@@ -58,26 +54,4 @@ what it cost.
 	fmt.Println(turn.Text())
 	fmt.Printf("\n(session %s, %d input and %d output tokens, $%.6f)\n",
 		turn.SessionID(), turn.Usage().InputTokens, turn.Usage().OutputTokens, turn.CostUSD())
-}
-
-// parseFlags parses the command line, usage heading the help: help asked
-// for (-h) goes to stdout, a usage error to stderr with exit status 2.
-func parseFlags(usage string) {
-	flag.Usage = func() {
-		fmt.Fprint(flag.CommandLine.Output(), usage+"\nFlags:\n")
-		flag.PrintDefaults()
-	}
-	flag.CommandLine.Init(flag.CommandLine.Name(), flag.ContinueOnError)
-	var out bytes.Buffer
-	flag.CommandLine.SetOutput(&out)
-	err := flag.CommandLine.Parse(os.Args[1:])
-	flag.CommandLine.SetOutput(os.Stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		os.Stdout.Write(out.Bytes())
-		os.Exit(0)
-	case err != nil:
-		os.Stderr.Write(out.Bytes())
-		os.Exit(2)
-	}
 }

@@ -4,13 +4,21 @@
 // An AskUserQuestion call is shown as numbered choices, and the number read
 // is the answer the model gets.
 //
+// It runs your own Claude Code (the claude on PATH, with your login) in the
+// current folder, in the default permission mode whatever your settings say,
+// so that whatever needs permission is asked for:
+//
+//	go run ./examples/permission "Set up the project."
+//
+// To try it without an account, serve this example's script with the fake
+// API and run the CLI sealed off against it:
+//
 //	go run ./cmd/ccwire stub --script examples/permission/script.json
-//	go run ./examples/permission -api http://127.0.0.1:PORT "Set up the project."
+//	go run ./examples/permission -isolate -api http://127.0.0.1:PORT "Set up the project."
 package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -21,7 +29,8 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/claude"
-	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/examples/internal/exampleflags"
+	"github.com/ccwire/ccwire/protocol"
 )
 
 // asker answers permission requests from lines of input. The client calls
@@ -110,15 +119,13 @@ func (reporter) OnToolResult(e *claude.ToolResultEvent) {
 }
 
 func main() {
-	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
-	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
-	parseFlags(`Usage: permission [flags] PROMPT...
+	opts := exampleflags.Parse(`Usage: permission [flags] PROMPT...
 
 Runs PROMPT with Claude Code, asking on standard input (y or n) before each
 tool call that needs permission, and showing AskUserQuestion choices.
 `)
 	prompt := strings.Join(flag.Args(), " ")
-	if *api == "" || prompt == "" {
+	if prompt == "" {
 		flag.Usage()
 		os.Exit(2)
 	}
@@ -126,40 +133,17 @@ tool call that needs permission, and showing AskUserQuestion choices.
 	defer stop()
 
 	a := &asker{in: bufio.NewScanner(os.Stdin)}
-	turn, err := claude.Query(ctx, prompt, claude.Options{
-		Version:    *version,
-		BaseURL:    *api,
-		APIKey:     os.Getenv("ANTHROPIC_API_KEY"),
-		CanUseTool: a.decide,
-		Handler:    reporter{},
-	})
+	opts.CanUseTool = a.decide
+	// Ask, rather than follow a mode of the user's settings (acceptEdits,
+	// bypassPermissions) that would not.
+	opts.PermissionMode = protocol.PermissionDefault
+	opts.Handler = reporter{}
+	turn, err := claude.Query(ctx, prompt, opts)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "permission: %v\n", err)
 		os.Exit(1)
 	}
 	if d := turn.Result().PermissionDenials; len(d) > 0 {
 		fmt.Printf("%d call(s) denied.\n", len(d))
-	}
-}
-
-// parseFlags parses the command line, usage heading the help: help asked
-// for (-h) goes to stdout, a usage error to stderr with exit status 2.
-func parseFlags(usage string) {
-	flag.Usage = func() {
-		fmt.Fprint(flag.CommandLine.Output(), usage+"\nFlags:\n")
-		flag.PrintDefaults()
-	}
-	flag.CommandLine.Init(flag.CommandLine.Name(), flag.ContinueOnError)
-	var out bytes.Buffer
-	flag.CommandLine.SetOutput(&out)
-	err := flag.CommandLine.Parse(os.Args[1:])
-	flag.CommandLine.SetOutput(os.Stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		os.Stdout.Write(out.Bytes())
-		os.Exit(0)
-	case err != nil:
-		os.Stderr.Write(out.Bytes())
-		os.Exit(2)
 	}
 }

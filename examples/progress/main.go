@@ -7,15 +7,22 @@
 // CLI's stdout) or of a ccwire recording (.txtar) through the same
 // handler, with no CLI nor API.
 //
+// It runs your own Claude Code (the claude on PATH, with your login) in the
+// current folder, or in -dir, with permissions bypassed as an unattended
+// bot in a sandbox runs it: point it at a folder whose files you can lose.
+//
+//	go run ./examples/progress -dir /tmp/scratch "Summarize this folder."
+//
+// To try it without an account, serve this example's script with the fake
+// API and run the CLI sealed off against it:
+//
 //	go run ./cmd/ccwire stub --script examples/progress/script.json
-//	go run ./examples/progress -api http://127.0.0.1:PORT "Summarize this folder."
+//	go run ./examples/progress -isolate -api http://127.0.0.1:PORT "Summarize this folder."
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -24,7 +31,7 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/claude"
-	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/examples/internal/exampleflags"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/transcript"
 )
@@ -131,12 +138,10 @@ func (p *jsonPrinter) OnResult(e *claude.ResultEvent) {
 }
 
 func main() {
-	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
-	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
 	asJSON := flag.Bool("json", false, "print one JSON object per event")
-	dir := flag.String("dir", "", "working directory of the CLI (default: a temporary folder)")
+	dir := flag.String("dir", "", "working directory of the CLI (default: the current one; with -isolate, a temporary one)")
 	replay := flag.String("replay", "", "print the progress of a saved transcript (the CLI's stdout, or a recording; - for stdin) instead of running a prompt")
-	parseFlags(`Usage: progress [flags] PROMPT...
+	opts := exampleflags.Parse(`Usage: progress [flags] PROMPT...
        progress [flags] -replay FILE
 
 Runs PROMPT through Claude Code and prints its progress live: the text as it
@@ -159,47 +164,21 @@ ccwire recording) instead.
 		return
 	}
 	prompt := strings.Join(flag.Args(), " ")
-	if *api == "" || prompt == "" {
+	if prompt == "" {
 		flag.Usage()
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	_, err := claude.Query(ctx, prompt, claude.Options{
-		Version: *version,
-		BaseURL: *api,
-		APIKey:  os.Getenv("ANTHROPIC_API_KEY"),
-		WorkDir: *dir,
-		// The bot runs unattended in a sandbox: no permission prompts.
-		DangerouslySkipPermissions: true,
-		IncludePartialMessages:     true,
-		Handler:                    h,
-	})
+	opts.WorkDir = *dir
+	// The bot runs unattended in a sandbox: no permission prompts.
+	opts.DangerouslySkipPermissions = true
+	opts.IncludePartialMessages = true
+	opts.Handler = h
+	_, err := claude.Query(ctx, prompt, opts)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "progress: %v\n", err)
 		os.Exit(1)
-	}
-}
-
-// parseFlags parses the command line, usage heading the help: help asked
-// for (-h) goes to stdout, a usage error to stderr with exit status 2.
-func parseFlags(usage string) {
-	flag.Usage = func() {
-		fmt.Fprint(flag.CommandLine.Output(), usage+"\nFlags:\n")
-		flag.PrintDefaults()
-	}
-	flag.CommandLine.Init(flag.CommandLine.Name(), flag.ContinueOnError)
-	var out bytes.Buffer
-	flag.CommandLine.SetOutput(&out)
-	err := flag.CommandLine.Parse(os.Args[1:])
-	flag.CommandLine.SetOutput(os.Stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		os.Stdout.Write(out.Bytes())
-		os.Exit(0)
-	case err != nil:
-		os.Stderr.Write(out.Bytes())
-		os.Exit(2)
 	}
 }
 

@@ -3,14 +3,20 @@
 // functions with a typed input. The model calls them as
 // mcp__units__convert and mcp__units__list.
 //
+// It runs your own Claude Code (the claude on PATH, with your login) in the
+// current folder:
+//
+//	go run ./examples/tools "How many meters are 3 miles?"
+//
+// To try it without an account, serve this example's script with the fake
+// API and run the CLI sealed off against it:
+//
 //	go run ./cmd/ccwire stub --script examples/tools/script.json
-//	go run ./examples/tools -api http://127.0.0.1:PORT "How many meters are 3 miles?"
+//	go run ./examples/tools -isolate -api http://127.0.0.1:PORT "How many meters are 3 miles?"
 package main
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -20,7 +26,7 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/claude"
-	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/examples/internal/exampleflags"
 )
 
 // meters is how many meters each unit is.
@@ -70,15 +76,13 @@ func (reporter) OnToolResult(e *claude.ToolResultEvent) {
 }
 
 func main() {
-	api := flag.String("api", os.Getenv("ANTHROPIC_BASE_URL"), "base URL of the Anthropic API (default $ANTHROPIC_BASE_URL)")
-	version := flag.String("claude-version", cliinstall.DefaultVersion, "Claude Code version to run")
-	parseFlags(`Usage: tools [flags] PROMPT...
+	opts := exampleflags.Parse(`Usage: tools [flags] PROMPT...
 
 Runs PROMPT with tools written in Go, served to Claude Code by an in-process
 MCP server: unit conversions (convert, list).
 `)
 	prompt := strings.Join(flag.Args(), " ")
-	if *api == "" || prompt == "" {
+	if prompt == "" {
 		flag.Usage()
 		os.Exit(2)
 	}
@@ -89,38 +93,12 @@ MCP server: unit conversions (convert, list).
 		claude.MustTool("convert", "Converts a length from one unit to another.", convert),
 		claude.MustTool("list", "Lists the units convert knows.", list),
 	}}
-	_, err := claude.Query(ctx, prompt, claude.Options{
-		Version:      *version,
-		BaseURL:      *api,
-		APIKey:       os.Getenv("ANTHROPIC_API_KEY"),
-		MCPServers:   []*claude.MCPServer{units},
-		AllowedTools: []string{"mcp__units__convert", "mcp__units__list"},
-		Handler:      reporter{},
-	})
+	opts.MCPServers = []*claude.MCPServer{units}
+	opts.AllowedTools = []string{"mcp__units__convert", "mcp__units__list"}
+	opts.Handler = reporter{}
+	_, err := claude.Query(ctx, prompt, opts)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tools: %v\n", err)
 		os.Exit(1)
-	}
-}
-
-// parseFlags parses the command line, usage heading the help: help asked
-// for (-h) goes to stdout, a usage error to stderr with exit status 2.
-func parseFlags(usage string) {
-	flag.Usage = func() {
-		fmt.Fprint(flag.CommandLine.Output(), usage+"\nFlags:\n")
-		flag.PrintDefaults()
-	}
-	flag.CommandLine.Init(flag.CommandLine.Name(), flag.ContinueOnError)
-	var out bytes.Buffer
-	flag.CommandLine.SetOutput(&out)
-	err := flag.CommandLine.Parse(os.Args[1:])
-	flag.CommandLine.SetOutput(os.Stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		os.Stdout.Write(out.Bytes())
-		os.Exit(0)
-	case err != nil:
-		os.Stderr.Write(out.Bytes())
-		os.Exit(2)
 	}
 }

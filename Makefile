@@ -1,7 +1,7 @@
 # ccwire build and test entry points. `make test` is what CI runs.
 GO ?= go
 
-.PHONY: test vet build ajv actionlint chromium agent-sdk
+.PHONY: test vet build ajv actionlint chromium agent-sdk sandbox
 
 # ajv, the JavaScript JSON Schema validator the schema tests also run, is
 # installed with npm into ccwire's cache (CCWIRE_CACHE_DIR moves the cache,
@@ -31,9 +31,9 @@ vet:
 # The tests drive the real Claude Code CLI: install the pinned versions first
 # (cached per user; CCWIRE_CACHE_DIR moves the cache, CCWIRE_CLAUDE* choose
 # explicit binaries), ajv for the JSON Schema tests, actionlint for the
-# workflows' test, Chromium for the HTML view's tests and the Agent SDK for
-# the fake CLI's interop tests.
-test: vet ajv actionlint chromium agent-sdk
+# workflows' test, Chromium for the HTML view's tests, the Agent SDK for
+# the fake CLI's interop tests and the sandbox's tools for its test.
+test: vet ajv actionlint chromium agent-sdk sandbox
 	$(GO) run ./cmd/ccwire cli install
 	$(GO) test -race -count=1 -timeout 15m ./...
 
@@ -52,6 +52,15 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
 		if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
 		else echo "chromium is not installed: install Debian's chromium package for the HTML tests"; fi; }
+
+# The sandbox test of package claude (Options.Sandbox) runs a command in the
+# CLI's sandbox, which on Linux needs bubblewrap and socat (Debian packages):
+# installed here when running as root; elsewhere the test skips, and in CI
+# (CI=true) it fails without them.
+sandbox:
+	@[ "$$(uname -s)" != Linux ] || { command -v bwrap >/dev/null 2>&1 && command -v socat >/dev/null 2>&1; } || { \
+		if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y bubblewrap socat; \
+		else echo "bubblewrap and socat are not installed: install Debian's bubblewrap and socat packages for the sandbox test"; fi; }
 
 agent-sdk:
 	@grep -qs '"version": "$(AGENT_SDK_VERSION)"' "$(CCWIRE_AGENT_SDK_DIR)/node_modules/@anthropic-ai/claude-agent-sdk/package.json" || \

@@ -169,7 +169,7 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 		Isolation:       opts.Isolation,
 		Stderr:          opts.Stderr,
 		Args:            args,
-		Env:             opts.Env,
+		Env:             opts.env(),
 		ConfigDir:       opts.ConfigDir,
 		WorkDir:         opts.WorkDir,
 		CloseTimeout:    opts.CloseTimeout,

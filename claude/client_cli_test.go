@@ -507,6 +507,8 @@ func testClientFlags(t *testing.T, bin cliinstall.Binary) {
 		IncludePartialMessages: true, ReplayUserMessages: true,
 		AddDirs: []string{t.TempDir()}, MCPConfig: []string{`{"mcpServers":{}}`}, Settings: `{}`,
 		CanUseTool: decide,
+		Betas:      []string{"context-1m-2025-08-07"}, Plugins: []claude.Plugin{{Path: testPlugin(t)}},
+		Sandbox: &claude.SandboxSettings{Enabled: new(false), ExcludedCommands: []string{"git"}},
 	}
 	type gated struct {
 		args []string

@@ -73,6 +73,13 @@
 //	continue the latest one    continue_conversation /      Options.Continue (--continue)
 //	                           continue
 //	fork a resumed session     fork_session / forkSession   Options.ForkSession (--fork-session)
+//	stderr callback            stderr / stderr              Options.Stderr
+//	local plugins              plugins / plugins            Options.Plugins (--plugin-dir)
+//	settings, sandbox          settings, sandbox / sandbox  Options.Settings, Options.Sandbox (one --settings)
+//	file checkpointing         enable_file_checkpointing /  Options.FileCheckpointing, RewindFiles
+//	                           enableFileCheckpointing
+//	betas                      betas / betas                Options.Betas (--betas)
+//	extra CLI flags            extra_args / extraArgs       Options.ExtraArgs
 //
 // Every request of the CLI gets an answer, so the CLI never waits on the
 // client: those the client has no use for get an error answer naming the

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -171,8 +173,19 @@ type Options struct {
 	// (--mcp-config; 2.1.37 and 2.1.330). MCPServers adds one more.
 	MCPConfig []string
 	// Settings is a settings file or JSON string (--settings; 2.1.37 and
-	// 2.1.330).
+	// 2.1.330). With Sandbox, the client reads it (a relative path from
+	// WorkDir when set, else from the caller's working directory) and
+	// passes one JSON string with both.
 	Settings string
+	// Sandbox are the settings of the sandbox the Bash tool runs its
+	// commands in (the Agent SDKs' sandbox option; 2.1.37 and 2.1.332): as
+	// the SDKs do, the client writes them into the --settings JSON as its
+	// "sandbox" object, merged with Settings (the members Sandbox sets
+	// replace those of a "sandbox" object in Settings; the others stay).
+	// On Linux the CLI sandboxes commands only when bubblewrap (bwrap) and
+	// socat are installed; without them 2.1.332 warns on stderr and runs
+	// the commands unsandboxed.
+	Sandbox *SandboxSettings
 	// SettingSources are the settings files the CLI reads
 	// (--setting-sources; 2.1.37 and 2.1.330): [SettingSourceUser] (the
 	// config folder's settings.json), [SettingSourceProject]
@@ -187,7 +200,32 @@ type Options struct {
 	// tool. The Agent SDKs send the same definitions in the initialize
 	// request; the flag reaches both pinned CLIs.
 	Agents map[string]AgentDefinition
-	// ExtraArgs are more CLI flags, passed last and unchecked.
+	// Plugins are local plugins to load for the session (the Agent SDKs'
+	// plugins option of type "local"; one --plugin-dir per plugin; 2.1.37
+	// and 2.1.332): their commands, agents, skills and hooks join the
+	// session's, and system/init lists them in its plugins.
+	Plugins []Plugin
+	// Betas are Anthropic API beta features to turn on (the Agent SDKs'
+	// betas; --betas; 2.1.37 and 2.1.332): the CLI adds them to the
+	// anthropic-beta header of its API requests and lists them in
+	// system/init's betas. It takes only the betas it knows (2.1.37 and
+	// 2.1.332: context-1m-2025-08-07), for API key users only; it drops
+	// any other with a warning on stderr. One beta per element: the CLI
+	// does not split a comma-separated list.
+	Betas []string
+	// FileCheckpointing makes the CLI keep a copy of every file its tools
+	// change (the Agent SDKs' enableFileCheckpointing, by the environment
+	// entry CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING=true; 2.1.37 and
+	// 2.1.332), so that [Client.RewindFiles] can restore them to their
+	// state at a user message. The UUID of that message is the one the
+	// client gives it (protocol.NewUserText with UUID set, sent with
+	// [Client.SendMessage]) or, with ReplayUserMessages, the one of its
+	// replay.
+	FileCheckpointing bool
+	// ExtraArgs are more CLI flags, passed last and unchecked: each flag
+	// followed by its value, if it has one (the Agent SDKs' extraArgs map
+	// of flag to value or null is
+	// []string{"--flag", "value", "--bare-flag"}).
 	ExtraArgs []string
 
 	// CanUseTool answers the CLI's permission requests (can_use_tool
@@ -245,6 +283,139 @@ const (
 	// .claude/settings.local.json in the working directory.
 	SettingSourceLocal SettingSource = "local"
 )
+
+// SandboxSettings are the settings of the sandbox the Bash tool runs its
+// commands in (see Options.Sandbox): the "sandbox" object of the CLI's
+// settings, with the members of the Agent SDKs' SandboxSettings. A nil
+// pointer or slice leaves the member unset, to the other settings
+// sources and the CLI's default.
+type SandboxSettings struct {
+	// Enabled turns the sandbox on (or, false, off).
+	Enabled *bool `json:"enabled,omitempty"`
+	// AutoAllowBashIfSandboxed runs a Bash command that will run inside
+	// the sandbox without asking for permission. The CLI's default is
+	// true on 2.1.37, false on 2.1.332.
+	AutoAllowBashIfSandboxed *bool `json:"autoAllowBashIfSandboxed,omitempty"`
+	// ExcludedCommands are commands that run outside the sandbox.
+	ExcludedCommands []string `json:"excludedCommands,omitempty"`
+	// AllowUnsandboxedCommands lets the model run a command outside the
+	// sandbox with the Bash tool's dangerouslyDisableSandbox; false
+	// ignores that parameter. The CLI's default is true.
+	AllowUnsandboxedCommands *bool `json:"allowUnsandboxedCommands,omitempty"`
+	// Network configures the sandbox's network.
+	Network *SandboxNetwork `json:"network,omitempty"`
+	// IgnoreViolations are sandbox violations not to report, by command
+	// pattern ("*" for every command).
+	IgnoreViolations map[string][]string `json:"ignoreViolations,omitempty"`
+	// EnableWeakerNestedSandbox lets the sandbox run inside an
+	// unprivileged container such as Docker, with weaker isolation.
+	EnableWeakerNestedSandbox *bool `json:"enableWeakerNestedSandbox,omitempty"`
+	// Ripgrep is a ripgrep to use instead of the bundled one.
+	Ripgrep *SandboxRipgrep `json:"ripgrep,omitempty"`
+}
+
+// SandboxNetwork configures the network of the sandbox (see
+// SandboxSettings.Network). Which hosts commands may reach comes from
+// the permission rules (WebFetch(domain:...)) and AllowedDomains.
+type SandboxNetwork struct {
+	// AllowedDomains are hosts sandboxed commands may reach.
+	AllowedDomains []string `json:"allowedDomains,omitempty"`
+	// AllowManagedDomainsOnly, in managed settings, makes only the
+	// managed settings' domains count.
+	AllowManagedDomainsOnly *bool `json:"allowManagedDomainsOnly,omitempty"`
+	// AllowUnixSockets are Unix socket paths commands may connect to
+	// (macOS only; Linux cannot filter sockets by path).
+	AllowUnixSockets []string `json:"allowUnixSockets,omitempty"`
+	// AllowAllUnixSockets lets commands connect to every Unix socket.
+	AllowAllUnixSockets *bool `json:"allowAllUnixSockets,omitempty"`
+	// AllowLocalBinding lets commands listen on local ports.
+	AllowLocalBinding *bool `json:"allowLocalBinding,omitempty"`
+	// HTTPProxyPort and SOCKSProxyPort are the ports of the user's own
+	// HTTP and SOCKS proxies for the sandbox's traffic; zero lets the CLI
+	// start its own.
+	HTTPProxyPort  int `json:"httpProxyPort,omitempty"`
+	SOCKSProxyPort int `json:"socksProxyPort,omitempty"`
+}
+
+// SandboxRipgrep is a ripgrep command for the sandbox (see
+// SandboxSettings.Ripgrep).
+type SandboxRipgrep struct {
+	// Command is the ripgrep binary. Required.
+	Command string `json:"command"`
+	// Args are arguments for it.
+	Args []string `json:"args,omitempty"`
+}
+
+// settingsValue returns the --settings value of o: Settings as given, or,
+// with Sandbox, Settings (a JSON object or a file) with Sandbox merged
+// into its "sandbox" object, as one JSON string.
+func (o *Options) settingsValue() (string, string) {
+	if o.Sandbox == nil {
+		return o.Settings, ""
+	}
+	settings := map[string]json.RawMessage{}
+	if s := strings.TrimSpace(o.Settings); s != "" {
+		raw := []byte(s)
+		if !strings.HasPrefix(s, "{") { // a file, as the CLI would read it
+			path := s
+			if !filepath.IsAbs(path) && o.WorkDir != "" {
+				path = filepath.Join(o.WorkDir, path)
+			}
+			var err error
+			if raw, err = os.ReadFile(path); err != nil {
+				return "", fmt.Sprintf("read the settings file to merge Sandbox into: %v", err)
+			}
+		}
+		if err := json.Unmarshal(raw, &settings); err != nil || settings == nil {
+			return "", fmt.Sprintf("merge Sandbox into the settings: not a JSON object (%v)", err)
+		}
+	}
+	sandbox := map[string]json.RawMessage{}
+	if old, ok := settings["sandbox"]; ok {
+		if err := json.Unmarshal(old, &sandbox); err != nil || sandbox == nil {
+			return "", fmt.Sprintf("merge Sandbox into the settings: their sandbox is not a JSON object (%v)", err)
+		}
+	}
+	set, err := json.Marshal(o.Sandbox)
+	if err == nil {
+		err = json.Unmarshal(set, &sandbox) // Sandbox's members over the settings'
+	}
+	if err != nil {
+		return "", fmt.Sprintf("encode Sandbox: %v", err)
+	}
+	if settings["sandbox"], err = json.Marshal(sandbox); err != nil {
+		return "", fmt.Sprintf("encode Sandbox: %v", err)
+	}
+	b, err := json.Marshal(settings) // map keys are sorted: the same flag every time
+	if err != nil {
+		return "", fmt.Sprintf("encode the settings: %v", err)
+	}
+	return string(b), ""
+}
+
+// Plugin is a plugin to load for a session (see Options.Plugins).
+type Plugin struct {
+	// Path is the plugin's folder, which holds .claude-plugin/plugin.json
+	// and its commands/, agents/, skills/ or hooks/ (2.1.332 also takes a
+	// .zip, or a folder of plugin folders). Best absolute: the CLI runs
+	// in WorkDir.
+	Path string
+}
+
+// fileCheckpointingEnv is the environment entry that turns on the CLI's
+// file checkpointing (see Options.FileCheckpointing), as the Agent SDKs
+// set it.
+const fileCheckpointingEnv = "CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING=true"
+
+// env returns the environment entries of the options: Env, then the
+// entries options stand for (FileCheckpointing), which win over Env's as
+// in the Agent SDKs.
+func (o *Options) env() []string {
+	if !o.FileCheckpointing {
+		return o.Env
+	}
+	return append(slices.Clip(o.Env), fileCheckpointingEnv)
+}
 
 // AgentDefinition defines a subagent (see Options.Agents). Its JSON is
 // what the CLI's --agents flag and the Agent SDKs' agents option take.
@@ -401,6 +572,23 @@ var optionFlags = []optionFlag{
 			{value: string(protocol.PermissionAuto), needs: cliversion.MustParseConstraint(">" + cliinstall.SeedVersion)},
 			{value: "manual", needs: cliversion.MustParseConstraint(">" + cliinstall.SeedVersion)},
 		}},
+	// --betas takes several values (<betas...>): one occurrence with them all.
+	{option: "Betas", flag: "--betas", value: func(o *Options) ([][]string, string) {
+		if len(o.Betas) == 0 {
+			return nil, ""
+		}
+		for _, b := range o.Betas {
+			switch {
+			case strings.TrimSpace(b) == "":
+				return nil, "an empty beta"
+			case strings.HasPrefix(b, "-"):
+				return nil, fmt.Sprintf("beta %q starts with a dash", b)
+			case strings.ContainsAny(b, ", "):
+				return nil, fmt.Sprintf("beta %q: one beta per element (the CLI does not split a list)", b)
+			}
+		}
+		return [][]string{slices.Clone(o.Betas)}, ""
+	}},
 	{option: "DangerouslySkipPermissions", flag: "--dangerously-skip-permissions", value: present(func(o *Options) bool { return o.DangerouslySkipPermissions })},
 	{option: "Tools", flag: "--tools", value: func(o *Options) ([][]string, string) {
 		if o.Tools == nil {
@@ -451,7 +639,23 @@ var optionFlags = []optionFlag{
 		}
 		return occurrences, ""
 	}},
-	{option: "Settings", flag: "--settings", value: text(func(o *Options) string { return o.Settings })},
+	{option: "Settings", flag: "--settings", value: func(o *Options) ([][]string, string) {
+		v, problem := o.settingsValue()
+		if v == "" || problem != "" {
+			return nil, problem
+		}
+		return [][]string{{v}}, ""
+	}},
+	{option: "Plugins", flag: "--plugin-dir", value: func(o *Options) ([][]string, string) {
+		var occurrences [][]string
+		for i, p := range o.Plugins {
+			if strings.TrimSpace(p.Path) == "" {
+				return nil, fmt.Sprintf("plugin %d has no Path", i)
+			}
+			occurrences = append(occurrences, []string{p.Path})
+		}
+		return occurrences, ""
+	}},
 	{option: "SettingSources", flag: "--setting-sources", value: func(o *Options) ([][]string, string) {
 		if o.SettingSources == nil {
 			return nil, "" // an empty, non-nil list reads no settings file

@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/ccwire/ccwire/cliversion"
@@ -42,5 +43,24 @@ func TestOptionFlags(t *testing.T) {
 		if occurrences, problem := row.value(&Options{}); occurrences != nil || problem != "" {
 			t.Errorf("%s: the zero Options give %q, %q", row.option, occurrences, problem)
 		}
+	}
+}
+
+// TestOptionsEnv checks the environment entries of FileCheckpointing: after
+// Env, so that they win, without writing into Env's array.
+func TestOptionsEnv(t *testing.T) {
+	t.Parallel()
+	env := make([]string, 1, 4)
+	env[0] = "A=1"
+	o := Options{Env: env}
+	if got := o.env(); !slices.Equal(got, []string{"A=1"}) {
+		t.Errorf("env = %q, want Env", got)
+	}
+	o.FileCheckpointing = true
+	if got := o.env(); !slices.Equal(got, []string{"A=1", "CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING=true"}) {
+		t.Errorf("env with FileCheckpointing = %q", got)
+	}
+	if extra := env[:2][1]; extra != "" {
+		t.Errorf("env wrote %q into Env's array", extra)
 	}
 }

@@ -3,6 +3,8 @@ package claude_test
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -58,6 +60,33 @@ func TestOptionsArgs(t *testing.T) {
 		{"modes of 2.1.330", claude.Options{PermissionMode: protocol.PermissionAuto}, "2.1.330", []string{"--permission-mode", "auto"}},
 		{"delegate on 2.1.37", claude.Options{PermissionMode: protocol.PermissionDelegate}, "2.1.37", []string{"--permission-mode", "delegate"}},
 		{"delegate between the pins", claude.Options{PermissionMode: protocol.PermissionDelegate}, "2.1.100", []string{"--permission-mode", "delegate"}},
+		{"betas, one occurrence with every value", claude.Options{Betas: []string{"context-1m-2025-08-07", "other-2026-01-01"}}, "2.1.37",
+			[]string{"--betas", "context-1m-2025-08-07", "other-2026-01-01"}},
+		{"plugins, a flag each", claude.Options{Plugins: []claude.Plugin{{Path: "/p/one"}, {Path: "two"}}}, "2.1.332",
+			[]string{"--plugin-dir", "/p/one", "--plugin-dir", "two"}},
+		{"sandbox alone", claude.Options{Sandbox: &claude.SandboxSettings{Enabled: new(true), AutoAllowBashIfSandboxed: new(false)}}, "2.1.37",
+			[]string{"--settings", `{"sandbox":{"autoAllowBashIfSandboxed":false,"enabled":true}}`}},
+		{"sandbox merged into JSON settings", claude.Options{
+			Settings: ` {"model": "haiku", "sandbox": {"enabled": false, "excludedCommands": ["git"], "filesystem": {"x": 1}}} `,
+			Sandbox:  &claude.SandboxSettings{Enabled: new(true), ExcludedCommands: []string{"docker"}},
+		}, "2.1.332", []string{"--settings", `{"model":"haiku","sandbox":{"enabled":true,"excludedCommands":["docker"],"filesystem":{"x":1}}}`}},
+		{"every sandbox member", claude.Options{Sandbox: &claude.SandboxSettings{
+			Enabled: new(true), AutoAllowBashIfSandboxed: new(true), ExcludedCommands: []string{"git"},
+			AllowUnsandboxedCommands: new(false), IgnoreViolations: map[string][]string{"*": {"/tmp"}},
+			EnableWeakerNestedSandbox: new(true), Ripgrep: &claude.SandboxRipgrep{Command: "/bin/rg", Args: []string{"--hidden"}},
+			Network: &claude.SandboxNetwork{
+				AllowedDomains: []string{"example.com"}, AllowManagedDomainsOnly: new(false), AllowUnixSockets: []string{"/run/docker.sock"},
+				AllowAllUnixSockets: new(false), AllowLocalBinding: new(true), HTTPProxyPort: 3128, SOCKSProxyPort: 1080,
+			},
+		}}, "2.1.332", []string{"--settings", `{"sandbox":{"allowUnsandboxedCommands":false,"autoAllowBashIfSandboxed":true,` +
+			`"enableWeakerNestedSandbox":true,"enabled":true,"excludedCommands":["git"],"ignoreViolations":{"*":["/tmp"]},` +
+			`"network":{"allowedDomains":["example.com"],"allowManagedDomainsOnly":false,"allowUnixSockets":["/run/docker.sock"],` +
+			`"allowAllUnixSockets":false,"allowLocalBinding":true,"httpProxyPort":3128,"socksProxyPort":1080},` +
+			`"ripgrep":{"command":"/bin/rg","args":["--hidden"]}}}`}},
+		{"settings file without sandbox, passed as is", claude.Options{Settings: "does-not-exist.json"}, "2.1.37",
+			[]string{"--settings", "does-not-exist.json"}},
+		{"extra args after the table's flags", claude.Options{Model: "opus", ExtraArgs: []string{"--debug-file", "/tmp/d.log", "--disable-slash-commands"}}, "2.1.37",
+			[]string{"--model", "opus", "--debug-file", "/tmp/d.log", "--disable-slash-commands"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -105,6 +134,16 @@ func TestOptionsArgsErrors(t *testing.T) {
 		{"agent without name", claude.Options{Agents: map[string]claude.AgentDefinition{" ": {Description: "d", Prompt: "p"}}}, "2.1.330", []string{"Agents"}, false, "empty name"},
 		{"two prompt tools", claude.Options{CanUseTool: decide, ExtraArgs: []string{"--permission-prompt-tool", "mcp__x"}}, "2.1.330",
 			[]string{"CanUseTool"}, false, "another permission prompt tool"},
+		{"empty beta", claude.Options{Betas: []string{"context-1m-2025-08-07", " "}}, "2.1.332", []string{"Betas"}, false, "an empty beta"},
+		{"betas as a list", claude.Options{Betas: []string{"context-1m-2025-08-07,other"}}, "2.1.332", []string{"Betas"}, false, "one beta per element"},
+		{"beta like a flag", claude.Options{Betas: []string{"--model"}}, "2.1.332", []string{"Betas"}, false, "starts with a dash"},
+		{"plugin without path", claude.Options{Plugins: []claude.Plugin{{Path: "/p"}, {}}}, "2.1.37", []string{"Plugins"}, false, "plugin 1 has no Path"},
+		{"sandbox, settings file missing", claude.Options{Settings: "/does/not/exist.json", Sandbox: &claude.SandboxSettings{}}, "2.1.332",
+			[]string{"Settings"}, false, "read the settings file to merge Sandbox into"},
+		{"sandbox, settings not an object", claude.Options{Settings: `{"a": }`, Sandbox: &claude.SandboxSettings{}}, "2.1.332",
+			[]string{"Settings"}, false, "not a JSON object"},
+		{"sandbox, settings' sandbox not an object", claude.Options{Settings: `{"sandbox": true}`, Sandbox: &claude.SandboxSettings{}}, "2.1.332",
+			[]string{"Settings"}, false, "their sandbox is not a JSON object"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -131,6 +170,32 @@ func TestOptionsArgsErrors(t *testing.T) {
 				t.Errorf("error %q does not say %q", err, tt.text)
 			}
 		})
+	}
+}
+
+// TestOptionsSandboxSettingsFile checks that Sandbox is merged into a
+// settings file, read from WorkDir when its path is relative, and that
+// the file is left as it is.
+func TestOptionsSandboxSettingsFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	const file = `{"env": {"A": "1"}, "sandbox": {"excludedCommands": ["git"]}}`
+	if err := os.WriteFile(filepath.Join(dir, "settings.json"), []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"--settings", `{"env":{"A":"1"},"sandbox":{"enabled":true,"excludedCommands":["git"]}}`}
+	for _, opts := range []claude.Options{
+		{Settings: filepath.Join(dir, "settings.json")},
+		{Settings: "settings.json", WorkDir: dir},
+	} {
+		opts.Sandbox = &claude.SandboxSettings{Enabled: new(true)}
+		got, err := opts.Args("2.1.332")
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("Settings %q, WorkDir %q: Args = %q, %v; want %q", opts.Settings, opts.WorkDir, got, err, want)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "settings.json")); err != nil || string(b) != file {
+		t.Errorf("the settings file became %q, %v", b, err)
 	}
 }
 

@@ -153,8 +153,9 @@ func (c *Client) MCPSetServers(ctx context.Context, servers map[string]MCPServer
 // RewindFiles restores the files the session changed to their state at
 // the user message with UUID userMessageID, or with dryRun only reports
 // what would change (rewind_files; CLI 2.1.37 and 2.1.330). File
-// checkpointing must be on, else the answer's CanRewind is false and its
-// Error says why.
+// checkpointing must be on ([Options.FileCheckpointing]): else a dry
+// run's CanRewind is false and its Error says why, and a rewind is
+// refused with a [*ControlError].
 func (c *Client) RewindFiles(ctx context.Context, userMessageID string, dryRun bool) (*protocol.RewindFilesResponse, error) {
 	out := new(protocol.RewindFilesResponse)
 	return out, c.controlPayload(ctx, &protocol.RewindFilesRequest{UserMessageID: userMessageID, DryRun: dryRun}, out)

@@ -32,6 +32,11 @@ func TestSDKParityCLI(t *testing.T) {
 		{"HookEvents", testClientHookEvents},
 		{"MCPControl", testClientMCPControlCLI},
 		{"SettingsAgentsBudget", testClientSettingsAgentsBudget},
+		{"Plugins", testClientPluginsCLI},
+		{"BetasStderr", testClientBetasStderrCLI},
+		{"SandboxSettings", testClientSandboxCLI},
+		{"FileCheckpointing", testClientFileCheckpointingCLI},
+		{"ExtraArgs", testClientExtraArgsCLI},
 	})
 }
 

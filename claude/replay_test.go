@@ -107,7 +107,7 @@ func TestReplayEitherInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := &countingHandler{kinds: map[string]int{}}
-	if err := claude.Replay(transcript.Messages(bytes.NewReader(data)), got); err != nil {
+	if err := claude.Replay(transcript.NewReader(bytes.NewReader(data)).FromFile(path).All(), got); err != nil {
 		t.Fatal(err)
 	}
 	if !maps.Equal(got.kinds, want.kinds) || got.kinds["tool_use"] != 1 {

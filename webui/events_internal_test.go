@@ -42,7 +42,7 @@ func TestTranslateRecordings(t *testing.T) {
 		open := map[string]string{} // streamed block ID → its pieces so far
 		inputs := map[string]bool{} // tool calls whose input was streamed
 		called := map[string]bool{} // tool calls made
-		for ev, err := range claude.Events(transcript.Messages(bytes.NewReader(data))) {
+		for ev, err := range claude.Events(transcript.NewReader(bytes.NewReader(data)).FromFile(p).All()) {
 			if err != nil {
 				t.Fatalf("%s: %v", p, err)
 			}

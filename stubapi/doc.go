@@ -165,8 +165,12 @@
 // the reason, the turn it used and how it was answered; MainRequests,
 // ToolResults, SystemPrompt and WriteJSONL (one request a line) build on
 // it. A body over the API's limit of 32 MiB is answered 413
-// request_too_large and recorded by its first MaxRecordedBody bytes, with
-// BodySize and BodyTruncated.
+// request_too_large, and the connection closed after the answer: the
+// server reads no more of it than the limit (nothing past the first
+// MaxRecordedBody bytes when its length is announced) and keeps no more in
+// memory. It is recorded as an oversize side request ("oversize: …"),
+// by its first MaxRecordedBody bytes, with BodySize and BodyTruncated,
+// and logged as a warning.
 //
 // # Timeouts
 //

@@ -63,8 +63,8 @@ type Request struct {
 	BodyText string `json:"body_text,omitempty"`
 	// BodySize is the size of the request body in bytes. For a truncated
 	// body it is the announced Content-Length, or, for a body of unknown
-	// length, the bytes the server read before it gave up (at least that
-	// many).
+	// length (chunked), one byte more than the limit: the server stops
+	// reading there, so the body has at least that many.
 	BodySize int64 `json:"body_size,omitempty"`
 	// BodyTruncated reports that the body was larger than the API's limit
 	// (32 MiB) and rejected with 413: only its first MaxRecordedBody bytes

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -158,6 +159,7 @@ func TestTurnsStreamAndNonStream(t *testing.T) {
 		"tool with stop seq":  stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "true"})).WithStop(stubapi.StopPauseTurn),
 		"thinking only block": stubapi.Reply(stubapi.Think("")),
 		"empty":               stubapi.Empty(),
+		"text of many writes": stubapi.Text(strings.Repeat("A text long enough to be streamed in several writes. ", 700)),
 		"empty max tokens":    stubapi.Empty().WithStop(stubapi.StopMaxTokens),
 	}
 	for name, turn := range turns {

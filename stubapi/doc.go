@@ -161,7 +161,10 @@
 // # Recording
 //
 // Server.Requests returns every request in arrival order with its headers
-// (x-api-key and authorization redacted), its JSON body, its route and
+// and query (the values of credential-like headers and query parameters,
+// such as x-api-key, authorization, cookie, anthropic-auth-token,
+// x-auth-token and ?api_key=, replaced by Redacted), its JSON body, its
+// route and
 // the reason, the turn it used and how it was answered; MainRequests,
 // ToolResults, SystemPrompt and WriteJSONL (one request a line) build on
 // it. A body over the API's limit of 32 MiB is answered 413

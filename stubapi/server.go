@@ -339,7 +339,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Time:          began,
 		Method:        r.Method,
 		Path:          r.URL.Path,
-		Query:         r.URL.RawQuery,
+		Query:         redactQuery(r.URL.RawQuery),
 		Header:        redact(r.Header),
 		BodySize:      size,
 		BodyTruncated: truncated,

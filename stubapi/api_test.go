@@ -422,6 +422,35 @@ func TestOptions(t *testing.T) {
 	}
 }
 
+// TestURLOnEveryInterface checks that a server listening on every
+// interface gives a URL a client can use: it used to give
+// http://0.0.0.0:PORT or http://[::]:PORT (":0" listens on [::], dual
+// stack).
+func TestURLOnEveryInterface(t *testing.T) {
+	t.Parallel()
+	for _, addr := range []string{":0", "0.0.0.0:0"} {
+		t.Run(addr, func(t *testing.T) {
+			t.Parallel()
+			s, err := stubapi.Start(stubapi.NewScript(stubapi.Text("hi")), stubapi.WithAddr(addr))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if !strings.HasPrefix(s.URL(), "http://127.0.0.1:") {
+				t.Fatalf("URL() = %s, want http://127.0.0.1:PORT", s.URL())
+			}
+			resp, err := http.Get(s.URL() + "/v1/models")
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				t.Errorf("GET %s/v1/models: status %d", s.URL(), resp.StatusCode)
+			}
+		})
+	}
+}
+
 // TestNewTestReportsOverrun checks that NewTest fails the test on overrun.
 func TestNewTestReportsOverrun(t *testing.T) {
 	t.Parallel()

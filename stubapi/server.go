@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -145,7 +146,7 @@ func Start(script Script, opts ...Option) (*Server, error) {
 	s := &Server{
 		cfg:    cfg,
 		turns:  cloneTurns(script.Turns),
-		url:    "http://" + ln.Addr().String(),
+		url:    "http://" + dialable(ln.Addr()),
 		ln:     ln,
 		ctx:    ctx,
 		cancel: cancel,
@@ -214,8 +215,22 @@ func (s *Server) summary() string {
 }
 
 // URL returns the server's base URL, e.g. "http://127.0.0.1:43567", for
-// ANTHROPIC_BASE_URL.
+// ANTHROPIC_BASE_URL. For a server listening on every interface
+// (WithAddr(":0"), "0.0.0.0:0", "[::]:0") it names 127.0.0.1, which
+// reaches it from this machine: 0.0.0.0 and [::] are not addresses a
+// client can connect to.
 func (s *Server) URL() string { return s.url }
+
+// dialable returns addr as a host:port a client can connect to: the
+// loopback address 127.0.0.1 for an unspecified IP (a listener on every
+// interface, dual-stack when it is [::]).
+func dialable(addr net.Addr) string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok || !tcp.IP.IsUnspecified() {
+		return addr.String()
+	}
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(tcp.Port))
+}
 
 // Close stops the server: it closes the listener and every connection,
 // ends stalls and waits for the requests being answered, so the records

@@ -68,6 +68,11 @@
 // nothing to the CLI's cost, whenever they arrive. WithClassifier replaces
 // the rule.
 //
+// The rule is made for the CLI. A program that calls the API directly (on
+// an Anthropic SDK) and asks a small model without tools would get "OK"
+// instead of its scripted turn: AllScripted answers every POST
+// /v1/messages from the script, whatever it asks.
+//
 // # Turns and faults
 //
 // A Turn is one model response: content blocks (text, tool_use, thinking,

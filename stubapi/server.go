@@ -60,6 +60,7 @@ type config struct {
 	models       []Model
 	onRequest    func(Request)
 	sideText     string
+	allScripted  bool
 	allowOverrun bool
 	readTimeout  time.Duration
 	idleTimeout  time.Duration
@@ -88,6 +89,18 @@ func WithModels(models ...Model) Option { return func(c *config) { c.models = mo
 // OnRequest sets a function called with each request's record once it has
 // been answered (from the request's goroutine; it must not block long).
 func OnRequest(fn func(Request)) Option { return func(c *config) { c.onRequest = fn } }
+
+// AllScripted makes every POST /v1/messages request a main-loop request,
+// answered from the script in order, whatever it asks: a request to a
+// small model without tools, a max_tokens probe or a request for
+// structured output gets the next turn like any other, and the server's
+// classifier (Classify, or WithClassifier's) is not asked. It is for
+// clients of the API other than the CLI, such as a program on an
+// Anthropic SDK, whose every request is one the test scripts; with the
+// CLI it would hand turns to its helper requests. A body that is not a
+// valid Messages request is still rejected with 400, and the other
+// endpoints (count_tokens, models) keep their automatic answers.
+func AllScripted() Option { return func(c *config) { c.allScripted = true } }
 
 // WithSideText sets the text of the automatic answer to side requests that
 // ask for neither structured output nor a single token; the default is "OK".
@@ -379,6 +392,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case truncated:
 		cls = Classification{RouteSide, sideOversize + ": body over the limit of 32 MiB"}
+	case s.cfg.allScripted && r.Method == http.MethodPost && r.URL.Path == "/v1/messages" && parseErr == nil:
+		cls = Classification{RouteMain, "all scripted"}
 	case s.cfg.classify != nil:
 		cls = s.cfg.classify(r.Method, r.URL.Path, body)
 	default:

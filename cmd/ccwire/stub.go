@@ -20,7 +20,7 @@ import (
 // ends (SIGINT or SIGTERM).
 //
 //	ccwire stub --script FILE [--addr 127.0.0.1:0] [--log FILE|-] [--allow-remote]
-//	            [--read-timeout D] [--idle-timeout D]
+//	            [--all-scripted] [--read-timeout D] [--idle-timeout D]
 //
 // It prints the base URL as its first stdout line (http://127.0.0.1:PORT
 // when it listens on every interface; with --allow-remote it warns on
@@ -39,6 +39,7 @@ func runStub(ctx context.Context, e env, args []string) int {
 	logTo := fs.String("log", "", "write each request as a JSON line to this file; - is stdout (after the URL line)")
 	allowRemote := fs.Bool("allow-remote", false, "allow a listen address that is not loopback (warns, and lists the URLs other machines can use)")
 	readTimeout := fs.Duration("read-timeout", stubapi.DefaultReadTimeout, "how long a client may take to send a request (0: no bound)")
+	allScripted := fs.Bool("all-scripted", false, "answer every POST /v1/messages from the script, whatever it asks (for programs that call the API directly; see above)")
 	idleTimeout := fs.Duration("idle-timeout", stubapi.DefaultIdleTimeout, "how long a keep-alive connection may wait for its next request (0: no bound)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: ccwire stub --script FILE [flags]
@@ -54,7 +55,11 @@ requests' bodies. Credential-like headers and query parameters are logged
 as "[redacted]".
 
 The script is {"turns": [TURN, ...]}: each main-loop request of the CLI gets
-the next TURN, in order; other requests get automatic answers. A TURN is
+the next TURN, in order; other requests get automatic answers. The CLI's
+helper requests (to a Haiku model without tools, max_tokens 1 probes,
+requests for structured output) are not main-loop requests: a program that
+calls the API directly, on an Anthropic SDK, passes --all-scripted so that
+every POST /v1/messages gets the next TURN. A TURN is
   {"text": "Hi"}                          a text block ("text": ["a", "b"]: two)
   {"text": "Let me look.", "tool_use": [{"name": "Bash", "input": {"command": "ls"}}]}
   {"thinking": "Hmm.", "text": "Yes."}    a thinking block, then text
@@ -120,6 +125,9 @@ Flags:
 		stubapi.WithReadTimeout(*readTimeout),
 		stubapi.WithIdleTimeout(*idleTimeout),
 		stubapi.WithLogger(slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))),
+	}
+	if *allScripted {
+		opts = append(opts, stubapi.AllScripted())
 	}
 	var reqLog *requestLog
 	if logw != nil {

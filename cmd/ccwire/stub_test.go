@@ -222,7 +222,7 @@ func TestStubScriptDocs(t *testing.T) {
 	if code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, []string{"stub", "-h"}); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	for _, want := range []string{`{"turns": [TURN, ...]}`, `"tool_use"`, `"fault"`, "docs/stub-script.md", "docs/stub-script.ja.md"} {
+	for _, want := range []string{`{"turns": [TURN, ...]}`, `"tool_use"`, `"fault"`, "docs/stub-script.md", "docs/stub-script.ja.md", "--all-scripted", "-all-scripted\n"} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("ccwire stub -h lacks %q", want)
 		}
@@ -242,6 +242,11 @@ func TestStubScriptDocs(t *testing.T) {
 		}
 		if blocks < 3 {
 			t.Errorf("%s shows %d scripts, want at least 3", page, blocks)
+		}
+		for _, want := range []string{"--all-scripted", "stubapi.AllScripted"} {
+			if !strings.Contains(string(data), want) {
+				t.Errorf("%s does not mention %s", page, want)
+			}
 		}
 	}
 }
@@ -299,6 +304,34 @@ func TestWarnRemote(t *testing.T) {
 			warnRemote(&b, tt.addr, tt.url, tt.addrs)
 			if !strings.HasPrefix(b.String(), "ccwire stub: warning: listening on "+tt.addr+", beyond this machine") || !strings.Contains(b.String(), tt.want) {
 				t.Errorf("got\n%s\nwant the warning and %q", b.String(), tt.want)
+			}
+		})
+	}
+}
+
+// TestStubAllScripted checks that ccwire stub --all-scripted answers a
+// request to a Haiku model without tools, as a program on an Anthropic SDK
+// sends, from the script; without it the request is taken for one of the
+// CLI's helper requests and answered "OK".
+func TestStubAllScripted(t *testing.T) {
+	t.Parallel()
+	haiku := `{"model":"claude-haiku-4-5","max_tokens":100,"messages":[{"role":"user","content":"hi"}]}`
+	for _, tc := range []struct {
+		name   string
+		flags  []string
+		answer string
+	}{
+		{"default", nil, `"text":"OK"`},
+		{"all scripted", []string{"--all-scripted"}, "Hello from ccwire stub"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r, url := startStub(t, "", append([]string{"--script", writeScript(t, stubScript)}, tc.flags...)...)
+			if got := stubPost(t, url, haiku); !strings.Contains(got, tc.answer) {
+				t.Errorf("a Haiku request without tools got %s, want %s", got, tc.answer)
+			}
+			if code, _ := r.stop(t); code != 0 {
+				t.Errorf("exit %d\nstderr: %s", code, r.stderr.String())
 			}
 		})
 	}

@@ -166,3 +166,15 @@ func checkRun(t *testing.T, args []string, code int, stdout, stderrHas []string)
 	}
 	return out.String()
 }
+
+// copyFile copies a file, making the folder it goes to.
+func copyFile(from, to string) error {
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(to, data, 0o644)
+}

@@ -540,10 +540,16 @@ func readUnknown(r io.Reader) ([]byte, error) {
 	size := firstBodyBlock
 	for {
 		b := make([]byte, size)
-		m, err := io.ReadFull(r, b)
+		m := 0
+		var err error
+		for m < len(b) && err == nil {
+			var k int
+			k, err = r.Read(b[m:])
+			m += k
+		}
 		blocks = append(blocks, b[:m])
 		switch {
-		case err == io.EOF || err == io.ErrUnexpectedEOF:
+		case err == io.EOF:
 			if len(blocks) == 1 {
 				return blocks[0], nil
 			}

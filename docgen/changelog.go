@@ -30,7 +30,7 @@ type versionStep struct {
 // loadSteps compares the recordings of each recorded version with the
 // next one's, as `ccwire diff A B` does, and places the bisect findings of
 // drift.FirstsFile (if the module has one) between them. No CLI runs.
-func loadSteps(ctx context.Context, root string, scs []*scenario.Scenario, versions []string) ([]versionStep, error) {
+func loadSteps(ctx context.Context, root string, scs []*scenario.Scenario, versions []string, progress func(Progress)) ([]versionStep, error) {
 	firsts, err := drift.ReadFirsts(filepath.Join(root, filepath.FromSlash(drift.FirstsFile)))
 	if errors.Is(err, fs.ErrNotExist) {
 		firsts, err = &drift.Firsts{}, nil
@@ -40,10 +40,11 @@ func loadSteps(ctx context.Context, root string, scs []*scenario.Scenario, versi
 	}
 	var steps []versionStep
 	var prev *drift.Corpus
-	for _, v := range versions {
+	for i, v := range versions {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		progress(Progress{Step: "reading the recordings of CLI " + v + " for the changelog", Done: i + 1, Total: len(versions)})
 		c, err := drift.Load(filepath.Join(root, recordingsDir, v), drift.LoadOptions{Label: v, Version: v, Scenarios: scs})
 		if err != nil {
 			return nil, fmt.Errorf("docgen: %w", err)

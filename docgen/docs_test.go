@@ -35,14 +35,44 @@ func moduleRoot(t *testing.T) string {
 	return root
 }
 
-// rendered renders the reference of the module once for all tests.
-var rendered = sync.OnceValues(func() (*Result, error) {
-	root, err := FindModuleRoot(".")
+// rendered renders the reference of the module once for all tests;
+// renderSteps are the steps it reported.
+var (
+	renderSteps []Progress
+	rendered    = sync.OnceValues(func() (*Result, error) {
+		root, err := FindModuleRoot(".")
+		if err != nil {
+			return nil, err
+		}
+		return Render(context.Background(), root, WithProgress(func(p Progress) { renderSteps = append(renderSteps, p) }))
+	})
+)
+
+// TestRenderProgress checks that Render reports its steps to
+// WithProgress's function, in order: each version's recordings, each
+// version for the changelog, each language's pages, each kind numbered
+// 1 to its total. ccwire docs shows them, as rendering takes half a
+// minute.
+func TestRenderProgress(t *testing.T) {
+	t.Parallel()
+	renderedT(t)
+	versions, err := recordedVersions(filepath.Join(moduleRoot(t), recordingsDir))
 	if err != nil {
-		return nil, err
+		t.Fatal(err)
 	}
-	return Render(context.Background(), root)
-})
+	var want []Progress
+	for i, v := range versions {
+		want = append(want, Progress{Step: "reading the recordings of CLI " + v, Done: i + 1, Total: len(versions)})
+	}
+	sortVersions(versions)
+	for i, v := range versions {
+		want = append(want, Progress{Step: "reading the recordings of CLI " + v + " for the changelog", Done: i + 1, Total: len(versions)})
+	}
+	want = append(want, Progress{Step: "writing the pages in en", Done: 1, Total: 2}, Progress{Step: "writing the pages in ja", Done: 2, Total: 2})
+	if !slices.Equal(renderSteps, want) {
+		t.Errorf("steps reported:\n%v\nwant\n%v", renderSteps, want)
+	}
+}
 
 func renderedT(t *testing.T) *Result {
 	t.Helper()

@@ -52,20 +52,49 @@ func (e *MissingTranslationsError) Error() string {
 	return b.String()
 }
 
+// Progress is a step of Render, for a progress display.
+type Progress struct {
+	// Step says what Render starts doing, such as "reading the
+	// recordings of CLI 2.1.37".
+	Step string
+	// Done is the number of the step among Total steps of its kind,
+	// from 1.
+	Done, Total int
+}
+
+// Option configures Render.
+type Option func(*options)
+
+// options is what Options set.
+type options struct {
+	progress func(Progress)
+}
+
+// WithProgress makes Render call fn as it starts each step: reading each
+// version's recordings, comparing each two consecutive versions for the
+// changelog, writing each language's pages. fn is called from Render's
+// goroutine and should return quickly.
+func WithProgress(fn func(Progress)) Option { return func(o *options) { o.progress = fn } }
+
 // Render generates the reference from the module at root: the schema
 // from the source of package protocol, the scenarios from scenarios/ and
 // the recordings from recordings/<version>/. The same inputs always give
 // the same files.
-func Render(ctx context.Context, root string) (*Result, error) {
-	c, err := load(ctx, root)
+func Render(ctx context.Context, root string, opts ...Option) (*Result, error) {
+	o := options{progress: func(Progress) {}}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	c, err := load(ctx, root, o.progress)
 	if err != nil {
 		return nil, err
 	}
-	return renderCorpus(c)
+	return renderCorpus(c, o.progress)
 }
 
-// renderCorpus renders a loaded corpus in every language.
-func renderCorpus(c *corpus) (*Result, error) {
+// renderCorpus renders a loaded corpus in every language, reporting each
+// language to progress.
+func renderCorpus(c *corpus, progress func(Progress)) (*Result, error) {
 	index(c)
 	defs, err := kindDefs(c.schema)
 	if err != nil {
@@ -78,7 +107,8 @@ func renderCorpus(c *corpus) (*Result, error) {
 	}
 	res := &Result{Missing: map[Language][]string{}, Scenarios: len(c.scenarios), Kinds: len(ref.kinds), used: map[Language]map[string]bool{}}
 	res.Files = append(res.Files, File{Path: "README.md", Data: []byte(rootIndex())})
-	for _, lang := range Languages() {
+	for i, lang := range Languages() {
+		progress(Progress{Step: "writing the pages in " + string(lang), Done: i + 1, Total: len(Languages())})
 		tr, err := newTranslator(lang, c.schema.docIDs)
 		if err != nil {
 			return nil, err

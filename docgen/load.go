@@ -25,8 +25,9 @@ const (
 )
 
 // load reads the corpus of the module at root: the protocol's schema, the
-// scenario files and their recordings.
-func load(ctx context.Context, root string) (*corpus, error) {
+// scenario files and their recordings, reporting each version's
+// recordings and each step of the changelog to progress.
+func load(ctx context.Context, root string, progress func(Progress)) (*corpus, error) {
 	s := loadSchema()
 	scs, err := scenario.LoadDir(filepath.Join(root, scenariosDir))
 	if err != nil {
@@ -56,7 +57,8 @@ func load(ctx context.Context, root string) (*corpus, error) {
 		return nil, err
 	}
 	var errs []error
-	for _, v := range versions {
+	for i, v := range versions {
+		progress(Progress{Step: "reading the recordings of CLI " + v, Done: i + 1, Total: len(versions)})
 		files, err := filepath.Glob(filepath.Join(root, recordingsDir, v, "*"+scenario.RecordingExt))
 		if err != nil {
 			return nil, fmt.Errorf("docgen: %w", err)
@@ -100,7 +102,7 @@ func load(ctx context.Context, root string) (*corpus, error) {
 		}
 		return strings.Compare(a.id, b.id)
 	})
-	if c.steps, err = loadSteps(ctx, root, scs, c.versions); err != nil {
+	if c.steps, err = loadSteps(ctx, root, scs, c.versions, progress); err != nil {
 		return nil, err
 	}
 	return c, nil

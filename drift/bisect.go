@@ -128,7 +128,8 @@ func Bisect(ctx context.Context, versions []string, probe Probe, step func(Step)
 }
 
 // Between returns the versions of published from..to, both included,
-// oldest first; prereleases only with pre.
+// oldest first; prereleases only with pre. from and to may come in either
+// order (ccwire bisect refuses a FROM not older than TO before it asks).
 func Between(published []string, from, to string, pre bool) ([]string, error) {
 	lo, err := cliversion.Parse(from)
 	if err != nil {

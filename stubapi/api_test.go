@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"strings"
 	"sync"
@@ -421,6 +422,35 @@ func TestOptions(t *testing.T) {
 	}
 }
 
+// TestURLOnEveryInterface checks that a server listening on every
+// interface gives a URL a client can use: it used to give
+// http://0.0.0.0:PORT or http://[::]:PORT (":0" listens on [::], dual
+// stack).
+func TestURLOnEveryInterface(t *testing.T) {
+	t.Parallel()
+	for _, addr := range []string{":0", "0.0.0.0:0"} {
+		t.Run(addr, func(t *testing.T) {
+			t.Parallel()
+			s, err := stubapi.Start(stubapi.NewScript(stubapi.Text("hi")), stubapi.WithAddr(addr))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if !strings.HasPrefix(s.URL(), "http://127.0.0.1:") {
+				t.Fatalf("URL() = %s, want http://127.0.0.1:PORT", s.URL())
+			}
+			resp, err := http.Get(s.URL() + "/v1/models")
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				t.Errorf("GET %s/v1/models: status %d", s.URL(), resp.StatusCode)
+			}
+		})
+	}
+}
+
 // TestNewTestReportsOverrun checks that NewTest fails the test on overrun.
 func TestNewTestReportsOverrun(t *testing.T) {
 	t.Parallel()
@@ -446,4 +476,66 @@ func (f *fakeTB) Helper()           {}
 func (f *fakeTB) Cleanup(fn func()) { f.cleanups = append(f.cleanups, fn) }
 func (f *fakeTB) Errorf(s string, a ...any) {
 	f.errors = append(f.errors, fmt.Sprintf(s, a...))
+}
+
+// TestRecordingRedactsCredentials checks that the record of a request,
+// and so the request log, has no credential in it, whatever header or
+// query parameter carries it, and keeps every other header and parameter.
+// Only x-api-key, authorization, proxy-authorization and cookie used to be
+// redacted: an anthropic-auth-token, an x-auth-token or an ?api_key= went
+// into the log.
+func TestRecordingRedactsCredentials(t *testing.T) {
+	t.Parallel()
+	var logs bytes.Buffer
+	var mu sync.Mutex
+	s := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("hi")), stubapi.OnRequest(func(r stubapi.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		_ = json.NewEncoder(&logs).Encode(r)
+	}))
+	credentials := map[string]string{
+		"X-Api-Key":            "sk-ant-1",
+		"Authorization":        "Bearer sk-ant-2",
+		"Proxy-Authorization":  "Basic c2stYW50LTM=",
+		"Cookie":               "session=sk-ant-4",
+		"Anthropic-Auth-Token": "sk-ant-5",
+		"X-Auth-Token":         "sk-ant-6",
+		"X-Goog-Api-Key":       "sk-ant-7",
+		"X_Client_Secret":      "sk-ant-8",
+	}
+	kept := map[string]string{
+		"Anthropic-Beta":           "b1",
+		"X-Claude-Code-Session-Id": "0f0e",
+		"X-Stainless-Retry-Count":  "0",
+	}
+	header := maps.Clone(credentials)
+	maps.Copy(header, kept)
+	query := "beta=true&api_key=sk-ant-9&access_token=sk-ant-10&key=sk-ant-11&Sig=sk-ant-12&x-auth%2Dtoken=sk-ant-13&keyboard=qwerty&flag"
+	resp, _ := post(t, s, "POST", "/v1/messages?"+query, `{"model":"m","max_tokens":5,"tools":[{"name":"Bash","input_schema":{}}],"messages":[{"role":"user","content":"hi"}]}`, header)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+	if err := s.WaitIdle(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	r := s.Requests()[0]
+	for k := range credentials {
+		if got := r.Header.Values(k); len(got) != 1 || got[0] != stubapi.Redacted {
+			t.Errorf("header %s recorded as %q, want %q", k, got, stubapi.Redacted)
+		}
+	}
+	for k, v := range kept {
+		if got := r.Header.Get(k); got != v {
+			t.Errorf("header %s recorded as %q, want %q", k, got, v)
+		}
+	}
+	wantQuery := "beta=true&api_key=[redacted]&access_token=[redacted]&key=[redacted]&Sig=[redacted]&x-auth%2Dtoken=[redacted]&keyboard=qwerty&flag"
+	if r.Query != wantQuery {
+		t.Errorf("query recorded as\n%s\nwant\n%s", r.Query, wantQuery)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if strings.Contains(logs.String(), "sk-ant-") {
+		t.Errorf("the request log holds a credential:\n%s", logs.String())
+	}
 }

@@ -30,6 +30,7 @@ const (
 	sideStructured  = "structured"
 	sideHelper      = "helper"
 	sideOther       = "other"
+	sideOversize    = "oversize"
 )
 
 // Classification is the route of a request and why.

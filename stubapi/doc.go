@@ -68,6 +68,11 @@
 // nothing to the CLI's cost, whenever they arrive. WithClassifier replaces
 // the rule.
 //
+// The rule is made for the CLI. A program that calls the API directly (on
+// an Anthropic SDK) and asks a small model without tools would get "OK"
+// instead of its scripted turn: AllScripted answers every POST
+// /v1/messages from the script, whatever it asks.
+//
 // # Turns and faults
 //
 // A Turn is one model response: content blocks (text, tool_use, thinking,
@@ -161,12 +166,19 @@
 // # Recording
 //
 // Server.Requests returns every request in arrival order with its headers
-// (x-api-key and authorization redacted), its JSON body, its route and
+// and query (the values of credential-like headers and query parameters,
+// such as x-api-key, authorization, cookie, anthropic-auth-token,
+// x-auth-token and ?api_key=, replaced by Redacted), its JSON body, its
+// route and
 // the reason, the turn it used and how it was answered; MainRequests,
 // ToolResults, SystemPrompt and WriteJSONL (one request a line) build on
 // it. A body over the API's limit of 32 MiB is answered 413
-// request_too_large and recorded by its first MaxRecordedBody bytes, with
-// BodySize and BodyTruncated.
+// request_too_large, and the connection closed after the answer: the
+// server reads no more of it than the limit (nothing past the first
+// MaxRecordedBody bytes when its length is announced) and keeps no more in
+// memory. It is recorded as an oversize side request ("oversize: …"),
+// by its first MaxRecordedBody bytes, with BodySize and BodyTruncated,
+// and logged as a warning.
 //
 // # Timeouts
 //

@@ -298,54 +298,57 @@ func (x *exchange) sendStream(resp *response, fault *Fault) bool {
 		}
 	}
 	bp := x.s.buffer()
-	defer x.s.putBuffer(bp)
-	stream, strike := resp.appendStream(*bp, at, block)
-	*bp = stream
+	o := &eventWriter{w: x.w, buf: *bp}
+	defer func() {
+		*bp = o.buf
+		x.s.putBuffer(bp)
+	}()
 	x.header("text/event-stream; charset=utf-8", "Cache-Control", "no-cache")
 	x.writeStatus(http.StatusOK)
-	if strike < 0 {
-		// Nothing depends on when the events go out: they go in one
-		// write (for a response of a few kilobytes, net/http sends it
-		// with the end of the response in one packet).
-		if _, err := x.w.Write(stream); err != nil {
+	if fault == nil {
+		// Nothing depends on when the events go out: a response of a
+		// few kilobytes goes in one write (net/http sends it with the
+		// end of the response in one packet), a larger one in pieces
+		// as it is rendered.
+		return resp.writeStream(o, "", 0, nil) && o.flush() && x.delivered()
+	}
+	// failed is set when the fault makes the attempt fail though the
+	// stream goes on (a malformed frame).
+	failed := false
+	strike := func() bool {
+		// The events before the fault reach the client before it
+		// strikes.
+		if !o.flush() {
 			return false
 		}
-		return x.delivered()
-	}
-	// The events before the fault reach the client before it strikes.
-	if strike > 0 {
-		if _, err := x.w.Write(stream[:strike]); err != nil {
+		rc := http.NewResponseController(x.w)
+		if err := rc.Flush(); err != nil {
 			return false
 		}
-	}
-	rc := http.NewResponseController(x.w)
-	if err := rc.Flush(); err != nil {
-		return false
-	}
-	switch fault.Kind {
-	case FaultStreamError:
-		_, _ = x.w.Write(appendEvent(stream[len(stream):], "error", errorJSON(fault.errorType(), fault.message(), "")))
-		_ = rc.Flush()
-		return false
-	case FaultDrop:
-		// A drop with a duration lets the client read what was sent
-		// before the connection goes, so what it makes of the partial
-		// answer does not depend on how fast it reads.
-		if fault.Duration > 0 && !x.wait(fault.Duration) {
+		switch fault.Kind {
+		case FaultStreamError:
+			_, _ = x.w.Write(appendEvent(o.buf, "error", errorJSON(fault.errorType(), fault.message(), "")))
+			_ = rc.Flush()
 			return false
+		case FaultDrop:
+			// A drop with a duration lets the client read what was
+			// sent before the connection goes, so what it makes of
+			// the partial answer does not depend on how fast it reads.
+			if fault.Duration > 0 && !x.wait(fault.Duration) {
+				return false
+			}
+			x.abort()
+		case FaultStall:
+			return x.wait(fault.Duration)
+		case FaultMalformed:
+			// The rest of the stream follows the bad frame, but the
+			// attempt has failed whatever the client made of it.
+			o.buf = append(o.buf, MalformedFrame...)
+			failed = true
 		}
-		x.abort()
-	case FaultStall:
-		if !x.wait(fault.Duration) {
-			return false
-		}
-	case FaultMalformed:
-		// The rest of the stream follows the bad frame in one write, but
-		// the attempt has failed whatever the client made of it.
-		_, _ = x.w.Write(append([]byte(MalformedFrame), stream[strike:]...))
-		return false
+		return true
 	}
-	if _, err := x.w.Write(stream[strike:]); err != nil {
+	if !resp.writeStream(o, at, block, strike) || !o.flush() || failed {
 		return false
 	}
 	return x.delivered()

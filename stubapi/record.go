@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
+	"slices"
 	"strings"
 	"time"
 )
@@ -51,10 +53,13 @@ type Request struct {
 	Method string `json:"method"`
 	// Path is the URL path, e.g. "/v1/messages".
 	Path string `json:"path"`
-	// Query is the raw URL query, e.g. "beta=true".
+	// Query is the raw URL query, e.g. "beta=true", the values of
+	// credential-like parameters (api_key, access_token, key, …) replaced
+	// by Redacted.
 	Query string `json:"query,omitempty"`
-	// Header is the request's header, with x-api-key and authorization
-	// redacted.
+	// Header is the request's header, the values of credential-like
+	// headers (x-api-key, authorization, cookie, anthropic-auth-token,
+	// x-auth-token, …) replaced by Redacted.
 	Header http.Header `json:"header"`
 	// Body is the request body when it is JSON.
 	Body json.RawMessage `json:"body,omitempty"`
@@ -63,8 +68,8 @@ type Request struct {
 	BodyText string `json:"body_text,omitempty"`
 	// BodySize is the size of the request body in bytes. For a truncated
 	// body it is the announced Content-Length, or, for a body of unknown
-	// length, the bytes the server read before it gave up (at least that
-	// many).
+	// length (chunked), one byte more than the limit: the server stops
+	// reading there, so the body has at least that many.
 	BodySize int64 `json:"body_size,omitempty"`
 	// BodyTruncated reports that the body was larger than the API's limit
 	// (32 MiB) and rejected with 413: only its first MaxRecordedBody bytes
@@ -95,17 +100,110 @@ type Request struct {
 // IsMain reports whether r is a main-loop request.
 func (r *Request) IsMain() bool { return r.Route == RouteMain }
 
-// redactedHeaders are replaced by "[redacted]" in recorded headers.
-var redactedHeaders = []string{"X-Api-Key", "Authorization", "Proxy-Authorization", "Cookie"}
+// Redacted is what a recorded header or query parameter that carries a
+// credential holds instead of its value.
+const Redacted = "[redacted]"
 
+// credentialNames is the one table of what makes the name of a header or
+// of a query parameter credential-like, so that its value is recorded as
+// [Redacted]: a name, lower-cased and with "_" read as "-", that is one
+// of exact or has one of parts in it. It covers x-api-key, authorization,
+// proxy-authorization, cookie, anthropic-auth-token, x-auth-token and
+// their kin, and ?api_key=, ?access_token=, ?key=, ?sig=.
+var credentialNames = struct {
+	exact []string
+	parts []string
+}{
+	exact: []string{"key", "sig", "signature"},
+	parts: []string{"auth", "token", "api-key", "apikey", "secret", "password", "passwd", "cookie", "credential", "private-key", "access-key"},
+}
+
+// isCredential reports whether a header or query parameter named name
+// carries a credential (see credentialNames). It allocates nothing: it
+// runs on every header of every request.
+func isCredential(name string) bool {
+	for _, e := range credentialNames.exact {
+		if len(name) == len(e) && nameContains(name, e) {
+			return true
+		}
+	}
+	for _, p := range credentialNames.parts {
+		if nameContains(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameContains reports whether name, lower-cased and with "_" read as
+// "-", has part (lower case) in it.
+func nameContains(name, part string) bool {
+	for i := 0; i+len(part) <= len(name); i++ {
+		j := 0
+		for j < len(part) && foldNameByte(name[i+j]) == part[j] {
+			j++
+		}
+		if j == len(part) {
+			return true
+		}
+	}
+	return false
+}
+
+// foldNameByte is c as names are compared: lower case, "_" as "-".
+func foldNameByte(c byte) byte {
+	switch {
+	case 'A' <= c && c <= 'Z':
+		return c + 'a' - 'A'
+	case c == '_':
+		return '-'
+	}
+	return c
+}
+
+// redact returns h with the values of its credential-like headers
+// replaced by Redacted.
 func redact(h http.Header) http.Header {
 	out := h.Clone()
-	for _, k := range redactedHeaders {
-		if _, ok := out[k]; ok {
-			out[k] = []string{"[redacted]"}
+	for k, v := range out {
+		if isCredential(k) {
+			out[k] = slices.Repeat([]string{Redacted}, max(1, len(v)))
 		}
 	}
 	return out
+}
+
+// redactQuery returns the raw URL query raw with the values of its
+// credential-like parameters replaced by Redacted, and the rest as it
+// was.
+func redactQuery(raw string) string {
+	found := false
+	for p := range strings.SplitSeq(raw, "&") {
+		if found = credentialParam(p); found {
+			break
+		}
+	}
+	if !found {
+		return raw
+	}
+	params := strings.Split(raw, "&")
+	for i, p := range params {
+		if credentialParam(p) {
+			name, _, _ := strings.Cut(p, "=")
+			params[i] = name + "=" + Redacted
+		}
+	}
+	return strings.Join(params, "&")
+}
+
+// credentialParam reports whether param, a name=value pair of a raw query,
+// has a value and a credential-like name.
+func credentialParam(param string) bool {
+	name, _, hasValue := strings.Cut(param, "=")
+	if unescaped, err := url.QueryUnescape(name); err == nil {
+		name = unescaped
+	}
+	return hasValue && isCredential(name)
 }
 
 // requestBody is the part of a Messages body the record helpers read.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -158,6 +159,7 @@ func TestTurnsStreamAndNonStream(t *testing.T) {
 		"tool with stop seq":  stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "true"})).WithStop(stubapi.StopPauseTurn),
 		"thinking only block": stubapi.Reply(stubapi.Think("")),
 		"empty":               stubapi.Empty(),
+		"text of many writes": stubapi.Text(strings.Repeat("A text long enough to be streamed in several writes. ", 700)),
 		"empty max tokens":    stubapi.Empty().WithStop(stubapi.StopMaxTokens),
 	}
 	for name, turn := range turns {
@@ -255,4 +257,85 @@ func TestScriptOverrun(t *testing.T) {
 	if got := len(s.Overruns()); got != 1 {
 		t.Errorf("Overruns() has %d requests, want 1", got)
 	}
+}
+
+// TestAllScripted drives the server as a program on the official Go SDK
+// would: requests to a Haiku model without tools, streaming and not, a
+// max_tokens 1 request and one for structured output. Under AllScripted
+// each gets the next scripted turn, in order; by default the Haiku
+// request is classed as one of the CLI's helper requests and answered
+// "OK", leaving the script alone.
+func TestAllScripted(t *testing.T) {
+	t.Parallel()
+	turns := []stubapi.Turn{stubapi.Text("First, for Haiku."), stubapi.Text("Second, streamed."), stubapi.Text("Third: a probe."), stubapi.Text(`{"title": "Fourth"}`)}
+	haiku := func(maxTokens int64) anthropic.MessageNewParams {
+		return anthropic.MessageNewParams{
+			Model:     anthropic.ModelClaudeHaiku4_5,
+			MaxTokens: maxTokens,
+			Messages:  []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("hi"))},
+		}
+	}
+	structured := haiku(256)
+	structured.OutputConfig = anthropic.OutputConfigParam{Format: anthropic.JSONOutputFormatParam{Schema: map[string]any{
+		"type": "object", "properties": map[string]any{"title": map[string]any{"type": "string"}}, "required": []string{"title"},
+	}}}
+
+	t.Run("default", func(t *testing.T) {
+		t.Parallel()
+		s := stubapi.NewTest(t, stubapi.NewScript(turns...), stubapi.AllowOverrun())
+		c := client(s)
+		m, err := c.Messages.New(t.Context(), haiku(256))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := project(*m); len(got.Content) != 1 || got.Content[0].Text != "OK" || s.Remaining() != len(turns) {
+			t.Errorf("a Haiku request without tools got %+v, %d turns left; want the side answer OK, all %d turns left", got, s.Remaining(), len(turns))
+		}
+	})
+	t.Run("all scripted", func(t *testing.T) {
+		t.Parallel()
+		s := stubapi.NewTest(t, stubapi.NewScript(turns...), stubapi.AllScripted())
+		c := client(s)
+		ctx := t.Context()
+		var got []msg
+		m, err := c.Messages.New(ctx, haiku(256))
+		if err != nil {
+			t.Fatalf("Haiku request: %v", err)
+		}
+		got = append(got, project(*m))
+		streamed, _, err := streamOnce(ctx, c, haiku(256))
+		if err != nil {
+			t.Fatalf("streamed Haiku request: %v", err)
+		}
+		got = append(got, project(streamed))
+		if m, err = c.Messages.New(ctx, haiku(1)); err != nil {
+			t.Fatalf("max_tokens 1 request: %v", err)
+		}
+		got = append(got, project(*m))
+		if m, err = c.Messages.New(ctx, structured); err != nil {
+			t.Fatalf("structured output request: %v", err)
+		}
+		got = append(got, project(*m))
+		var wanted []msg
+		for i, turn := range turns {
+			wanted = append(wanted, want(turn, i, string(anthropic.ModelClaudeHaiku4_5)))
+		}
+		if diff := cmp.Diff(wanted, got); diff != "" {
+			t.Errorf("answers differ from the script's turns (-want +got):\n%s", diff)
+		}
+		for _, r := range s.Requests() {
+			if r.Route != stubapi.RouteMain || r.Reason != "all scripted" || r.Outcome != stubapi.OutcomeServed {
+				t.Errorf("request #%d recorded as %s (%s), %s; want main (all scripted), served", r.Seq, r.Route, r.Reason, r.Outcome)
+			}
+		}
+		// Other endpoints keep their automatic answers; a malformed
+		// body is still rejected.
+		if _, err := c.Messages.CountTokens(ctx, anthropic.MessageCountTokensParams{Model: anthropic.ModelClaudeHaiku4_5,
+			Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("hi"))}}); err != nil {
+			t.Errorf("count_tokens: %v", err)
+		}
+		if resp, _ := post(t, s, "POST", "/v1/messages", `{"model":"claude-haiku-4-5","messages":[]}`, nil); resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("malformed request: status %d, want 400", resp.StatusCode)
+		}
+	})
 }

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -59,6 +60,7 @@ type config struct {
 	models       []Model
 	onRequest    func(Request)
 	sideText     string
+	allScripted  bool
 	allowOverrun bool
 	readTimeout  time.Duration
 	idleTimeout  time.Duration
@@ -87,6 +89,18 @@ func WithModels(models ...Model) Option { return func(c *config) { c.models = mo
 // OnRequest sets a function called with each request's record once it has
 // been answered (from the request's goroutine; it must not block long).
 func OnRequest(fn func(Request)) Option { return func(c *config) { c.onRequest = fn } }
+
+// AllScripted makes every POST /v1/messages request a main-loop request,
+// answered from the script in order, whatever it asks: a request to a
+// small model without tools, a max_tokens probe or a request for
+// structured output gets the next turn like any other, and the server's
+// classifier (Classify, or WithClassifier's) is not asked. It is for
+// clients of the API other than the CLI, such as a program on an
+// Anthropic SDK, whose every request is one the test scripts; with the
+// CLI it would hand turns to its helper requests. A body that is not a
+// valid Messages request is still rejected with 400, and the other
+// endpoints (count_tokens, models) keep their automatic answers.
+func AllScripted() Option { return func(c *config) { c.allScripted = true } }
 
 // WithSideText sets the text of the automatic answer to side requests that
 // ask for neither structured output nor a single token; the default is "OK".
@@ -145,7 +159,7 @@ func Start(script Script, opts ...Option) (*Server, error) {
 	s := &Server{
 		cfg:    cfg,
 		turns:  cloneTurns(script.Turns),
-		url:    "http://" + ln.Addr().String(),
+		url:    "http://" + dialable(ln.Addr()),
 		ln:     ln,
 		ctx:    ctx,
 		cancel: cancel,
@@ -214,8 +228,22 @@ func (s *Server) summary() string {
 }
 
 // URL returns the server's base URL, e.g. "http://127.0.0.1:43567", for
-// ANTHROPIC_BASE_URL.
+// ANTHROPIC_BASE_URL. For a server listening on every interface
+// (WithAddr(":0"), "0.0.0.0:0", "[::]:0") it names 127.0.0.1, which
+// reaches it from this machine: 0.0.0.0 and [::] are not addresses a
+// client can connect to.
 func (s *Server) URL() string { return s.url }
+
+// dialable returns addr as a host:port a client can connect to: the
+// loopback address 127.0.0.1 for an unspecified IP (a listener on every
+// interface, dual-stack when it is [::]).
+func dialable(addr net.Addr) string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok || !tcp.IP.IsUnspecified() {
+		return addr.String()
+	}
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(tcp.Port))
+}
 
 // Close stops the server: it closes the listener and every connection,
 // ends stalls and waits for the requests being answered, so the records
@@ -326,7 +354,7 @@ func (s *Server) WriteJSONL(w io.Writer) error { return writeJSONL(w, s.Requests
 // can also be mounted in another mux or server.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	began := time.Now()
-	body, size, truncated, readErr := readBody(r)
+	body, size, truncated, readErr := readBody(w, r)
 	if readErr == nil {
 		// The read timeout bounds reading the request only: lift it for
 		// the answer, which a stall may hold for long (net/http would
@@ -339,7 +367,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Time:          began,
 		Method:        r.Method,
 		Path:          r.URL.Path,
-		Query:         r.URL.RawQuery,
+		Query:         redactQuery(r.URL.RawQuery),
 		Header:        redact(r.Header),
 		BodySize:      size,
 		BodyTruncated: truncated,
@@ -361,9 +389,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	var cls Classification
-	if s.cfg.classify != nil {
+	switch {
+	case truncated:
+		cls = Classification{RouteSide, sideOversize + ": body over the limit of 32 MiB"}
+	case s.cfg.allScripted && r.Method == http.MethodPost && r.URL.Path == "/v1/messages" && parseErr == nil:
+		cls = Classification{RouteMain, "all scripted"}
+	case s.cfg.classify != nil:
 		cls = s.cfg.classify(r.Method, r.URL.Path, body)
-	} else {
+	default:
 		cls = classifyParsed(r.Method, r.URL.Path, parsed, parseErr)
 	}
 	rec.Route, rec.Reason = cls.Route, cls.Reason
@@ -394,15 +427,26 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	if readErr != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(readErr, &tooLarge) {
-			x.reject(http.StatusRequestEntityTooLarge, "request_too_large", fmt.Sprintf("Request exceeds the maximum allowed number of bytes (%d)", maxBodyBytes))
+		if truncated {
+			x.reject(http.StatusRequestEntityTooLarge, "request_too_large", tooLargeMessage(r.ContentLength))
+			s.cfg.logger.LogAttrs(s.ctx, slog.LevelWarn, "stubapi: request body over the limit of 32 MiB, answered 413",
+				slog.Int("seq", rec.Seq), slog.String("method", rec.Method), slog.String("path", rec.Path),
+				slog.Int64("body_size", size), slog.Bool("size_announced", r.ContentLength > maxBodyBytes))
 			return
 		}
 		x.reject(http.StatusBadRequest, "invalid_request_error", "reading request body: "+readErr.Error())
 		return
 	}
 	x.route(cls)
+}
+
+// tooLargeMessage is the error message of the answer to a body over the
+// limit, whose announced length was announced (-1 for none).
+func tooLargeMessage(announced int64) string {
+	if announced > maxBodyBytes {
+		return fmt.Sprintf("Request exceeds the maximum allowed number of bytes: the body is %d bytes, the limit %d (32 MiB)", announced, int64(maxBodyBytes))
+	}
+	return fmt.Sprintf("Request exceeds the maximum allowed number of bytes: the body is more than the limit of %d bytes (32 MiB)", int64(maxBodyBytes))
 }
 
 // requestID is the request-id of the request numbered seq.
@@ -416,47 +460,47 @@ func requestID(seq int) string {
 // BodyTruncated set and BodySize its whole size.
 const MaxRecordedBody = 64 << 10
 
-// maxDrainBytes bounds how much of a body too large to answer the server
-// reads and discards, so that its client, still sending, sees the 413;
-// beyond it the connection is closed after the answer.
-const maxDrainBytes = 4 * maxBodyBytes
-
-// readBody reads r's body, up to maxBodyBytes: io.ReadAll, but with room
-// for the whole body from the start when its length is known. A body
-// larger than that is not kept: readBody returns its first
-// MaxRecordedBody bytes, truncated true, its size (announced, or at least
-// what was read) and an *http.MaxBytesError; it reads and discards the
-// rest, up to maxDrainBytes.
-func readBody(r *http.Request) (body []byte, size int64, truncated bool, err error) {
+// readBody reads r's body, up to maxBodyBytes: with room for the whole
+// body from the start when its length is known, in blocks that are joined
+// once at the end when it is not (chunked). A body larger than that is
+// not kept, and not read past the limit: readBody returns its first
+// MaxRecordedBody bytes, truncated true, its size (announced, or, for a
+// body of unknown length, one more byte than the limit: at least that
+// many) and an *http.MaxBytesError. It reads nothing of a body announced
+// larger than the limit beyond those first bytes. Either way w's
+// connection is closed after the answer, so that a client still sending
+// learns no more than the 413 it is about to get.
+func readBody(w http.ResponseWriter, r *http.Request) (body []byte, size int64, truncated bool, err error) {
 	n := r.ContentLength
 	if n > maxBodyBytes {
-		prefix, err := io.ReadAll(io.LimitReader(r.Body, MaxRecordedBody))
-		if err == nil {
-			_, _ = io.CopyN(io.Discard, r.Body, min(n, maxDrainBytes)-int64(len(prefix)))
+		// Reading the prefix through a MaxBytesReader that the body
+		// overflows tells net/http to half-close the connection and
+		// pause after the answer, so that the client, still sending,
+		// reads the 413 before the connection is reset.
+		prefix, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxRecordedBody))
+		if err == nil || errors.As(err, new(*http.MaxBytesError)) {
+			err = &http.MaxBytesError{Limit: maxBodyBytes}
 		}
-		return prefix, n, true, &http.MaxBytesError{Limit: maxBodyBytes}
+		return prefix, n, true, err
 	}
-	lim := io.LimitReader(r.Body, maxBodyBytes+1)
-	if n <= 0 {
-		body, err = io.ReadAll(lim)
-	} else {
+	lim := http.MaxBytesReader(w, r.Body, maxBodyBytes)
+	if n > 0 {
 		body, err = readKnown(lim, n)
+	} else {
+		body, err = readUnknown(lim)
 	}
-	if len(body) <= maxBodyBytes {
-		return body, int64(len(body)), false, err
+	if errors.As(err, new(*http.MaxBytesError)) {
+		return body, maxBodyBytes + 1, true, err
 	}
-	// Longer than announced or of unknown length, and too large: keep a
-	// prefix only, so that the large buffer goes.
-	prefix := bytes.Clone(body[:MaxRecordedBody])
-	size = int64(len(body))
-	body = nil
-	drained, _ := io.CopyN(io.Discard, r.Body, maxDrainBytes-size)
-	return prefix, size + drained, true, &http.MaxBytesError{Limit: maxBodyBytes}
+	return body, int64(len(body)), false, err
 }
 
 // readKnown reads r to its end into a buffer sized for n bytes: one byte
 // more than announced, so the read that meets the end of the body does not
-// have to grow the buffer.
+// have to grow the buffer. A body longer than announced (r ends it with
+// an *http.MaxBytesError at the limit) grows the buffer as append does;
+// on that error readKnown returns the body's first MaxRecordedBody bytes
+// only.
 func readKnown(r io.Reader, n int64) ([]byte, error) {
 	buf := make([]byte, 0, n+1)
 	for {
@@ -466,11 +510,61 @@ func readKnown(r io.Reader, n int64) ([]byte, error) {
 			if err == io.EOF {
 				err = nil
 			}
+			if errors.As(err, new(*http.MaxBytesError)) {
+				return bytes.Clone(buf[:min(len(buf), MaxRecordedBody)]), err
+			}
 			return buf, err
 		}
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
 		}
+	}
+}
+
+// Block sizes readUnknown reads a body of unknown length in: the first
+// block is small, for the usual small body; each next one doubles, up to
+// the largest.
+const (
+	firstBodyBlock = 4 << 10
+	maxBodyBlock   = 1 << 20
+)
+
+// readUnknown reads r, a body of unknown length, to its end. It reads
+// into blocks that it never copies or grows, and joins them once at the
+// end, so that a body costs about twice its size at most, and one that
+// turns out too large (r ends it with an *http.MaxBytesError) no more
+// than its size: on that error readUnknown returns the body's first
+// MaxRecordedBody bytes only and drops the blocks.
+func readUnknown(r io.Reader) ([]byte, error) {
+	var blocks [][]byte
+	size := firstBodyBlock
+	for {
+		b := make([]byte, size)
+		m := 0
+		var err error
+		for m < len(b) && err == nil {
+			var k int
+			k, err = r.Read(b[m:])
+			m += k
+		}
+		blocks = append(blocks, b[:m])
+		switch {
+		case err == io.EOF:
+			if len(blocks) == 1 {
+				return blocks[0], nil
+			}
+			return bytes.Join(blocks, nil), nil
+		case err != nil:
+			if !errors.As(err, new(*http.MaxBytesError)) {
+				return bytes.Join(blocks, nil), err
+			}
+			prefix := make([]byte, 0, MaxRecordedBody)
+			for _, b := range blocks {
+				prefix = append(prefix, b[:min(len(b), cap(prefix)-len(prefix))]...)
+			}
+			return prefix, err
+		}
+		size = min(2*size, maxBodyBlock)
 	}
 }
 

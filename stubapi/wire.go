@@ -2,6 +2,7 @@ package stubapi
 
 import (
 	"encoding/json"
+	"io"
 	"iter"
 	"strconv"
 	"unicode/utf8"
@@ -148,22 +149,57 @@ const (
 	inputDeltaHead     = `,"delta":{"type":"input_json_delta","partial_json":`
 )
 
-// appendStream appends r as the server-sent events the streaming API
-// sends, and returns the offset in the result at which a fault at phase
-// p (in content block block, for PhaseMidBlock) strikes: before
-// message_start at PhaseFirstByte, right after it at PhaseStart, before
-// message_delta at PhaseEnd, and at PhaseMidBlock before the first
-// delta of the block's second half (before its content_block_stop when
-// it has fewer than two deltas). The offset is -1 when p is empty.
+// streamChunk is about how many bytes of a stream an eventWriter gathers
+// before it writes them: a response of a few kilobytes goes out in one
+// write, a large one in pieces of this size, so the memory it takes does
+// not grow with it.
+const streamChunk = 32 << 10
+
+// eventWriter gathers the events of a stream in buf and writes them to w
+// whenever they pass streamChunk bytes. It keeps the first write error
+// and writes nothing after it.
+type eventWriter struct {
+	w   io.Writer
+	buf []byte
+	err error
+}
+
+// spill writes the events gathered when they pass streamChunk bytes, and
+// reports whether the stream can go on.
+func (o *eventWriter) spill() bool {
+	if len(o.buf) >= streamChunk {
+		o.flush()
+	}
+	return o.err == nil
+}
+
+// flush writes the events gathered, and reports whether that went well.
+func (o *eventWriter) flush() bool {
+	if len(o.buf) > 0 && o.err == nil {
+		_, o.err = o.w.Write(o.buf)
+	}
+	o.buf = o.buf[:0]
+	return o.err == nil
+}
+
+// writeStream writes r to o as the server-sent events the streaming API
+// sends. When p is not empty it calls strike, with the events before it
+// still gathered in o (unwritten), where a fault at phase p (in content
+// block block, for PhaseMidBlock) strikes: before message_start at
+// PhaseFirstByte, right after it at PhaseStart, before message_delta at
+// PhaseEnd, and at PhaseMidBlock before the first delta of the block's
+// second half (before its content_block_stop when it has fewer than two
+// deltas). It stops when strike returns false or a write fails, and
+// reports whether it wrote the whole stream; the events still gathered at
+// the end are the caller's to flush.
 //
 // The events are written by hand (fields in the API's order, no
-// reflection) straight into one buffer: this is the server's hot path.
-func (r *response) appendStream(buf []byte, p Phase, block int) ([]byte, int) {
-	base := len(buf)
-	strike := -1
-	if p == PhaseFirstByte {
-		strike = 0
+// reflection) straight into o's buffer: this is the server's hot path.
+func (r *response) writeStream(o *eventWriter, p Phase, block int, strike func() bool) bool {
+	if p == PhaseFirstByte && !strike() {
+		return false
 	}
+	buf := o.buf
 	buf = append(buf, messageStartHead...)
 	buf = jsonwire.AppendString(buf, r.id)
 	buf = append(buf, `,"type":"message","role":"assistant","model":`...)
@@ -171,14 +207,15 @@ func (r *response) appendStream(buf []byte, p Phase, block int) ([]byte, int) {
 	buf = append(buf, `,"content":[],"stop_reason":null,"stop_sequence":null,"usage":`...)
 	buf = r.appendUsage(buf, min(1, r.usage.OutputTokens))
 	buf = append(buf, "}}"+eventEnd...)
-	if p == PhaseStart {
-		strike = len(buf) - base
+	o.buf = buf
+	if p == PhaseStart && !strike() {
+		return false
 	}
 	if len(r.blocks) == 0 {
-		buf = append(buf, pingEvent...)
+		o.buf = append(o.buf, pingEvent...)
 	}
 	for i, b := range r.blocks {
-		buf = append(buf, blockStartHead...)
+		buf := append(o.buf, blockStartHead...)
 		buf = strconv.AppendInt(buf, int64(i), 10)
 		buf = append(buf, `,"content_block":`...)
 		switch b.Type {
@@ -201,6 +238,10 @@ func (r *response) appendStream(buf []byte, p Phase, block int) ([]byte, int) {
 		if i == 0 {
 			buf = append(buf, pingEvent...)
 		}
+		o.buf = buf
+		if !o.spill() {
+			return false
+		}
 		// mid is the index among the block's deltas of the one a
 		// mid-block fault strikes before; only counted when one does.
 		mid := -1
@@ -208,40 +249,49 @@ func (r *response) appendStream(buf []byte, p Phase, block int) ([]byte, int) {
 			mid = (countDeltas(b) + 1) / 2
 		}
 		j := 0
-		delta := func(head, text string) {
-			if j == mid {
-				strike = len(buf) - base
+		delta := func(head, text string) bool {
+			if j == mid && !strike() {
+				return false
 			}
-			buf = appendDelta(buf, i, head, text)
+			o.buf = appendDelta(o.buf, i, head, text)
 			j++
+			return o.spill()
 		}
+		ok := true
 		switch b.Type {
 		case BlockText:
 			for part := range deltas(b.Text) {
-				delta(textDeltaHead, part)
+				if ok = delta(textDeltaHead, part); !ok {
+					break
+				}
 			}
 		case BlockThinking:
 			for part := range deltas(b.Thinking) {
-				delta(thinkingDeltaHead, part)
+				if ok = delta(thinkingDeltaHead, part); !ok {
+					break
+				}
 			}
-			delta(signatureDeltaHead, b.Signature)
+			ok = ok && delta(signatureDeltaHead, b.Signature)
 		case BlockToolUse:
-			delta(inputDeltaHead, "")
+			ok = delta(inputDeltaHead, "")
 			for part := range deltas(string(b.Input)) {
-				delta(inputDeltaHead, part)
+				if !ok {
+					break
+				}
+				ok = delta(inputDeltaHead, part)
 			}
 		}
-		if j <= mid {
-			strike = len(buf) - base
+		if !ok || j <= mid && !strike() {
+			return false
 		}
-		buf = append(buf, blockStopHead...)
+		buf = append(o.buf, blockStopHead...)
 		buf = strconv.AppendInt(buf, int64(i), 10)
-		buf = append(buf, "}"+eventEnd...)
+		o.buf = append(buf, "}"+eventEnd...)
 	}
-	if p == PhaseEnd {
-		strike = len(buf) - base
+	if p == PhaseEnd && !strike() {
+		return false
 	}
-	buf = append(buf, messageDeltaHead...)
+	buf = append(o.buf, messageDeltaHead...)
 	buf = jsonwire.AppendString(buf, r.stopReason)
 	buf = append(buf, `,"stop_sequence":`...)
 	if r.stopSequence != "" {
@@ -252,8 +302,8 @@ func (r *response) appendStream(buf []byte, p Phase, block int) ([]byte, int) {
 	buf = append(buf, `},"usage":`...)
 	buf = r.appendUsage(buf, r.usage.OutputTokens)
 	buf = append(buf, "}"+eventEnd...)
-	buf = append(buf, messageStopEvent...)
-	return buf, strike
+	o.buf = append(buf, messageStopEvent...)
+	return o.err == nil
 }
 
 // appendDelta appends a content_block_delta event of block index whose

@@ -52,6 +52,7 @@ func runBisect(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(w, "With --firsts, --en and --ja it also adds the answer to a findings file such as")
 		fmt.Fprintln(w, "drift/firsts.json, from which the reference's changelog names the first version of")
 		fmt.Fprintln(w, "each notable change (a finding of the same change is replaced).")
+		fmt.Fprintln(w, "FROM must be older than TO.")
 		fmt.Fprintln(w, "Exit code: 0 when found, 1 on failure or when FROM and TO show the same, 2 on usage errors.")
 		fmt.Fprintln(w)
 		printFlags(w, flags)
@@ -95,15 +96,29 @@ func runBisect(ctx context.Context, e env, args []string) int {
 		npmOpts = append(npmOpts, cliinstall.WithNPM(*npm))
 	}
 	ends := make([]string, 2)
+	parsed := make([]cliversion.Version, 2)
 	for i, a := range flags.Args() {
 		v, err := resolveVersion(ctx, a, npmOpts)
 		if err != nil {
 			return fail(err)
 		}
-		if _, err := cliversion.Parse(v); err != nil {
+		if parsed[i], err = cliversion.Parse(v); err != nil {
 			return usageErr("%q is not a version: %v", a, err)
 		}
 		ends[i] = v
+	}
+	// named says which version an argument such as "latest" stands for.
+	named := func(i int) string {
+		if a := flags.Arg(i); a != ends[i] {
+			return a + " (" + ends[i] + ")"
+		}
+		return ends[i]
+	}
+	switch c := parsed[0].Compare(parsed[1]); {
+	case c == 0:
+		return usageErr("FROM and TO are both %s: nothing lies between them; give an older FROM than TO", ends[0])
+	case c > 0:
+		return usageErr("FROM %s is newer than TO %s: give the older version first (ccwire bisect … %s %s)", named(0), named(1), flags.Arg(1), flags.Arg(0))
 	}
 	scenarios, err := cf.loadScenarios(true)
 	if err != nil {

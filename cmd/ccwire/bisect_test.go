@@ -52,6 +52,12 @@ func TestRunBisect(t *testing.T) {
 		{name: "one version", args: []string{"bisect", "--scenario", "good", "2.1.37"}, code: 2, stderrHas: []string{"want two versions"}},
 		{name: "bad member", args: []string{"bisect", "--member", "system/init.", "2.1.37", "2.1.42"}, code: 2, stderrHas: []string{"--member"}},
 		{name: "not a version", args: []string{"bisect", "--npm", npm, "--scenario", "good", "x", "2.1.42"}, code: 2, stderrHas: []string{`"x" is not a version`}},
+		{name: "FROM after TO", args: append(common, "--scenario", "good", "2.1.42", "2.1.37"), code: 2, stdout: []string{""},
+			stderrHas: []string{"ccwire bisect: FROM 2.1.42 is newer than TO 2.1.37: give the older version first (ccwire bisect … 2.1.37 2.1.42)\n"}},
+		{name: "FROM latest after TO", args: append(common, "--scenario", "good", "latest", "2.1.37"), code: 2, stdout: []string{""},
+			stderrHas: []string{"ccwire bisect: FROM latest (2.1.43) is newer than TO 2.1.37"}},
+		{name: "FROM is TO", args: append(common, "--scenario", "good", "2.1.37", "2.1.37"), code: 2, stdout: []string{""},
+			stderrHas: []string{"ccwire bisect: FROM and TO are both 2.1.37: nothing lies between them"}},
 		{name: "unknown scenario", args: append(common, "--scenario", "nope", "2.1.37", "2.1.42"), code: 1, stderrHas: []string{"no scenario nope"}},
 		{name: "unpublished", args: append(common, "--scenario", "good", "2.1.37", "2.1.44"), code: 1, stderrHas: []string{"2.1.44 is not a published version"}},
 		{

@@ -41,7 +41,8 @@ func runDiff(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(w, "removed or of another JSON type per kind (stdout and stdin lines, control answers, API")
 		fmt.Fprintln(w, "request headers and bodies); items of lists (tools, capabilities, betas, …); texts now")
 		fmt.Fprintln(w, "wrapped in a tag; the order of kinds within turns; and scenarios whose verdict changed.")
-		fmt.Fprintln(w, "The CLI versions themselves are no change: if nothing else differs it prints nothing.")
+		fmt.Fprintln(w, "The CLI versions themselves are no change: if nothing else differs it prints nothing (when A and")
+		fmt.Fprintln(w, "B are the same version, such as pinned and a latest that is the pinned one, it says so on stderr).")
 		fmt.Fprintln(w, "Exit code: 0 (with --exit-code, 1 when something changed), 1 on failure, 2 on usage errors.")
 		fmt.Fprintln(w)
 		printFlags(w, flags)
@@ -96,6 +97,9 @@ func runDiff(ctx context.Context, e env, args []string) int {
 	cleanup := func() {}
 	defer func() { cleanup() }()
 	runner := &specRunner{e: e, flags: &cf, command: "diff", filter: *only}
+	// ran holds the folder each version's run on demand went to: A and B
+	// of one version run once.
+	ran := map[string]string{}
 	var corpora [2]*drift.Corpus
 	for i, arg := range flags.Args() {
 		label := arg
@@ -105,7 +109,9 @@ func runDiff(ctx context.Context, e env, args []string) int {
 		}
 		if _, verr := cliversion.Parse(arg); verr == nil {
 			dir = filepath.Join(cf.recordings, arg)
-			if *run || !hasRecordings(dir) {
+			if done, ok := ran[arg]; ok {
+				dir = done
+			} else if *run || !hasRecordings(dir) {
 				if root == "" {
 					if root, cleanup, err = cf.recordRoot("diff"); err != nil {
 						return fail(err)
@@ -114,6 +120,7 @@ func runDiff(ctx context.Context, e env, args []string) int {
 				if dir, err = runner.run(ctx, arg, root); err != nil {
 					return fail(err)
 				}
+				ran[arg] = dir
 			}
 		} else if dir, err = corpusDir(arg); err != nil {
 			return fail(fmt.Errorf("%s is neither a CLI version nor a folder of recordings: %w", arg, err))
@@ -126,6 +133,17 @@ func runDiff(ctx context.Context, e env, args []string) int {
 		corpora[i] = c
 	}
 	rep := drift.Compare(corpora[0], corpora[1])
+	if v := corpora[0].Version; v != "" && v == corpora[1].Version {
+		// Else an empty report, or a change that is none of the
+		// version's, would leave the reader guessing.
+		note := fmt.Sprintf("ccwire diff: %s and %s are both Claude Code %s", flags.Arg(0), flags.Arg(1), v)
+		if rep.Empty() {
+			note += ": their recordings show no change"
+		} else {
+			note += ": what follows changed between two runs of it"
+		}
+		fmt.Fprintln(e.stderr, note)
+	}
 	switch out {
 	case "json":
 		enc := json.NewEncoder(e.stdout)

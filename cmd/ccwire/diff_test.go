@@ -113,12 +113,14 @@ func TestRunDiff(t *testing.T) {
 			args: []string{"--scenarios", scenarios, "--exit-code", "--only", "^good$", a, b}, code: 1,
 			stdout: []string{"Claude Code 2.1.37 (" + a + ") → 2.1.38 (" + b + "): 1 scenarios compared.\n\nIn total:\n  stdout system/init\n    added sandbox_enabled (boolean)\n"},
 		},
-		{name: "a folder and itself", args: []string{"--exit-code", a, a}, stdout: []string{""}},
+		{name: "a folder and itself", args: []string{"--exit-code", a, a}, stdout: []string{""}, stderrHas: []string{"ccwire diff: " + a + " and " + a + " are both Claude Code 2.1.37: their recordings show no change\n"}},
+		{name: "pinned and the pinned version", args: []string{"--recordings", pinned, "pinned", cliinstall.DefaultVersion}, stdout: []string{""},
+			stderrHas: []string{"ccwire diff: pinned and " + cliinstall.DefaultVersion + " are both Claude Code 2.1.37: their recordings show no change\n"}}, // the fixture's recordings are 2.1.37's
 		{name: "a folder holding a version's folder", args: []string{"--exit-code", a, merged}, code: 1, stdout: []string{"→ 2.1.38 (" + merged + ")", "added sandbox_enabled"}},
 		{name: "a folder holding two versions' folders", args: []string{filepath.Dir(a), b}, code: 1, stderrHas: []string{"holds the recordings of 2 versions (2.1.37, 2.1.38)"}},
 		{name: "pinned", args: []string{"--recordings", pinned, "pinned", b}, stdout: []string{"Claude Code 2.1.37 (pinned) → 2.1.38 (" + b + ")"}},
 		{name: "Markdown", args: []string{"-md", a, b}, stdout: []string{"# Wire changes: Claude Code 2.1.37", "- added `sandbox_enabled` (boolean)", "| `later` | n/a | pass |"}},
-		{name: "the same version run again", args: append(common, "--run", "--exit-code", a, "2.1.37"), stdout: []string{""}},
+		{name: "the same version run again", args: append(common, "--run", "--exit-code", a, "2.1.37"), stdout: []string{""}, stderrHas: []string{"are both Claude Code 2.1.37: their recordings show no change"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -165,4 +167,16 @@ func checkRun(t *testing.T, args []string, code int, stdout, stderrHas []string)
 		}
 	}
 	return out.String()
+}
+
+// copyFile copies a file, making the folder it goes to.
+func copyFile(from, to string) error {
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(to, data, 0o644)
 }

@@ -52,7 +52,17 @@ func runDocs(ctx context.Context, e env, args []string) int {
 	if outDir == "" {
 		outDir = filepath.Join(dir, "docs")
 	}
-	res, err := docgen.Render(ctx, dir)
+	// Rendering takes half a minute: on a terminal, a status line says
+	// what it is doing.
+	var opts []docgen.Option
+	if isTerminal(e.stderr) && os.Getenv("TERM") != "dumb" {
+		status := &statusLine{w: e.stderr, prefix: "ccwire docs: "}
+		defer status.clear()
+		opts = append(opts, docgen.WithProgress(func(p docgen.Progress) {
+			status.show(fmt.Sprintf("%s (%d/%d)…", p.Step, p.Done, p.Total))
+		}))
+	}
+	res, err := docgen.Render(ctx, dir, opts...)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "ccwire docs: %v\n", err)
 		return 1

@@ -46,3 +46,36 @@ func TestHelpOnStdout(t *testing.T) {
 		})
 	}
 }
+
+// TestHelpCommand checks that "ccwire help COMMAND" prints the command's
+// own help, as "ccwire COMMAND -h" does (it used to print the list of
+// commands), and that an unknown command is a usage error.
+func TestHelpCommand(t *testing.T) {
+	t.Parallel()
+	runArgs := func(args ...string) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, args)
+		return code, stdout.String(), stderr.String()
+	}
+	cases := [][]string{{"cli", "install"}, {"cli", "path"}}
+	for _, c := range commands() {
+		cases = append(cases, []string{c.name})
+	}
+	for _, args := range cases {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			t.Parallel()
+			wantCode, want, _ := runArgs(append(args, "-h")...)
+			code, got, stderr := runArgs(append([]string{"help"}, args...)...)
+			if code != wantCode || got != want || stderr != "" {
+				t.Errorf("ccwire help %s: exit %d, stdout\n%s\nstderr %q\nwant exit %d and what ccwire %s -h prints:\n%s",
+					strings.Join(args, " "), code, got, stderr, wantCode, strings.Join(args, " "), want)
+			}
+			if strings.Contains(got, "Commands:") || !strings.Contains(got, "Usage") {
+				t.Errorf("ccwire help %s: stdout\n%s\nwant the command's usage, not the list of commands", strings.Join(args, " "), got)
+			}
+		})
+	}
+	if code, stdout, stderr := runArgs("help", "frob"); code != 2 || stdout != "" || !strings.Contains(stderr, `ccwire help: unknown command "frob"`) {
+		t.Errorf("ccwire help frob: exit %d, stdout %q, stderr %q; want 2 and the unknown command on stderr", code, stdout, stderr)
+	}
+}

@@ -23,7 +23,7 @@
 //	mcp-test-server
 //	           serve the test MCP server (tools echo, fail, sleep) on stdin and stdout
 //
-// Run "ccwire <command> -h" for a command's flags.
+// Run "ccwire <command> -h" or "ccwire help <command>" for a command's flags.
 package main
 
 import (
@@ -98,6 +98,9 @@ func run(ctx context.Context, e env, args []string) int {
 		return 2
 	}
 	if isHelp(args[0]) {
+		if args[0] == "help" && len(args) > 1 {
+			return help(ctx, e, args[1:])
+		}
 		usage(e.stdout)
 		return 0
 	}
@@ -107,6 +110,19 @@ func run(ctx context.Context, e env, args []string) int {
 		}
 	}
 	fmt.Fprintf(e.stderr, "ccwire: unknown command %q\n\n", args[0])
+	usage(e.stderr)
+	return 2
+}
+
+// help answers "ccwire help COMMAND [SUBCOMMAND]": the command's own help,
+// as "ccwire COMMAND [SUBCOMMAND] -h" prints it.
+func help(ctx context.Context, e env, args []string) int {
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(ctx, e, append(args[1:len(args):len(args)], "-h"))
+		}
+	}
+	fmt.Fprintf(e.stderr, "ccwire help: unknown command %q\n\n", args[0])
 	usage(e.stderr)
 	return 2
 }
@@ -129,7 +145,7 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, `Run "ccwire <command> -h" for a command's flags.`)
+	fmt.Fprintln(w, `Run "ccwire <command> -h" or "ccwire help <command>" for a command's flags.`)
 }
 
 // isHelp reports whether arg asks for help.

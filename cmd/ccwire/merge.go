@@ -6,10 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/ccwire/ccwire/drift"
 	"github.com/ccwire/ccwire/recording"
+	"github.com/ccwire/ccwire/scenario"
 )
 
 // runMerge merges the outputs of ccwire spec shards.
@@ -28,7 +32,9 @@ func runMerge(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(w, "wrote: recordings, <version>/<scenario>.txtar, and the results file. The shards")
 		fmt.Fprintln(w, "must be every shard of one split, each once; results of whole runs (no --shard)")
 		fmt.Fprintln(w, "merge too, each run once. The recordings are copied under -o's folder, and the")
-		fmt.Fprintln(w, "merged results written there as "+drift.ResultsFile+"; ccwire diff reads both.")
+		fmt.Fprintln(w, "merged results written there as "+drift.ResultsFile+"; ccwire diff reads both. A recording")
+		fmt.Fprintln(w, "must be a regular file inside its shard folder (no symbolic link on the way) holding")
+		fmt.Fprintln(w, "a recording of its run's scenario on its run's CLI version.")
 		fmt.Fprintln(w, "Exit code: 0 once merged (failed runs are verdicts, not errors), 1 on failure,")
 		fmt.Fprintln(w, "2 on usage errors.")
 		fmt.Fprintln(w)
@@ -61,6 +67,15 @@ func runMerge(ctx context.Context, e env, args []string) int {
 	if err != nil {
 		return fail(err)
 	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return fail(err)
+	}
+	outRoot, err := os.OpenRoot(*out)
+	if err != nil {
+		return fail(err)
+	}
+	defer outRoot.Close()
+	store := recording.OpenStore(*out) // what the recordings repeat, stored once
 	copied := 0
 	for i, p := range parts {
 		for _, r := range p.Runs {
@@ -70,11 +85,15 @@ func runMerge(ctx context.Context, e env, args []string) int {
 			if r.Recording == "" {
 				continue
 			}
-			if !filepath.IsLocal(r.Recording) {
-				return fail(fmt.Errorf("%s: run %s on %s: recording %q is not a path inside the folder", filepath.Join(flags.Arg(i), drift.ResultsFile), r.Scenario, r.Version, r.Recording))
+			data, err := readRunRecording(flags.Arg(i), r)
+			if err != nil {
+				return fail(fmt.Errorf("%s: run %s on CLI %s: %w", filepath.Join(flags.Arg(i), drift.ResultsFile), r.Scenario, r.Version, err))
 			}
-			if err := copyFile(filepath.Join(flags.Arg(i), r.Recording), filepath.Join(*out, r.Recording)); err != nil {
-				return fail(err)
+			if data, err = recording.Compact(data, store); err != nil {
+				return fail(fmt.Errorf("writing %s: %w", filepath.Join(*out, r.Recording), err))
+			}
+			if err := writeInRoot(outRoot, filepath.FromSlash(r.Recording), data); err != nil {
+				return fail(fmt.Errorf("writing %s: %w", filepath.Join(*out, r.Recording), err))
 			}
 			copied++
 		}
@@ -96,13 +115,91 @@ func runMerge(ctx context.Context, e env, args []string) int {
 	return 0
 }
 
-// copyFile copies a recording from a shard's recordings folder to the
-// output's, its stored units from the shard's object store to the
-// output's.
-func copyFile(from, to string) error {
-	data, err := recording.ReadFile(from)
+// readRunRecording reads the recording of run r in the shard folder
+// dir, checking that it is what it claims to be: r.Recording is a path
+// inside dir whose every element is a folder or, the last, a regular file
+// (not a symbolic link, which could put any file of this machine in the
+// merged output, nor a device or a pipe), and the file is a recording of
+// r's scenario on r's CLI version (the scenario and cli_version of its
+// run.json).
+func readRunRecording(dir string, r drift.RunResult) ([]byte, error) {
+	rel := filepath.FromSlash(r.Recording)
+	if !filepath.IsLocal(rel) {
+		return nil, fmt.Errorf("recording %q is not a path inside the folder", r.Recording)
+	}
+	root, err := os.OpenRoot(dir)
 	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	parts := strings.Split(rel, string(filepath.Separator))
+	var st fs.FileInfo
+	for i := range parts {
+		p := filepath.Join(parts[:i+1]...)
+		if st, err = root.Lstat(p); err != nil {
+			return nil, fmt.Errorf("recording %s: %w", r.Recording, err)
+		}
+		last := i == len(parts)-1
+		switch {
+		case st.Mode()&fs.ModeSymlink != 0:
+			return nil, fmt.Errorf("recording %s: %s is a symbolic link; merge copies only regular files inside the shard folder", r.Recording, filepath.ToSlash(p))
+		case !last && !st.IsDir():
+			return nil, fmt.Errorf("recording %s: %s is not a folder", r.Recording, filepath.ToSlash(p))
+		case last && !st.Mode().IsRegular():
+			return nil, fmt.Errorf("recording %s is not a regular file but %s; merge copies only regular files", r.Recording, fileKind(st.Mode()))
+		}
+	}
+	f, err := root.Open(rel)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fst, err := f.Stat(); err != nil || !os.SameFile(st, fst) {
+		return nil, fmt.Errorf("recording %s changed while merge read it", r.Recording)
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return nil, fmt.Errorf("recording %s: %w", r.Recording, err)
+	}
+	// A recording in stored form refers to the shard's object store.
+	if data, err = recording.Expand(data, recording.StoreFS(root.FS())); err != nil {
+		return nil, fmt.Errorf("recording %s: %w", r.Recording, err)
+	}
+	rec, err := scenario.ParseRecording(data)
+	if err != nil {
+		return nil, fmt.Errorf("recording %s: %w", r.Recording, err)
+	}
+	if rec.Scenario != r.Scenario || rec.Version != r.Version {
+		return nil, fmt.Errorf("recording %s is of scenario %s on CLI %s, not of this run", r.Recording, rec.Scenario, rec.Version)
+	}
+	return data, nil
+}
+
+// fileKind names the kind of file of mode, for messages.
+func fileKind(mode fs.FileMode) string {
+	switch {
+	case mode.IsDir():
+		return "a folder"
+	case mode&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case mode&fs.ModeSocket != 0:
+		return "a socket"
+	case mode&fs.ModeDevice != 0:
+		return "a device"
+	case mode&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case mode.IsRegular():
+		return "a regular file"
+	}
+	return "a special file (" + mode.Type().String() + ")"
+}
+
+// writeInRoot writes data to the file rel under root, making the folders
+// it goes in; nothing it writes can be outside root, whatever links the
+// folder holds.
+func writeInRoot(root *os.Root, rel string, data []byte) error {
+	if err := root.MkdirAll(filepath.Dir(rel), 0o755); err != nil {
 		return err
 	}
-	return recording.WriteFile(to, data)
+	return root.WriteFile(rel, data, 0o644)
 }

@@ -12,20 +12,30 @@ import (
 	"github.com/ccwire/ccwire/scenario"
 )
 
+// recordingOf returns a minimal recording of scenario id on CLI version.
+func recordingOf(t *testing.T, id, version string) []byte {
+	t.Helper()
+	data, err := (&scenario.Recording{Scenario: id, Title: "Scenario " + id, Version: version}).Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
 // writeShard writes a shard's output: its results and a recording file
 // for each run that has one.
 func writeShard(t *testing.T, res *drift.Results) string {
 	t.Helper()
 	dir := t.TempDir()
 	for _, r := range res.Runs {
-		if r.Recording == "" {
+		if r.Recording == "" || !filepath.IsLocal(r.Recording) {
 			continue
 		}
 		p := filepath.Join(dir, r.Recording)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(p, []byte("recording of "+r.Scenario), 0o644); err != nil {
+		if err := os.WriteFile(p, recordingOf(t, r.Scenario, r.Version), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -45,6 +55,51 @@ func TestRunMerge(t *testing.T) {
 	c := drift.RunResult{Scenario: "c", Version: "2.1.2", Status: scenario.Skipped}
 	s1, s2 := shard(1, 2, a, c), shard(2, 2, b)
 	evil := shard(1, 1, drift.RunResult{Scenario: "a", Version: "2.1.2", Status: scenario.Passed, Recording: "../a.txtar"}, b, c)
+	// A recording that is a link to a file of this machine, and one in a
+	// folder that is a link.
+	secret := filepath.Join(t.TempDir(), "secret")
+	if err := os.WriteFile(secret, recordingOf(t, "a", "2.1.2"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	linkedRun := drift.RunResult{Scenario: "a", Version: "2.1.2", Status: scenario.Passed, Recording: "2.1.2/a.txtar"}
+	linked := rewriteShard(t, shard(1, 2, c), func(dir string) {
+		if err := os.MkdirAll(filepath.Join(dir, "2.1.2"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(secret, filepath.Join(dir, "2.1.2", "a.txtar")); err != nil {
+			t.Fatal(err)
+		}
+	}, linkedRun, c)
+	linkedDir := rewriteShard(t, shard(1, 2, c), func(dir string) {
+		other := t.TempDir()
+		if err := os.WriteFile(filepath.Join(other, "a.txtar"), recordingOf(t, "a", "2.1.2"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(other, filepath.Join(dir, "2.1.2")); err != nil {
+			t.Fatal(err)
+		}
+	}, linkedRun, c)
+	folder := rewriteShard(t, shard(1, 2, c), func(dir string) {
+		if err := os.MkdirAll(filepath.Join(dir, "2.1.2", "a.txtar"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}, linkedRun, c)
+	// Recordings of another scenario or version than their run's.
+	swapped := rewriteShard(t, shard(1, 2, a, c), func(dir string) {
+		if err := os.WriteFile(filepath.Join(dir, "2.1.2", "a.txtar"), recordingOf(t, "b", "2.1.2"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}, a, c)
+	otherVersion := rewriteShard(t, shard(1, 2, a, c), func(dir string) {
+		if err := os.WriteFile(filepath.Join(dir, "2.1.2", "a.txtar"), recordingOf(t, "a", "2.1.3"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}, a, c)
+	garbage := rewriteShard(t, shard(1, 2, a, c), func(dir string) {
+		if err := os.WriteFile(filepath.Join(dir, "2.1.2", "a.txtar"), []byte("root:x:0:0:root:/root:/bin/bash\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}, a, c)
 	tests := []struct {
 		name      string
 		args      []string
@@ -59,6 +114,12 @@ func TestRunMerge(t *testing.T) {
 		{name: "missing shard", args: []string{"-o", t.TempDir(), s1}, code: 1, stderrHas: "missing shard 2/2"},
 		{name: "no results", args: []string{"-o", t.TempDir(), t.TempDir()}, code: 1, stderrHas: drift.ResultsFile},
 		{name: "a path outside", args: []string{"-o", t.TempDir(), evil}, code: 1, stderrHas: "not a path inside"},
+		{name: "a link to a file", args: []string{"-o", t.TempDir(), linked, s2}, code: 1, stderrHas: "run a on CLI 2.1.2: recording 2.1.2/a.txtar: 2.1.2/a.txtar is a symbolic link"},
+		{name: "a link to a folder", args: []string{"-o", t.TempDir(), linkedDir, s2}, code: 1, stderrHas: "recording 2.1.2/a.txtar: 2.1.2 is a symbolic link"},
+		{name: "a folder", args: []string{"-o", t.TempDir(), folder, s2}, code: 1, stderrHas: "recording 2.1.2/a.txtar is not a regular file but a folder"},
+		{name: "another scenario's recording", args: []string{"-o", t.TempDir(), swapped, s2}, code: 1, stderrHas: "recording 2.1.2/a.txtar is of scenario b on CLI 2.1.2, not of this run"},
+		{name: "another version's recording", args: []string{"-o", t.TempDir(), otherVersion, s2}, code: 1, stderrHas: "recording 2.1.2/a.txtar is of scenario a on CLI 2.1.3, not of this run"},
+		{name: "not a recording", args: []string{"-o", t.TempDir(), garbage, s2}, code: 1, stderrHas: "recording 2.1.2/a.txtar: scenario: recording: no run.json"},
 		{name: "merged", args: []string{"-o", "OUT", s2, s1}, code: 0, stdoutHas: "merged 2 results: 3 runs (1 passed, 1 failed, 1 skipped), 2 recordings into "},
 		{name: "merged, JSON", args: []string{"-o", "OUT", "-json", s1, s2}, code: 0, stdoutHas: `"planned": 3`},
 	}
@@ -95,7 +156,7 @@ func TestRunMerge(t *testing.T) {
 			}
 			for _, id := range []string{"a", "b"} {
 				data, err := os.ReadFile(filepath.Join(out, "2.1.2", id+".txtar"))
-				if err != nil || string(data) != "recording of "+id {
+				if err != nil || string(data) != string(recordingOf(t, id, "2.1.2")) {
 					t.Errorf("recording of %s: %q, %v", id, data, err)
 				}
 			}
@@ -107,4 +168,20 @@ func TestRunMerge(t *testing.T) {
 			}
 		})
 	}
+}
+
+// rewriteShard rewrites shard dir's results to runs, after edit has
+// changed its files.
+func rewriteShard(t *testing.T, dir string, edit func(dir string), runs ...drift.RunResult) string {
+	t.Helper()
+	res, err := drift.ReadResults(filepath.Join(dir, drift.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit(dir)
+	res.Runs = runs
+	if err := drift.WriteResults(filepath.Join(dir, drift.ResultsFile), res); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

@@ -135,3 +135,26 @@ func clock(d time.Duration) string {
 	}
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
+
+// statusLine is one line of a terminal that says what a command is doing,
+// rewritten in place with each new step, and erased at the end.
+type statusLine struct {
+	w       io.Writer
+	prefix  string
+	showing bool
+}
+
+// show replaces the line by prefix and text.
+func (s *statusLine) show(text string) {
+	s.clear()
+	fmt.Fprint(s.w, s.prefix+text)
+	s.showing = true
+}
+
+// clear erases the line, if shown.
+func (s *statusLine) clear() {
+	if s.showing {
+		fmt.Fprint(s.w, "\r\x1b[K")
+		s.showing = false
+	}
+}

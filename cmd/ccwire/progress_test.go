@@ -96,3 +96,17 @@ func TestClock(t *testing.T) {
 		}
 	}
 }
+
+func TestStatusLine(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	s := &statusLine{w: &b, prefix: "ccwire docs: "}
+	s.clear() // nothing shown: nothing to erase
+	s.show("reading (1/2)…")
+	s.show("writing (2/2)…")
+	s.clear()
+	s.clear()
+	if want := "ccwire docs: reading (1/2)…\r\x1b[Kccwire docs: writing (2/2)…\r\x1b[K"; b.String() != want {
+		t.Errorf("wrote %q, want %q", b.String(), want)
+	}
+}

@@ -84,9 +84,15 @@ func TestRunSchemaPrint(t *testing.T) {
 	}
 }
 
+// TestRunSchemaWriteCheck writes and checks the schemas of a small module
+// (see smallModule): TestSchemaUpToDate checks the whole module's.
 func TestRunSchemaWriteCheck(t *testing.T) {
 	t.Parallel()
 	out := t.TempDir()
+	root := smallModule(t)
+	runSchemaCmd := func(t *testing.T, args ...string) (int, string, string) {
+		return runSchemaCmd(t, append([]string{"--root", root}, args...)...)
+	}
 	code, stdout, stderr := runSchemaCmd(t, "--check", "--out", out)
 	if code != 1 || !strings.Contains(stdout, filepath.Join(out, "2.1.37", "stream-json.schema.json")) || !strings.Contains(stderr, "out of date") {
 		t.Fatalf("check before writing: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)

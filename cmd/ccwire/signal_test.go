@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -20,48 +19,32 @@ import (
 	"github.com/ccwire/ccwire/stubapi"
 )
 
+// runAsCCWire is the environment variable that makes the test binary act
+// as the ccwire command (see TestMain), so that tests run it as a process
+// without building it: a go build of the command, without the test's
+// -race and in a fresh clone's empty cache, compiled the module and its
+// dependencies again.
+const runAsCCWire = "CCWIRE_TEST_RUN_AS_CCWIRE"
+
 func TestMain(m *testing.M) {
 	mcpecho.RunIfAsked() // spec, run in-process, starts the test MCP server from this binary
-	if os.Getenv(asCcwireEnv) != "" {
-		// A copy of this binary that a test runs as the ccwire command
-		// (the fake CLI of ccwire web's test).
-		os.Exit(run(context.Background(), env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
+	if os.Getenv(runAsCCWire) == "1" {
+		main()
 	}
-	code := m.Run()
-	if built.path != "" {
-		os.RemoveAll(filepath.Dir(built.path))
-	}
-	os.Exit(code)
+	os.Exit(m.Run())
 }
 
-// built is the ccwire command built for the tests that run it as a
-// process.
-var built struct {
-	once sync.Once
-	path string
-	err  error
-}
-
-// ccwireBinary builds the ccwire command once for the tests that run it as
-// a process.
-func ccwireBinary(t *testing.T) string {
+// ccwireCommand returns a command that runs ccwire with args as a
+// process: this test binary, which TestMain makes act as the command.
+func ccwireCommand(t *testing.T, args ...string) *exec.Cmd {
 	t.Helper()
-	built.once.Do(func() {
-		dir, err := os.MkdirTemp("", "ccwire-test-bin-")
-		if err != nil {
-			built.err = err
-			return
-		}
-		built.path = filepath.Join(dir, "ccwire")
-		out, err := exec.Command("go", "build", "-o", built.path, ".").CombinedOutput()
-		if err != nil {
-			built.err = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if built.err != nil {
-		t.Fatal(built.err)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return built.path
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(os.Environ(), runAsCCWire+"=1")
+	return cmd
 }
 
 // signalScript answers one main-loop request, then streams an answer that
@@ -76,28 +59,41 @@ const signalScript = `{"turns": [{"text": "Hello."}, {"text": "Never finished.",
 // and its shutdown waited for those answers forever.
 func TestStubStopsOnFirstSIGINT(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs ccwire 20 times")
+		t.Skip("runs ccwire 20 times")
 	}
 	t.Parallel()
-	bin := ccwireBinary(t)
 	script := writeScript(t, signalScript)
-	const runs = 20
-	var slowest time.Duration
+	// Each run waits a second for its log (nobody reads it) before it
+	// exits: a few run at once.
+	const runs, atOnce = 20, 4
+	var (
+		mu      sync.Mutex
+		slowest time.Duration
+		wg      sync.WaitGroup
+		slots   = make(chan struct{}, atOnce)
+	)
 	for i := range runs {
-		took, err := stubSIGINT(t.Context(), bin, script)
-		if err != nil {
-			t.Errorf("run %d of %d: %v", i+1, runs, err)
-			continue
-		}
-		slowest = max(slowest, took)
+		cmd := ccwireCommand(t, "stub", "--script", script, "--log", "-")
+		wg.Go(func() {
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			took, err := stubSIGINT(t.Context(), cmd)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				t.Errorf("run %d of %d: %v", i+1, runs, err)
+				return
+			}
+			slowest = max(slowest, took)
+		})
 	}
+	wg.Wait()
 	t.Logf("%d runs; the slowest exited %v after its SIGINT", runs, slowest.Round(time.Millisecond))
 }
 
-// stubSIGINT runs ccwire stub once as described above and returns how long
-// it took to exit after the SIGINT.
-func stubSIGINT(ctx context.Context, bin, script string) (time.Duration, error) {
-	cmd := exec.Command(bin, "stub", "--script", script, "--log", "-")
+// stubSIGINT runs cmd, ccwire stub --log -, once as described above and
+// returns how long it took to exit after the SIGINT.
+func stubSIGINT(ctx context.Context, cmd *exec.Cmd) (time.Duration, error) {
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return 0, err
@@ -222,11 +218,10 @@ func TestRequestLogNeverBlocks(t *testing.T) {
 // with neither.
 func TestRenderFollowFlushesOnSignal(t *testing.T) {
 	t.Parallel()
-	bin := ccwireBinary(t)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()
-			cmd := exec.Command(bin, "render", "-follow", "-interval", "1h", "-")
+			cmd := ccwireCommand(t, "render", "-follow", "-interval", "1h", "-")
 			stdin, err := cmd.StdinPipe()
 			if err != nil {
 				t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -19,10 +20,13 @@ import (
 // ends (SIGINT or SIGTERM).
 //
 //	ccwire stub --script FILE [--addr 127.0.0.1:0] [--log FILE|-] [--allow-remote]
-//	            [--read-timeout D] [--idle-timeout D]
+//	            [--all-scripted] [--read-timeout D] [--idle-timeout D]
 //
-// It prints the base URL as its first stdout line, logs every request as a
-// JSON line (to --log), and exits 0, or 1 if a main-loop request overran
+// It prints the base URL as its first stdout line (http://127.0.0.1:PORT
+// when it listens on every interface; with --allow-remote it warns on
+// stderr and lists the URLs other machines can use), logs every request as
+// a JSON line (to --log, a file it creates readable by its owner only),
+// and exits 0, or 1 if a main-loop request overran
 // the script, the script or address is unusable or the request log could
 // not be written (its records are written by a goroutine of their own, so
 // a log nobody reads holds up neither the answers nor the exit); 2 for
@@ -33,8 +37,9 @@ func runStub(ctx context.Context, e env, args []string) int {
 	script := fs.String("script", "", "script file to serve (JSON, see below); - reads stdin")
 	addr := fs.String("addr", "127.0.0.1:0", "listen address")
 	logTo := fs.String("log", "", "write each request as a JSON line to this file; - is stdout (after the URL line)")
-	allowRemote := fs.Bool("allow-remote", false, "allow a listen address that is not loopback")
+	allowRemote := fs.Bool("allow-remote", false, "allow a listen address that is not loopback (warns, and lists the URLs other machines can use)")
 	readTimeout := fs.Duration("read-timeout", stubapi.DefaultReadTimeout, "how long a client may take to send a request (0: no bound)")
+	allScripted := fs.Bool("all-scripted", false, "answer every POST /v1/messages from the script, whatever it asks (for programs that call the API directly; see above)")
 	idleTimeout := fs.Duration("idle-timeout", stubapi.DefaultIdleTimeout, "how long a keep-alive connection may wait for its next request (0: no bound)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: ccwire stub --script FILE [flags]
@@ -42,10 +47,19 @@ func runStub(ctx context.Context, e env, args []string) int {
 Serves FILE as a scripted fake Anthropic Messages API for Claude Code
 (ANTHROPIC_BASE_URL=<url> ANTHROPIC_API_KEY=anything). Prints the base URL as
 the first line on stdout, then serves until interrupted. Exits 1 if a
-main-loop request came after the script was used up.
+main-loop request came after the script was used up. Listening beyond
+loopback takes --allow-remote; the stub then warns on stderr and lists the
+URLs other machines can use (the first line stays a URL for this machine).
+A --log file is created readable by its owner only (0600): it holds the
+requests' bodies. Credential-like headers and query parameters are logged
+as "[redacted]".
 
 The script is {"turns": [TURN, ...]}: each main-loop request of the CLI gets
-the next TURN, in order; other requests get automatic answers. A TURN is
+the next TURN, in order; other requests get automatic answers. The CLI's
+helper requests (to a Haiku model without tools, max_tokens 1 probes,
+requests for structured output) are not main-loop requests: a program that
+calls the API directly, on an Anthropic SDK, passes --all-scripted so that
+every POST /v1/messages gets the next TURN. A TURN is
   {"text": "Hi"}                          a text block ("text": ["a", "b"]: two)
   {"text": "Let me look.", "tool_use": [{"name": "Bash", "input": {"command": "ls"}}]}
   {"thinking": "Hmm.", "text": "Yes."}    a thinking block, then text
@@ -76,11 +90,13 @@ Flags:
 		fs.Usage()
 		return 2
 	}
-	if !*allowRemote {
-		if err := checkLoopback(*addr); err != nil {
+	remote := false
+	if err := checkLoopback(*addr); err != nil {
+		if !*allowRemote {
 			fmt.Fprintf(e.stderr, "ccwire stub: %v (pass --allow-remote to serve beyond this machine)\n", err)
 			return 2
 		}
+		remote = true
 	}
 	sc, err := loadScriptFile(*script, e.stdin)
 	if err != nil {
@@ -94,7 +110,9 @@ Flags:
 	case "-":
 		logw = e.stdout
 	default:
-		f, err := os.OpenFile(*logTo, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+		// The log holds the requests' bodies: prompts, files, tool
+		// output. A new one is for its owner's eyes only.
+		f, err := os.OpenFile(*logTo, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "ccwire stub: opening the log: %v\n", err)
 			return 1
@@ -108,6 +126,9 @@ Flags:
 		stubapi.WithIdleTimeout(*idleTimeout),
 		stubapi.WithLogger(slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))),
 	}
+	if *allScripted {
+		opts = append(opts, stubapi.AllScripted())
+	}
 	var reqLog *requestLog
 	if logw != nil {
 		reqLog = newRequestLog(logw)
@@ -119,6 +140,9 @@ Flags:
 		return 1
 	}
 	fmt.Fprintln(e.stdout, s.URL())
+	if remote {
+		warnRemote(e.stderr, *addr, s.URL(), net.InterfaceAddrs)
+	}
 	<-ctx.Done()
 	s.Close()
 	var logErr error
@@ -169,6 +193,40 @@ func checkLoopback(addr string) error {
 		return fmt.Errorf("listen address %q is not loopback", addr)
 	}
 	return nil
+}
+
+// warnRemote warns on w that the stub, listening on addr (not loopback)
+// at url, serves beyond this machine, and says at which URLs other
+// machines reach it: for a listener on every interface, one per address
+// of this machine that addrs lists (not loopback, not link-local; Go
+// listens on 0.0.0.0 as on [::], dual stack, so IPv6 ones too).
+func warnRemote(w io.Writer, addr, url string, addrs func() ([]net.Addr, error)) {
+	fmt.Fprintf(w, "ccwire stub: warning: listening on %s, beyond this machine: anyone who can reach it can use the fake API (it takes any API key), and what they send goes to the request log\n", addr)
+	host, _, _ := net.SplitHostPort(addr)
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(url, "http://"))
+	ip := net.ParseIP(host)
+	if host != "" && (ip == nil || !ip.IsUnspecified()) {
+		fmt.Fprintf(w, "ccwire stub: other machines reach it at %s\n", url)
+		return
+	}
+	var urls []string
+	list, err := addrs()
+	if err != nil {
+		fmt.Fprintf(w, "ccwire stub: listing this machine's addresses: %v; other machines reach it at http://ADDRESS:%s with one of them\n", err, port)
+		return
+	}
+	for _, a := range list {
+		n, ok := a.(*net.IPNet)
+		if !ok || n.IP.IsLoopback() || n.IP.IsLinkLocalUnicast() || n.IP.IsUnspecified() {
+			continue
+		}
+		urls = append(urls, "http://"+net.JoinHostPort(n.IP.String(), port))
+	}
+	if len(urls) == 0 {
+		fmt.Fprintf(w, "ccwire stub: this machine has no network address but loopback and link-local ones: other machines cannot reach it; %s works from this machine\n", url)
+		return
+	}
+	fmt.Fprintf(w, "ccwire stub: other machines reach it at %s (the addresses of this machine's interfaces; one behind NAT or a firewall may not be reachable)\n", strings.Join(urls, ", "))
 }
 
 // logFlushTimeout bounds how long ccwire stub waits at exit for the

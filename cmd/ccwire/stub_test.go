@@ -5,7 +5,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -164,6 +166,9 @@ func TestStubServesAndLogsToFile(t *testing.T) {
 	if !strings.Contains(r.stderr.String(), "1 of 1 turns consumed; 0 overruns") {
 		t.Errorf("summary: %s", r.stderr.String())
 	}
+	if st, err := os.Stat(logPath); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("the request log's mode is %v (%v), want -rw------- (it holds the requests' bodies)", st.Mode().Perm(), err)
+	}
 	data, err := os.ReadFile(logPath)
 	if err != nil {
 		t.Fatal(err)
@@ -217,7 +222,7 @@ func TestStubScriptDocs(t *testing.T) {
 	if code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, []string{"stub", "-h"}); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	for _, want := range []string{`{"turns": [TURN, ...]}`, `"tool_use"`, `"fault"`, "docs/stub-script.md", "docs/stub-script.ja.md"} {
+	for _, want := range []string{`{"turns": [TURN, ...]}`, `"tool_use"`, `"fault"`, "docs/stub-script.md", "docs/stub-script.ja.md", "--all-scripted", "-all-scripted\n"} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("ccwire stub -h lacks %q", want)
 		}
@@ -238,5 +243,96 @@ func TestStubScriptDocs(t *testing.T) {
 		if blocks < 3 {
 			t.Errorf("%s shows %d scripts, want at least 3", page, blocks)
 		}
+		for _, want := range []string{"--all-scripted", "stubapi.AllScripted"} {
+			if !strings.Contains(string(data), want) {
+				t.Errorf("%s does not mention %s", page, want)
+			}
+		}
+	}
+}
+
+// TestStubAllowRemote checks that ccwire stub --allow-remote on every
+// interface prints a URL a client can use as its first line (it used to
+// print http://0.0.0.0:PORT or http://[::]:PORT) and warns on stderr that
+// it serves beyond this machine.
+func TestStubAllowRemote(t *testing.T) {
+	t.Parallel()
+	r, url := startStub(t, "", "--script", writeScript(t, stubScript), "--allow-remote", "--addr", "0.0.0.0:0")
+	if got := stubPost(t, url, mainBody); !strings.Contains(got, "Hello from ccwire stub") {
+		t.Fatalf("main-loop answer = %s", got)
+	}
+	if code, _ := r.stop(t); code != 0 {
+		t.Errorf("exit %d\nstderr: %s", code, r.stderr.String())
+	}
+	stderr := r.stderr.String()
+	if !strings.Contains(stderr, "ccwire stub: warning: listening on 0.0.0.0:0, beyond this machine") ||
+		!strings.Contains(stderr, "other machines") {
+		t.Errorf("stderr lacks the warning and the URLs for other machines:\n%s", stderr)
+	}
+}
+
+func TestWarnRemote(t *testing.T) {
+	t.Parallel()
+	ipNet := func(s string) net.Addr {
+		ip, n, err := net.ParseCIDR(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n.IP = ip
+		return n
+	}
+	machine := func() ([]net.Addr, error) {
+		return []net.Addr{ipNet("127.0.0.1/8"), ipNet("192.168.1.5/24"), ipNet("::1/128"), ipNet("fe80::1/64"), ipNet("2001:db8::5/64")}, nil
+	}
+	loopbackOnly := func() ([]net.Addr, error) { return []net.Addr{ipNet("127.0.0.1/8"), ipNet("::1/128")}, nil }
+	broken := func() ([]net.Addr, error) { return nil, errors.New("no netlink") }
+	tests := []struct {
+		name, addr, url string
+		addrs           func() ([]net.Addr, error)
+		want            string
+	}{
+		{"every interface", ":4000", "http://127.0.0.1:4000", machine, "other machines reach it at http://192.168.1.5:4000, http://[2001:db8::5]:4000 ("},
+		{"every IPv4 interface", "0.0.0.0:4000", "http://127.0.0.1:4000", machine, "other machines reach it at http://192.168.1.5:4000, http://[2001:db8::5]:4000 ("},
+		{"one address", "192.168.1.5:4000", "http://192.168.1.5:4000", machine, "other machines reach it at http://192.168.1.5:4000\n"},
+		{"no address", ":4000", "http://127.0.0.1:4000", loopbackOnly, "other machines cannot reach it; http://127.0.0.1:4000 works from this machine"},
+		{"no list", "[::]:4000", "http://127.0.0.1:4000", broken, "listing this machine's addresses: no netlink; other machines reach it at http://ADDRESS:4000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var b strings.Builder
+			warnRemote(&b, tt.addr, tt.url, tt.addrs)
+			if !strings.HasPrefix(b.String(), "ccwire stub: warning: listening on "+tt.addr+", beyond this machine") || !strings.Contains(b.String(), tt.want) {
+				t.Errorf("got\n%s\nwant the warning and %q", b.String(), tt.want)
+			}
+		})
+	}
+}
+
+// TestStubAllScripted checks that ccwire stub --all-scripted answers a
+// request to a Haiku model without tools, as a program on an Anthropic SDK
+// sends, from the script; without it the request is taken for one of the
+// CLI's helper requests and answered "OK".
+func TestStubAllScripted(t *testing.T) {
+	t.Parallel()
+	haiku := `{"model":"claude-haiku-4-5","max_tokens":100,"messages":[{"role":"user","content":"hi"}]}`
+	for _, tc := range []struct {
+		name   string
+		flags  []string
+		answer string
+	}{
+		{"default", nil, `"text":"OK"`},
+		{"all scripted", []string{"--all-scripted"}, "Hello from ccwire stub"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r, url := startStub(t, "", append([]string{"--script", writeScript(t, stubScript)}, tc.flags...)...)
+			if got := stubPost(t, url, haiku); !strings.Contains(got, tc.answer) {
+				t.Errorf("a Haiku request without tools got %s, want %s", got, tc.answer)
+			}
+			if code, _ := r.stop(t); code != 0 {
+				t.Errorf("exit %d\nstderr: %s", code, r.stderr.String())
+			}
+		})
 	}
 }

@@ -16,10 +16,6 @@ import (
 	"github.com/ccwire/ccwire/webui"
 )
 
-// asCcwireEnv makes the test binary act as the ccwire command when set in
-// its environment (see TestMain).
-const asCcwireEnv = "CCWIRE_CMD_TEST_AS_CCWIRE"
-
 func TestWebUsageErrors(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -85,7 +81,7 @@ func TestWebServes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	script, err := fakecli.Install(t.TempDir(), map[string]string{asCcwireEnv: "1",
+	script, err := fakecli.Install(t.TempDir(), map[string]string{runAsCCWire: "1",
 		fakecli.EnvScenario: "text-simple", fakecli.EnvCLIVersion: "2.1.332", fakecli.EnvRecordings: recs})
 	if err != nil {
 		t.Fatal(err)

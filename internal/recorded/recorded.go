@@ -14,7 +14,6 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 
 	"github.com/ccwire/ccwire/cliversion"
@@ -99,19 +98,25 @@ func fileLines(file string) iter.Seq2[schema.Line, error] {
 	}
 }
 
-// numberPlaceholder matches the placeholders a recording puts for numbers.
-var numberPlaceholder = regexp.MustCompile(`^<(duration|time|pid(:[0-9]+)?)>$`)
-
-// hasNumberPlaceholder reports whether msg may hold a string that is a
-// number's placeholder: it spares the parsing and writing of the lines
-// that hold none, most of them.
+// hasNumberPlaceholder reports whether msg holds a string that is a
+// number's placeholder ([scenario.IsNumberPlaceholder]): it spares the
+// parsing and writing of the lines that hold none, most of them.
 func hasNumberPlaceholder(msg []byte) bool {
-	for _, p := range []string{`"<duration>"`, `"<time>"`, `"<pid>"`, `"<pid:`} {
-		if bytes.Contains(msg, []byte(p)) {
+	for rest := msg; ; {
+		i := bytes.Index(rest, []byte(`"<`))
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+1:]
+		end := bytes.IndexByte(rest, '"')
+		if end < 0 {
+			return false
+		}
+		if scenario.IsNumberPlaceholder(string(rest[:end])) {
 			return true
 		}
+		rest = rest[end:]
 	}
-	return false
 }
 
 // line turns a recorded stdin or stdout message into a protocol line.
@@ -129,7 +134,7 @@ func line(ev scenario.Event) (schema.Line, error) {
 	}
 	// The recording puts them for the values of members only.
 	msg.Walk(func(key string, v *jsontree.Value) *jsontree.Value {
-		if key != "" && v.Kind == jsontree.String && numberPlaceholder.MatchString(v.Str) {
+		if key != "" && v.Kind == jsontree.String && scenario.IsNumberPlaceholder(v.Str) {
 			return jsontree.NewInt(0)
 		}
 		return v

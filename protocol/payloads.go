@@ -77,9 +77,7 @@ func UnknownPayloadKeys(p Payload) []string {
 	if p == nil || isNil(p) {
 		return nil
 	}
-	w := unknownWalker{keysOnly: true}
-	p.walkUnknown(&w)
-	return w.out
+	return unknownKeysOf(p)
 }
 
 // MistypedPayloadFields lists the members of p whose key the model knows
@@ -88,10 +86,7 @@ func MistypedPayloadFields(p Payload) []MistypedField {
 	if p == nil || isNil(p) {
 		return nil
 	}
-	var out []MistypedField
-	w := unknownWalker{keysOnly: true, mistyped: &out}
-	p.walkUnknown(&w)
-	return out
+	return mistypedOf(p)
 }
 
 // decodePayload decodes data, which it may keep references to, into p.

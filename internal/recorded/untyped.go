@@ -1,6 +1,7 @@
 package recorded
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -153,20 +154,9 @@ feed:
 		out = append(out, *u)
 	}
 	slices.SortFunc(out, func(a, b Untyped) int {
-		return cmpStrings(a.Kind, b.Kind, a.Path, b.Path, a.Mistyped, b.Mistyped)
+		return cmp.Or(strings.Compare(a.Kind, b.Kind), strings.Compare(a.Path, b.Path), strings.Compare(a.Mistyped, b.Mistyped))
 	})
 	return out, nil
-}
-
-// cmpStrings compares pairs of strings in turn: a0 with b0, then a1 with
-// b1...; its arguments alternate a, b.
-func cmpStrings(ab ...string) int {
-	for i := 0; i+1 < len(ab); i += 2 {
-		if c := strings.Compare(ab[i], ab[i+1]); c != 0 {
-			return c
-		}
-	}
-	return 0
 }
 
 // hitKey is an untyped member, whatever line holds it.

@@ -152,3 +152,13 @@ func TestModelTypesEveryRecordedMember(t *testing.T) {
 		t.Errorf("%s: not typed by the protocol model; in CLI %s (%d lines: %s)", u, strings.Join(u.Versions, ", "), u.Count, strings.Join(recs, ", "))
 	}
 }
+
+// BenchmarkFindUntyped reads the committed recordings of every version.
+func BenchmarkFindUntyped(b *testing.B) {
+	dir := filepath.Join("..", "..", "recordings")
+	for b.Loop() {
+		if _, err := FindUntyped(context.Background(), dir); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -354,3 +354,25 @@ func TestVersionRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestObservedKind reads the placeholders recordings put for numbers as
+// numbers: the initialize answer's pid, "<pid>", is a number.
+func TestObservedKind(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		v    *jsontree.Value
+		want jsontree.Kind
+	}{
+		{jsontree.NewString("<duration>"), jsontree.Number},
+		{jsontree.NewString("<time>"), jsontree.Number},
+		{jsontree.NewString("<pid>"), jsontree.Number},
+		{jsontree.NewString("<pid:2>"), jsontree.Number},
+		{jsontree.NewString("<uuid:1>"), jsontree.String},
+		{jsontree.NewString("<pid>.sock"), jsontree.String},
+		{jsontree.NewInt(3), jsontree.Number},
+	} {
+		if got := observedKind(tc.v); got != tc.want {
+			t.Errorf("observedKind(%s) = %v, want %v", tc.v, got, tc.want)
+		}
+	}
+}

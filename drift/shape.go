@@ -241,10 +241,6 @@ func resolveSame(body *jsontree.Value, earlier []*jsontree.Value) {
 	}
 }
 
-// numberPlaceholder matches the placeholders a recording puts for numbers
-// that change from run to run.
-var numberPlaceholder = regexp.MustCompile(`^<(duration|time|pid(:[0-9]+)?)>$`)
-
 // walk records the members under v, a value of kind k at path. A member's
 // path is its keys from the message's top level joined with dots; an
 // element of an array adds "[]", or "[name]" in a list of named objects
@@ -253,7 +249,7 @@ var numberPlaceholder = regexp.MustCompile(`^<(duration|time|pid(:[0-9]+)?)>$`)
 // list is "content").
 func (o *observer) walk(k Kind, path string, v *jsontree.Value) {
 	t := v.Kind
-	if t == jsontree.String && numberPlaceholder.MatchString(v.Str) {
+	if t == jsontree.String && scenario.IsNumberPlaceholder(v.Str) {
 		t = jsontree.Number
 	}
 	if path != "" {

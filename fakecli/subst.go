@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
+	"github.com/ccwire/ccwire/scenario"
 )
 
 // Env holds the values a replay puts for the placeholders of the run's
@@ -43,14 +44,11 @@ func (e *Env) apiURL() string {
 	return e.APIURL
 }
 
-// placeholderRE finds the placeholders of recordings in a text: numbered
-// ones (<uuid:3>) and the named ones a recording writes for run or machine
-// values. Other texts in angle brackets (<system-reminder>) stay.
-var placeholderRE = regexp.MustCompile(`<(?:(uuid|hex|request_id|api_request_id|task_id|run_id|plan|pid|cron_id|session_name|session_ref|workflow_run):([0-9]+)|(cwd|home|session|cli|cwd-slug|home-slug|session-slug|cli-slug|timestamp|date|time|duration|pid|os-version|cli-version|api-host|api-url|next-run|clock|delay))>`)
-
-// numericPlaceholders are the placeholders a recording puts for a number:
-// a JSON string that is exactly one of them is written back as a number.
-var numericPlaceholder = regexp.MustCompile(`^<(?:duration|time|pid|pid:[0-9]+)>$`)
+// placeholderRE finds the placeholders of recordings in a text
+// ([scenario.PlaceholderPattern]): numbered ones (<uuid:3>) and the named
+// ones a recording writes for run or machine values. Other texts in angle
+// brackets (<system-reminder>) stay.
+var placeholderRE = scenario.PlaceholderPattern()
 
 var uuidShape = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
@@ -260,7 +258,7 @@ func (b *binder) message(v *jsontree.Value) *jsontree.Value {
 			return val
 		}
 		s := b.text(val.Str)
-		if numericPlaceholder.MatchString(val.Str) {
+		if scenario.IsNumberPlaceholder(val.Str) {
 			if _, err := strconv.ParseFloat(s, 64); err == nil {
 				return &jsontree.Value{Kind: jsontree.Number, Str: s}
 			}

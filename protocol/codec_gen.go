@@ -98,6 +98,7 @@ var (
 	serverToolUseTable               *table[ServerToolUse]
 	assistantBodyTable               *table[AssistantBody]
 	assistantMessageTable            *table[AssistantMessage]
+	toolUseMetaTable                 *table[ToolUseMeta]
 	userBodyTable                    *table[UserBody]
 	userMessageTable                 *table[UserMessage]
 	permissionDenialTable            *table[PermissionDenial]
@@ -147,6 +148,7 @@ var (
 	hooksPolicyTable                 *table[HooksPolicy]
 	getHooksListingResponseTable     *table[GetHooksListingResponse]
 	listModelsResponseTable          *table[ListModelsResponse]
+	interruptResponseTable           *table[InterruptResponse]
 	setPermissionModeResponseTable   *table[SetPermissionModeResponse]
 	setModelResponseTable            *table[SetModelResponse]
 	getSessionCostResponseTable      *table[GetSessionCostResponse]
@@ -347,6 +349,7 @@ func init() {
 		stringField("title", func(m *CanUseToolRequest) *string { return &m.Title }),
 		stringField("display_name", func(m *CanUseToolRequest) *string { return &m.DisplayName }),
 		boolField("requires_user_interaction", func(m *CanUseToolRequest) *bool { return &m.RequiresUserInteraction }),
+		boolField("server_policy_ask_only", func(m *CanUseToolRequest) *bool { return &m.ServerPolicyAskOnly }),
 	)
 	hookCallbackRequestTable = newTable(
 		constField[HookCallbackRequest]("subtype", "hook_callback"),
@@ -733,6 +736,8 @@ func init() {
 		stringField("tool_use_id", func(m *Informational) *string { return &m.ToolUseID }),
 		boolField("prevent_continuation", func(m *Informational) *bool { return &m.PreventContinuation }),
 		stringField("tag", func(m *Informational) *string { return &m.Tag }),
+		boolField("isMeta", func(m *Informational) *bool { return &m.IsMeta }),
+		stringField("timestamp", func(m *Informational) *string { return &m.Timestamp }),
 		stringField("uuid", func(m *Informational) *string { return &m.UUID }),
 		stringField("session_id", func(m *Informational) *string { return &m.SessionID }),
 	)
@@ -821,6 +826,7 @@ func init() {
 		boolField("ultrathink_typed_raises", func(m *SystemInit) *bool { return &m.UltrathinkTypedRaises }),
 		stringField("uuid", func(m *SystemInit) *string { return &m.UUID }),
 		stringsField("user_message_uuids", func(m *SystemInit) *[]string { return &m.UserMessageUUIDs }),
+		rawField("sandbox_enabled", func(m *SystemInit) *rawJSON { return &m.SandboxEnabled }),
 	)
 	systemStatusTable = newTable(
 		constField[SystemStatus]("type", "system"),
@@ -839,11 +845,13 @@ func init() {
 		intField("duration_ms", func(m *CompactMetadata) *int64 { return &m.DurationMS }),
 		rawField("preserved_segment", func(m *CompactMetadata) *rawJSON { return &m.PreservedSegment }),
 		rawField("preserved_messages", func(m *CompactMetadata) *rawJSON { return &m.PreservedMessages }),
+		intField("cumulative_dropped_tokens", func(m *CompactMetadata) *int64 { return &m.CumulativeDroppedTokens }),
 	)
 	compactBoundaryTable = newTable(
 		constField[CompactBoundary]("type", "system"),
 		constField[CompactBoundary]("subtype", "compact_boundary"),
 		objectField[CompactBoundary, CompactMetadata]("compact_metadata", &compactMetadataTable, func(m *CompactBoundary) *CompactMetadata { return &m.CompactMetadata }),
+		stringField("logical_parent_uuid", func(m *CompactBoundary) *string { return &m.LogicalParentUUID }),
 		stringField("uuid", func(m *CompactBoundary) *string { return &m.UUID }),
 		stringField("session_id", func(m *CompactBoundary) *string { return &m.SessionID }),
 	)
@@ -987,6 +995,13 @@ func init() {
 		stringField("task_description", func(m *AssistantMessage) *string { return &m.TaskDescription }),
 		rawField("context_usage", func(m *AssistantMessage) *rawJSON { return &m.ContextUsage }),
 		rawField("usage_report", func(m *AssistantMessage) *rawJSON { return &m.UsageReport }),
+		objectsField[AssistantMessage, ToolUseMeta]("tool_use_meta", &toolUseMetaTable, func(m *AssistantMessage) *[]ToolUseMeta { return &m.ToolUseMeta }),
+	)
+	toolUseMetaTable = newTable(
+		stringField("id", func(m *ToolUseMeta) *string { return &m.ID }),
+		stringField("display_name", func(m *ToolUseMeta) *string { return &m.DisplayName }),
+		stringField("server_display_name", func(m *ToolUseMeta) *string { return &m.ServerDisplayName }),
+		stringField("tool_name", func(m *ToolUseMeta) *string { return &m.ToolName }),
 	)
 	userBodyTable = newTable(
 		stringField("role", func(m *UserBody) *string { return &m.Role }),
@@ -1175,6 +1190,7 @@ func init() {
 		boolField("other_hook_ask_outranks_host", func(m *InitializeResponse) *bool { return &m.OtherHookAskOutranksHost }),
 		intField("hooks_when_unanswered_kept", func(m *InitializeResponse) *int64 { return &m.HooksWhenUnansweredKept }),
 		objectField[InitializeResponse, FeedbackMode]("feedback_mode", &feedbackModeTable, func(m *InitializeResponse) *FeedbackMode { return &m.FeedbackMode }),
+		rawField("sandbox_enabled", func(m *InitializeResponse) *rawJSON { return &m.SandboxEnabled }),
 	)
 	permissionRuleValueTable = newTable(
 		required(stringField("toolName", func(m *PermissionRuleValue) *string { return &m.ToolName })),
@@ -1403,6 +1419,9 @@ func init() {
 	)
 	listModelsResponseTable = newTable(
 		requiredObjectsField[ListModelsResponse, ModelInfo]("models", &modelInfoTable, func(m *ListModelsResponse) *[]ModelInfo { return &m.Models }),
+	)
+	interruptResponseTable = newTable(
+		required(stringsField("still_queued", func(m *InterruptResponse) *[]string { return &m.StillQueued })),
 	)
 	setPermissionModeResponseTable = newTable(
 		stringField("mode", func(m *SetPermissionModeResponse) *PermissionMode { return &m.Mode }),
@@ -2952,6 +2971,18 @@ func (m *AssistantMessage) walkUnknown(w *unknownWalker) {
 	walkObject(w, assistantMessageTable, m, &m.objectState)
 }
 
+func (m *ToolUseMeta) decode(d *decoder) error {
+	return decodeObject(d, toolUseMetaTable, m, &m.objectState)
+}
+
+func (m *ToolUseMeta) encode(b []byte) []byte {
+	return encodeObject(b, toolUseMetaTable, m, &m.objectState)
+}
+
+func (m *ToolUseMeta) walkUnknown(w *unknownWalker) {
+	walkObject(w, toolUseMetaTable, m, &m.objectState)
+}
+
 func (m *UserBody) decode(d *decoder) error { return decodeObject(d, userBodyTable, m, &m.objectState) }
 
 func (m *UserBody) encode(b []byte) []byte { return encodeObject(b, userBodyTable, m, &m.objectState) }
@@ -3637,6 +3668,24 @@ func (m *ListModelsResponse) MarshalJSON() ([]byte, error) { return MarshalPaylo
 
 // UnmarshalJSON decodes the payload losslessly.
 func (m *ListModelsResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *InterruptResponse) decode(d *decoder) error {
+	return decodeObject(d, interruptResponseTable, m, &m.objectState)
+}
+
+func (m *InterruptResponse) encode(b []byte) []byte {
+	return encodeObject(b, interruptResponseTable, m, &m.objectState)
+}
+
+func (m *InterruptResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, interruptResponseTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the payload as [MarshalPayload] does.
+func (m *InterruptResponse) MarshalJSON() ([]byte, error) { return MarshalPayload(m) }
+
+// UnmarshalJSON decodes the payload losslessly.
+func (m *InterruptResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
 
 func (m *SetPermissionModeResponse) decode(d *decoder) error {
 	return decodeObject(d, setPermissionModeResponseTable, m, &m.objectState)
@@ -5649,6 +5698,75 @@ func newToolResult(tool string) ToolResult {
 		return new(TaskStopToolResult)
 	case "CronDelete":
 		return new(CronDeleteToolResult)
+	}
+	return nil
+}
+
+// newPayload returns a new value of the type of the payload of a
+// successful answer to a control request of a subtype, nil for a subtype
+// the model types none for.
+func newPayload(subtype ControlSubtype) Payload {
+	switch subtype {
+	case "hook_callback":
+		return new(HookOutput)
+	case "initialize":
+		return new(InitializeResponse)
+	case "can_use_tool":
+		return new(PermissionResult)
+	case "mcp_status":
+		return new(MCPStatusResponse)
+	case "mcp_set_servers":
+		return new(MCPSetServersResponse)
+	case "rewind_files":
+		return new(RewindFilesResponse)
+	case "get_context_usage":
+		return new(ContextUsageResponse)
+	case "elicitation":
+		return new(ElicitationResponse)
+	case "request_user_dialog":
+		return new(UserDialogResponse)
+	case "mcp_message":
+		return new(MCPMessageResponse)
+	case "get_usage":
+		return new(GetUsageResponse)
+	case "read_file":
+		return new(ReadFileResponse)
+	case "get_task_output":
+		return new(GetTaskOutputResponse)
+	case "list_permission_rules":
+		return new(ListPermissionRulesResponse)
+	case "mcp_read_resource":
+		return new(MCPReadResourceResponse)
+	case "reload_plugins":
+		return new(ReloadPluginsResponse)
+	case "reload_skills":
+		return new(ReloadSkillsResponse)
+	case "reload_output_styles":
+		return new(ReloadOutputStylesResponse)
+	case "get_hooks_listing":
+		return new(GetHooksListingResponse)
+	case "list_models":
+		return new(ListModelsResponse)
+	case "interrupt":
+		return new(InterruptResponse)
+	case "set_permission_mode":
+		return new(SetPermissionModeResponse)
+	case "set_model":
+		return new(SetModelResponse)
+	case "get_session_cost":
+		return new(GetSessionCostResponse)
+	case "get_binary_version":
+		return new(GetBinaryVersionResponse)
+	case "get_settings":
+		return new(GetSettingsResponse)
+	case "file_suggestions":
+		return new(FileSuggestionsResponse)
+	case "register_repo_root":
+		return new(RegisterRepoRootResponse)
+	case "background_tasks":
+		return new(BackgroundTasksResponse)
+	case "cancel_async_message":
+		return new(CancelAsyncMessageResponse)
 	}
 	return nil
 }

@@ -107,6 +107,7 @@ type CanUseToolRequest struct {
 	Title                   string          `json:"title"`                      // title for the permission dialog (CLI 2.1.330)
 	DisplayName             string          `json:"display_name"`               // short label of the tool (CLI 2.1.330)
 	RequiresUserInteraction bool            `json:"requires_user_interaction"`  // only a person may answer, no one-tap approval (CLI 2.1.330)
+	ServerPolicyAskOnly     bool            `json:"server_policy_ask_only"`     // nothing asks a person about this call but the question for a tool no rule allows, or a tool policy the host set: no other ask rule, hook or policy (CLI 2.1.327; not in the recordings of later versions)
 	objectState             `wire:"union=ControlRequestBody,subtype=can_use_tool"`
 }
 

@@ -142,9 +142,14 @@ func MistypedFields(m Message) []MistypedField {
 	if m == nil || isNil(m) {
 		return nil
 	}
+	return mistypedOf(m)
+}
+
+// mistypedOf lists the mistyped members of o, a value that is not nil.
+func mistypedOf(o interface{ walkUnknown(*unknownWalker) }) []MistypedField {
 	var out []MistypedField
 	w := unknownWalker{keysOnly: true, mistyped: &out}
-	m.walkUnknown(&w)
+	o.walkUnknown(&w)
 	return out
 }
 
@@ -155,8 +160,13 @@ func UnknownKeys(m Message) []string {
 	if m == nil || isNil(m) {
 		return nil
 	}
+	return unknownKeysOf(m)
+}
+
+// unknownKeysOf lists the unknown keys of o, a value that is not nil.
+func unknownKeysOf(o interface{ walkUnknown(*unknownWalker) }) []string {
 	w := unknownWalker{keysOnly: true}
-	m.walkUnknown(&w)
+	o.walkUnknown(&w)
 	return w.out
 }
 

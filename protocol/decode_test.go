@@ -88,6 +88,35 @@ func TestDecodeKinds(t *testing.T) {
 			},
 		},
 		{
+			name: "system/compact_boundary 2.1.332 shape",
+			line: `{"type":"system","subtype":"compact_boundary","session_id":"s","uuid":"u2","compact_metadata":{"trigger":"manual","pre_tokens":101,"post_tokens":2640,"cumulative_dropped_tokens":7,"duration_ms":9,"preserved_segment":{"head_uuid":"u1","anchor_uuid":"u3","tail_uuid":"u1"}},"logical_parent_uuid":"u1"}`,
+			check: func(t *testing.T, m Message) {
+				c := m.(*CompactBoundary)
+				if c.LogicalParentUUID != "u1" || c.CompactMetadata.CumulativeDroppedTokens != 7 || c.CompactMetadata.PostTokens != 2640 {
+					t.Errorf("fields: %+v", c)
+				}
+			},
+		},
+		{
+			name: "assistant with tool_use_meta",
+			line: `{"type":"assistant","message":{"id":"m","type":"message","role":"assistant","model":"x","content":[{"type":"tool_use","id":"toolu_1","name":"mcp__echo__echo","input":{"text":"hello"}}],"stop_reason":null},"parent_tool_use_id":null,"session_id":"s","uuid":"u","tool_use_meta":[{"id":"toolu_1","display_name":"Echo","server_display_name":"ccwire-echo","tool_name":"echo"}]}`,
+			check: func(t *testing.T, m Message) {
+				a := m.(*AssistantMessage)
+				if len(a.ToolUseMeta) != 1 || a.ToolUseMeta[0].ID != "toolu_1" || a.ToolUseMeta[0].DisplayName != "Echo" || a.ToolUseMeta[0].ServerDisplayName != "ccwire-echo" || a.ToolUseMeta[0].ToolName != "echo" {
+					t.Errorf("tool_use_meta: %+v", a.ToolUseMeta)
+				}
+			},
+		},
+		{
+			name: "system/init with sandbox_enabled",
+			line: `{"type":"system","subtype":"init","cwd":"/w","session_id":"s","tools":[],"sandbox_enabled":"unknown"}`,
+			check: func(t *testing.T, m Message) {
+				if i := m.(*SystemInit); string(i.SandboxEnabled) != `"unknown"` {
+					t.Errorf("sandbox_enabled: %s", i.SandboxEnabled)
+				}
+			},
+		},
+		{
 			name: "system/api_retry",
 			line: `{"type":"system","subtype":"api_retry","attempt":2,"max_retries":10,"retry_delay_ms":1200,"error_status":529,"error":"overloaded","uuid":"u","session_id":"s"}`,
 			check: func(t *testing.T, m Message) {

@@ -295,6 +295,8 @@ type Informational struct {
 	ToolUseID           string `json:"tool_use_id"`          // the tool call it is about
 	PreventContinuation bool   `json:"prevent_continuation"` // the turn stops after it
 	Tag                 string `json:"tag"`                  // what produced it
+	IsMeta              bool   `json:"isMeta"`               // a meta message, which the CLI does not show as part of the conversation (CLI 2.1.311)
+	Timestamp           string `json:"timestamp"`            // when the message was created (CLI 2.1.311)
 	UUID                string `json:"uuid"`                 // message UUID
 	SessionID           string `json:"session_id"`           // session ID
 }

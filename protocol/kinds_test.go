@@ -224,9 +224,9 @@ func TestDecodeMoreKinds(t *testing.T) {
 		},
 		{
 			name: "system/informational",
-			line: `{"type":"system","subtype":"informational","content":"Context low","level":"warning","prevent_continuation":false,"uuid":"u","session_id":"s"}`,
+			line: `{"type":"system","subtype":"informational","content":"Context low","isMeta":true,"timestamp":"2026-11-21T10:00:00.000Z","level":"warning","prevent_continuation":false,"uuid":"u","session_id":"s"}`,
 			check: func(t *testing.T, m Message) {
-				if x := m.(*Informational); x.Content != "Context low" || x.Level != "warning" {
+				if x := m.(*Informational); x.Content != "Context low" || x.Level != "warning" || !x.IsMeta || x.Timestamp != "2026-11-21T10:00:00.000Z" {
 					t.Errorf("fields: %+v", x)
 				}
 			},
@@ -406,6 +406,15 @@ func TestDecodeMoreControlRequests(t *testing.T) {
 				}
 				if ups, err := c.PermissionUpdates(); ups != nil || err != nil {
 					t.Errorf("PermissionUpdates without suggestions = %v, %v", ups, err)
+				}
+			},
+		},
+		{
+			name:    "can_use_tool of CLI 2.1.327",
+			request: `{"subtype":"can_use_tool","tool_name":"Write","display_name":"Write","input":{"file_path":"/w/out.txt","content":"hello\n"},"description":"out.txt","permission_suggestions":[{"type":"setMode","mode":"acceptEdits","destination":"session"}],"server_policy_ask_only":true,"tool_use_id":"toolu_1"}`,
+			check: func(t *testing.T, r ControlRequestBody) {
+				if c := r.(*CanUseToolRequest); !c.ServerPolicyAskOnly {
+					t.Errorf("fields: %+v", c)
 				}
 			},
 		},

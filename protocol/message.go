@@ -110,6 +110,7 @@ type SystemInit struct {
 	UltrathinkTypedRaises   bool              `json:"ultrathink_typed_raises"`   // typing "ultrathink" raised the effort (CLI 2.1.330)
 	UUID                    string            `json:"uuid"`                      // message UUID
 	UserMessageUUIDs        []string          `json:"user_message_uuids"`        // UUIDs of the user messages that started the session's first turn (seen from CLI 2.1.330)
+	SandboxEnabled          json.RawMessage   `json:"sandbox_enabled"`           // the CLI runs its shell commands in its command sandbox: true, false, or "unknown" when it could not tell (CLI 2.1.331)
 }
 
 // SystemStatus reports a change of the system state (system/status): it is
@@ -127,22 +128,24 @@ type SystemStatus struct {
 
 // CompactMetadata describes a compaction.
 type CompactMetadata struct {
-	Trigger           string          `json:"trigger"`                    // manual or auto
-	PreTokens         int64           `json:"pre_tokens" wire:"required"` // tokens before compacting
-	PostTokens        int64           `json:"post_tokens"`                // tokens after compacting (CLI 2.1.330)
-	DurationMS        int64           `json:"duration_ms"`                // how long compacting took (CLI 2.1.330)
-	PreservedSegment  json.RawMessage `json:"preserved_segment"`          // messages kept verbatim (CLI 2.1.330)
-	PreservedMessages json.RawMessage `json:"preserved_messages"`         // messages kept verbatim (CLI 2.1.330)
+	Trigger                 string          `json:"trigger"`                    // manual or auto
+	PreTokens               int64           `json:"pre_tokens" wire:"required"` // tokens before compacting
+	PostTokens              int64           `json:"post_tokens"`                // tokens after compacting (CLI 2.1.330)
+	DurationMS              int64           `json:"duration_ms"`                // how long compacting took (CLI 2.1.330)
+	PreservedSegment        json.RawMessage `json:"preserved_segment"`          // messages kept verbatim (CLI 2.1.330)
+	PreservedMessages       json.RawMessage `json:"preserved_messages"`         // messages kept verbatim (CLI 2.1.330)
+	CumulativeDroppedTokens int64           `json:"cumulative_dropped_tokens"`  // context tokens the session's compactions so far have removed, this one included (CLI 2.1.197)
 	objectState
 }
 
 // CompactBoundary marks where the conversation was compacted
 // (system/compact_boundary).
 type CompactBoundary struct {
-	envelope        `wire:"union=Message,type=system,subtype=compact_boundary"`
-	CompactMetadata CompactMetadata `json:"compact_metadata"` // what was compacted
-	UUID            string          `json:"uuid"`             // message UUID
-	SessionID       string          `json:"session_id"`       // session ID
+	envelope          `wire:"union=Message,type=system,subtype=compact_boundary"`
+	CompactMetadata   CompactMetadata `json:"compact_metadata"`    // what was compacted
+	LogicalParentUUID string          `json:"logical_parent_uuid"` // UUID of the last message before the compaction, which a fork of the session follows across it (CLI 2.1.250)
+	UUID              string          `json:"uuid"`                // message UUID
+	SessionID         string          `json:"session_id"`          // session ID
 }
 
 // APIRetry reports that a failed API request will be retried
@@ -323,6 +326,17 @@ type AssistantMessage struct {
 	TaskDescription               string          `json:"task_description"`                   // description of the subagent task that wrote the message (CLI 2.1.330)
 	ContextUsage                  json.RawMessage `json:"context_usage"`                      // the /context report as data, on its synthetic message (CLI 2.1.330)
 	UsageReport                   json.RawMessage `json:"usage_report"`                       // the /usage report as data, on its synthetic message (CLI 2.1.330)
+	ToolUseMeta                   []ToolUseMeta   `json:"tool_use_meta"`                      // how to show the message's calls of MCP tools, one per tool_use block (CLI 2.1.197)
+}
+
+// ToolUseMeta is how a host shows one tool_use block of an assistant
+// message: an MCP tool's title and server.
+type ToolUseMeta struct {
+	ID                string `json:"id"`                  // the tool_use block's id
+	DisplayName       string `json:"display_name"`        // the tool's title: its MCP annotations' title, or a readable form of its name
+	ServerDisplayName string `json:"server_display_name"` // the MCP server's name as shown
+	ToolName          string `json:"tool_name"`           // the tool's name on its MCP server (CLI 2.1.311)
+	objectState
 }
 
 // Content is a message's or tool result's content: a plain string or an

@@ -26,8 +26,10 @@ import (
 // CLI 2.1.330 though its SDK does not define them, *ListModelsResponse,
 // *GetSessionCostResponse, *GetBinaryVersionResponse, *GetSettingsResponse,
 // *FileSuggestionsResponse and *RegisterRepoRootResponse. The answers to
-// set_permission_mode and set_model are *SetPermissionModeResponse and
-// *SetModelResponse when they carry a payload.
+// set_permission_mode, set_model and interrupt are
+// *SetPermissionModeResponse, *SetModelResponse and *InterruptResponse when
+// they carry a payload. [NewPayload] gives the type by the request's
+// subtype.
 //
 // Payloads are lossless like messages: members the model does not know are
 // kept, written back and listed by [UnknownPayloadFields].
@@ -67,6 +69,24 @@ func UnknownPayloadFields(p Payload) []string {
 	var w unknownWalker
 	p.walkUnknown(&w)
 	return w.out
+}
+
+// UnknownPayloadKeys lists the members of p whose key the model does not
+// know, as [UnknownKeys] does for messages.
+func UnknownPayloadKeys(p Payload) []string {
+	if p == nil || isNil(p) {
+		return nil
+	}
+	return unknownKeysOf(p)
+}
+
+// MistypedPayloadFields lists the members of p whose key the model knows
+// but whose value it cannot hold, as [MistypedFields] does for messages.
+func MistypedPayloadFields(p Payload) []MistypedField {
+	if p == nil || isNil(p) {
+		return nil
+	}
+	return mistypedOf(p)
 }
 
 // decodePayload decodes data, which it may keep references to, into p.
@@ -181,6 +201,7 @@ type InitializeResponse struct {
 	OtherHookAskOutranksHost        bool            `json:"other_hook_ask_outranks_host"`        // a hook's "ask" decision takes precedence over the host's answer (seen from CLI 2.1.330)
 	HooksWhenUnansweredKept         int64           `json:"hooks_when_unanswered_kept"`          // hook callbacks kept although the host did not answer them (seen from CLI 2.1.330)
 	FeedbackMode                    FeedbackMode    `json:"feedback_mode"`                       // how feedback is collected (seen from CLI 2.1.330)
+	SandboxEnabled                  json.RawMessage `json:"sandbox_enabled"`                     // the CLI runs its shell commands in its command sandbox, as system/init says: true, false, or "unknown" (CLI 2.1.331)
 	objectState                     `wire:"answers=initialize"`
 }
 
@@ -578,6 +599,13 @@ type ListModelsResponse struct {
 	objectState `wire:"answers=list_models"`
 }
 
+// InterruptResponse is the payload answering an interrupt request (CLI
+// 2.1.205; earlier CLIs answer without a payload).
+type InterruptResponse struct {
+	StillQueued []string `json:"still_queued" wire:"required"` // UUIDs of the queued user messages the interrupt did not cancel: they run in later turns
+	objectState `wire:"answers=interrupt"`
+}
+
 // SetPermissionModeResponse is the payload answering a set_permission_mode
 // request: the mode now in force. CLI 2.1.37 sends two answers to one
 // request, this one and one without a payload; CLI 2.1.330 sends this one.
@@ -703,3 +731,9 @@ func init() {
 }
 
 // The methods tying each payload type and its parts to their tables.
+
+// NewPayload returns a new value of the type of the payload of a
+// successful answer to a control request of subtype ([InitializeResponse]
+// for initialize), to decode with [SuccessResponse.DecodePayload]; nil for
+// a subtype whose answer the model types no payload for.
+func NewPayload(subtype ControlSubtype) Payload { return newPayload(subtype) }

@@ -544,6 +544,16 @@ func TestAnswerPayloads(t *testing.T) {
 			unknown: []string{"reason"},
 		},
 		{
+			name:    "interrupt",
+			p:       new(InterruptResponse),
+			payload: `{"still_queued":["u1"]}`,
+			check: func(t *testing.T, p Payload) {
+				if r := p.(*InterruptResponse); !slices.Equal(r.StillQueued, []string{"u1"}) {
+					t.Errorf("fields: %+v", r)
+				}
+			},
+		},
+		{
 			name:    "members of unexpected shape and unknown nested members",
 			p:       new(ListPermissionRulesResponse),
 			payload: `{"state":{"rules":[{"behavior":"allow","source":"session","rule":"Read","editability":"session","ttl":5}],"workspaceDirectories":[],"originalCwd":"/w","managedOnly":"no"}}`,
@@ -748,5 +758,47 @@ func TestAnyBackgrounded(t *testing.T) {
 	}
 	if (&BackgroundTasksResponse{}).AnyBackgrounded() || !(&BackgroundTasksResponse{Backgrounded: true}).AnyBackgrounded() {
 		t.Error("AnyBackgrounded of a value built in code is not its Backgrounded")
+	}
+}
+
+func TestNewPayload(t *testing.T) {
+	t.Parallel()
+	for sub, want := range map[ControlSubtype]Payload{
+		ControlInitialize:        new(InitializeResponse),
+		ControlInterrupt:         new(InterruptResponse),
+		"can_use_tool":           new(PermissionResult),
+		"hook_callback":          new(HookOutput),
+		ControlSetPermissionMode: new(SetPermissionModeResponse),
+		"get_context_usage":      new(ContextUsageResponse),
+	} {
+		if got := NewPayload(sub); fmt.Sprintf("%T", got) != fmt.Sprintf("%T", want) {
+			t.Errorf("NewPayload(%q) = %T, want %T", sub, got, want)
+		}
+	}
+	for _, sub := range []ControlSubtype{"", "nope", ControlSetMaxThinkingTokens} {
+		if got := NewPayload(sub); got != nil {
+			t.Errorf("NewPayload(%q) = %T, want nil", sub, got)
+		}
+	}
+}
+
+// TestPayloadKeysAndMistyped tells a payload's unknown members from its
+// known members of a type the model cannot hold.
+func TestPayloadKeysAndMistyped(t *testing.T) {
+	t.Parallel()
+	p := new(ListPermissionRulesResponse)
+	payload := `{"state":{"rules":[{"behavior":"allow","source":"session","rule":"Read","editability":"session","ttl":5}],"workspaceDirectories":[],"originalCwd":"/w","managedOnly":"no"}}`
+	if err := json.Unmarshal([]byte(payload), p); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := UnknownPayloadKeys(p), []string{"state.rules.*.ttl"}; !slices.Equal(got, want) {
+		t.Errorf("UnknownPayloadKeys = %q, want %q", got, want)
+	}
+	want := []MistypedField{{Path: "state.managedOnly", Want: "boolean", Got: "string"}}
+	if got := MistypedPayloadFields(p); !slices.Equal(got, want) {
+		t.Errorf("MistypedPayloadFields = %+v, want %+v", got, want)
+	}
+	if UnknownPayloadKeys(nil) != nil || MistypedPayloadFields(nil) != nil || UnknownPayloadKeys((*InitializeResponse)(nil)) != nil {
+		t.Error("a nil payload has findings")
 	}
 }

@@ -175,11 +175,14 @@ func newNormalizer(now time.Time, pid int, paths, literals map[string]string) *n
 
 // addPID makes pid, the process ID of another CLI process of the run (a
 // restart's), <pid> as well; a pid of 0 or less is ignored.
+//
+// A process ID is a small number: <pid> replaces it only where it stands
+// for the process, in a member named after it (value) and as a file or
+// folder name in a path (replacePIDPath), never where an equal number is
+// text of its own ("default to 1200s–1800s" in a tool's description).
 func (n *normalizer) addPID(pid int) {
 	if pid > 0 {
-		s := fmt.Sprint(pid)
-		n.pids = append(n.pids, s)
-		n.literals = append(n.literals, literal{s, "<pid>"})
+		n.pids = append(n.pids, fmt.Sprint(pid))
 	}
 	slices.SortStableFunc(n.literals, func(a, b literal) int { return len(b.from) - len(a.from) })
 }
@@ -251,11 +254,10 @@ func (n *normalizer) text(s string) string {
 		s = n.learnedIDs(s)
 	}
 	for _, l := range n.literals {
-		if l.to == "<pid>" {
-			s = replaceNumber(s, l.from, l.to)
-			continue
-		}
 		s = strings.ReplaceAll(s, l.from, l.to)
+	}
+	for _, pid := range n.pids {
+		s = replacePIDPath(s, pid)
 	}
 	if n.version != "" && strings.Contains(s, n.version) {
 		s = ReplaceVersion(s, n.version)
@@ -470,22 +472,28 @@ func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
-// replaceNumber replaces the digits num in s where no other digit touches
-// them.
-func replaceNumber(s, num, with string) string {
+// replacePIDPath replaces the process ID pid (its digits) in s with <pid>
+// where it names a file or folder of a path: right after a "/", and
+// followed by a "/", an extension's "." or the end of s
+// ("<session>/tmp/cc-socks/1800.sock", "/proc/1800/status"). An equal
+// number anywhere else is left alone.
+func replacePIDPath(s, pid string) string {
 	var b strings.Builder
 	for {
-		i := strings.Index(s, num)
+		i := strings.Index(s, pid)
 		if i < 0 {
+			if b.Len() == 0 {
+				return s
+			}
 			b.WriteString(s)
 			return b.String()
 		}
-		end := i + len(num)
-		if (i > 0 && isDigit(s[i-1])) || (end < len(s) && isDigit(s[end])) {
-			b.WriteString(s[:end])
-		} else {
+		end := i + len(pid)
+		if i > 0 && s[i-1] == '/' && (end == len(s) || s[end] == '/' || s[end] == '.') {
 			b.WriteString(s[:i])
-			b.WriteString(with)
+			b.WriteString("<pid>")
+		} else {
+			b.WriteString(s[:end])
 		}
 		s = s[end:]
 	}

@@ -1,10 +1,13 @@
 package scenario
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
+	"github.com/ccwire/ccwire/stubapi"
 )
 
 func TestNormalizerText(t *testing.T) {
@@ -26,7 +29,10 @@ func TestNormalizerText(t *testing.T) {
 		{"beta thinking-display-updates-2026-08-18", "beta thinking-display-updates-2026-08-18"},
 		{"cwd /tmp/ccwire-scenario-123/sub, home /tmp/ccwire-claude-9/home/.claude, tmp /tmp/ccwire-claude-9/tmp", "cwd <cwd>/sub, home <home>/.claude, tmp <session>/tmp"},
 		{"projects/-tmp-ccwire-scenario-123/memory", "projects/<cwd-slug>/memory"},
-		{"sock 4242.sock, not 14242 or 42420", "sock <pid>.sock, not 14242 or 42420"},
+		{"sock /tmp/s/tmp/cc-socks/4242.sock, not /14242.sock, /42420 or /4242s", "sock /tmp/s/tmp/cc-socks/<pid>.sock, not /14242.sock, /42420 or /4242s"},
+		{"/proc/4242/status and /proc/4242", "/proc/<pid>/status and /proc/<pid>"},
+		// The process ID is no number of the text's own.
+		{"default to **1200s–4242s** (20–30 min), pid 4242, 4242.sock, port :4242", "default to **1200s–4242s** (20–30 min), pid 4242, 4242.sock, port :4242"},
 		{"<usage><subagent_tokens>102</subagent_tokens><duration_ms>1042</duration_ms><timestamp>17</timestamp><a_ms>1</b_ms></usage>",
 			"<usage><subagent_tokens>102</subagent_tokens><duration_ms><duration></duration_ms><timestamp><time></timestamp><a_ms>1</b_ms></usage>"},
 		{"Ready.\n<usage>subagent_tokens: 102\ntool_uses: 0\nduration_ms: 1685\ntimestamp: 17\nnote: 3 s</usage> duration_ms: 5",
@@ -154,5 +160,51 @@ func TestNormalizerVersion(t *testing.T) {
 	}
 	if got, want := n.value(v).String(), `{"type":"system","subtype":"init","claude_code_version":"<cli-version>","n":2.1}`; got != want {
 		t.Errorf("value:\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestRecordingPIDInText records a run whose CLI had process ID 1800,
+// a number that the CLI also writes in a tool's description ("1200s–1800s"
+// in ScheduleWakeup's, which a rerun of remote-trigger-unavailable on CLI
+// 2.1.330 recorded as "1200s–<pid>s"): <pid> stands for the process ID in
+// the pid members and the socket path, and the description stays as the
+// CLI wrote it, in the stdout lines and in the requests.
+func TestRecordingPIDInText(t *testing.T) {
+	t.Parallel()
+	const desc = `Schedule a wakeup. With no signal to watch, default to **1200s–1800s** (20–30 min), or 1800s at most; 1800 is no pid.`
+	session := "/tmp/ccwire-claude-1"
+	rec := &recording{
+		scenario: &Scenario{ID: "pid-in-text", Title: Text{En: "pid in text"}},
+		version:  "2.1.330",
+		stdio: []stdioLine{
+			{turn: 1, dir: "stdin", data: []byte(`{"type":"control_request","request_id":"req_1","request":{"subtype":"initialize"}}`)},
+			{turn: 1, dir: "stdout", data: []byte(`{"type":"control_response","response":{"subtype":"success","request_id":"req_1","response":{"pid":1800,"models":[]}}}`)},
+			{turn: 1, dir: "stdout", data: []byte(`{"type":"system","subtype":"init","tools":["ScheduleWakeup"],"messaging_socket_path":"` + session + `/tmp/cc-socks/1800.sock","session_id":"s"}`)},
+			{turn: 1, dir: "stdout", data: []byte(`{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t","content":"` + desc + `"}]},"session_id":"s"}`)},
+			{turn: 1, dir: "stdout", note: "not JSON", data: []byte(`pid 1800 wrote ` + session + `/tmp/cc-socks/1800.sock and 1200s–1800s`)},
+		},
+		requests: []stubapi.Request{{
+			Route: stubapi.RouteMain, Method: "POST", Path: "/v1/messages", Turn: stubapi.NoTurn,
+			Body: json.RawMessage(`{"tools":[{"name":"ScheduleWakeup","description":"` + desc + `"}],"metadata":{"pid":1800}}`),
+		}},
+	}
+	n := newNormalizer(time.Now(), 1800, map[string]string{session: "session"}, nil)
+	out, err := rec.encode(n).Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(out)
+	for _, want := range []string{
+		`"response":{"pid":"<pid>","models":[]}`,
+		`"messaging_socket_path":"<session>/tmp/cc-socks/<pid>.sock"`,
+		`"text":"pid 1800 wrote <session>/tmp/cc-socks/<pid>.sock and 1200s–1800s"`,
+		`"pid": "<pid>"`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the recording has no %s", want)
+		}
+	}
+	if c := strings.Count(got, desc); c != 2 {
+		t.Errorf("the description is in the recording %d times as the CLI wrote it, want 2 (a stdout line, the request):\n%s", c, got)
 	}
 }

@@ -199,6 +199,28 @@ func ReadRecording(path string) (*Recording, error) {
 	return r, nil
 }
 
+// ReadEvents reads the events of the recording in file path, and nothing
+// else: for a reader of its lines, it spares the parsing of the requests'
+// bodies, most of a recording. It checks the events as [ParseRecording]
+// does, not the rest of the recording.
+func ReadEvents(path string) ([]Event, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	for _, f := range txtar.Parse(data).Files {
+		if f.Name != eventsFile {
+			continue
+		}
+		var r Recording
+		if err := r.parseEvents(f.Data); err != nil {
+			return nil, fmt.Errorf("scenario: %s: recording: %w", path, err)
+		}
+		return r.Events, nil
+	}
+	return nil, fmt.Errorf("scenario: %s: recording: no %s", path, eventsFile)
+}
+
 // ParseRecording reads a recording written by [Recording.Marshal]. It is
 // strict: the archive must have the files Marshal writes, in its order,
 // with no unknown or repeated members, and the counts of run.json must

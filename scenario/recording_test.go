@@ -265,3 +265,36 @@ func FuzzParseRecording(f *testing.F) {
 		}
 	})
 }
+
+func TestReadEvents(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.txtar")
+	if err := os.WriteFile(good, []byte(smallRecording), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := scenario.ParseRecording([]byte(smallRecording))
+	if err != nil {
+		t.Fatal(err)
+	}
+	events, err := scenario.ReadEvents(good)
+	if err != nil || !reflect.DeepEqual(events, rec.Events) {
+		t.Errorf("ReadEvents = %+v, %v; want %+v", events, err, rec.Events)
+	}
+	for name, tc := range map[string]struct{ data, want string }{
+		"bad event":  {strings.Replace(smallRecording, `"subtype":"init"`, `"subtype":init`, 1), "events.jsonl line 3"},
+		"no events":  {"-- run.json --\n{}\n", "no events.jsonl"},
+		"bad member": {"-- events.jsonl --\n{}\n", `no member "turn"`},
+	} {
+		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".txtar")
+		if err := os.WriteFile(path, []byte(tc.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := scenario.ReadEvents(path); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), path) {
+			t.Errorf("%s: error %v, want one naming the file and containing %q", name, err, tc.want)
+		}
+	}
+	if _, err := scenario.ReadEvents(filepath.Join(dir, "missing.txtar")); err == nil {
+		t.Error("ReadEvents of a missing file: no error")
+	}
+}

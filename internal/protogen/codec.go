@@ -50,6 +50,7 @@ func (m *model) codec() ([]byte, error) {
 	}
 	m.subtypes(&b)
 	m.toolResults(&b)
+	m.payloads(&b)
 	return []byte(b.String()), nil
 }
 
@@ -67,6 +68,19 @@ func (m *model) toolResults(b *strings.Builder) {
 			quoted[i] = strconv.Quote(t)
 		}
 		fmt.Fprintf(b, "\tcase %s:\n\t\treturn new(%s)\n", strings.Join(quoted, ", "), ws.name)
+	}
+	b.WriteString("\t}\n\treturn nil\n}\n")
+}
+
+// payloads writes newPayload, which returns a new value of the type of the
+// payload of a successful answer to a control request.
+func (m *model) payloads(b *strings.Builder) {
+	b.WriteString("\n// newPayload returns a new value of the type of the payload of a\n")
+	b.WriteString("// successful answer to a control request of a subtype, nil for a subtype\n// the model types none for.\nfunc newPayload(subtype ControlSubtype) Payload {\n\tswitch subtype {\n")
+	for _, ws := range m.structs {
+		if ws.answers != "" {
+			fmt.Fprintf(b, "\tcase %q:\n\t\treturn new(%s)\n", ws.answers, ws.name)
+		}
 	}
 	b.WriteString("\t}\n\treturn nil\n}\n")
 }

@@ -7,11 +7,12 @@
 package recorded
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"iter"
 	"path/filepath"
-	"regexp"
 	"slices"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
@@ -63,12 +64,12 @@ func Lines(dir, version string) iter.Seq2[schema.Line, error] {
 // stdout events that hold a message.
 func fileLines(file string) iter.Seq2[schema.Line, error] {
 	return func(yield func(schema.Line, error) bool) {
-		rec, err := scenario.ReadRecording(file)
+		events, err := scenario.ReadEvents(file)
 		if err != nil {
 			yield(schema.Line{}, fmt.Errorf("recorded: %w", err))
 			return
 		}
-		for i, ev := range rec.Events {
+		for i, ev := range events {
 			if ev.Kind == scenario.EventRequest || ev.Msg == nil {
 				continue
 			}
@@ -85,18 +86,43 @@ func fileLines(file string) iter.Seq2[schema.Line, error] {
 	}
 }
 
-// numberPlaceholder matches the placeholders a recording puts for numbers.
-var numberPlaceholder = regexp.MustCompile(`^<(duration|time|pid(:[0-9]+)?)>$`)
+// hasNumberPlaceholder reports whether msg holds a string that is a
+// number's placeholder ([scenario.IsNumberPlaceholder]): it spares the
+// parsing and writing of the lines that hold none, most of them.
+func hasNumberPlaceholder(msg []byte) bool {
+	for rest := msg; ; {
+		i := bytes.Index(rest, []byte(`"<`))
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+1:]
+		end := bytes.IndexByte(rest, '"')
+		if end < 0 {
+			return false
+		}
+		if scenario.IsNumberPlaceholder(string(rest[:end])) {
+			return true
+		}
+		rest = rest[end:]
+	}
+}
 
 // line turns a recorded stdin or stdout message into a protocol line.
 func line(ev scenario.Event) (schema.Line, error) {
+	if !hasNumberPlaceholder(ev.Msg) {
+		if !json.Valid(ev.Msg) {
+			_, err := jsontree.Parse(ev.Msg)
+			return schema.Line{}, err
+		}
+		return schema.Line{Dir: string(ev.Kind), Msg: ev.Msg}, nil
+	}
 	msg, err := jsontree.Parse(ev.Msg)
 	if err != nil {
 		return schema.Line{}, err
 	}
 	// The recording puts them for the values of members only.
 	msg.Walk(func(key string, v *jsontree.Value) *jsontree.Value {
-		if key != "" && v.Kind == jsontree.String && numberPlaceholder.MatchString(v.Str) {
+		if key != "" && v.Kind == jsontree.String && scenario.IsNumberPlaceholder(v.Str) {
 			return jsontree.NewInt(0)
 		}
 		return v

@@ -211,7 +211,7 @@ func FuzzLine(f *testing.F) {
 		walk = func(v any, member bool) {
 			switch v := v.(type) {
 			case string:
-				if member && numberPlaceholder.MatchString(v) {
+				if member && scenario.IsNumberPlaceholder(v) {
 					t.Errorf("placeholder %q left in %s", v, l.Msg)
 				}
 			case []any:

@@ -235,6 +235,7 @@ func protocolModel() *Model {
 					{Key: "title", Field: "Title", GoType: "string", Doc: "title for the permission dialog (CLI 2.1.330)", Shape: ShapeString},
 					{Key: "display_name", Field: "DisplayName", GoType: "string", Doc: "short label of the tool (CLI 2.1.330)", Shape: ShapeString},
 					{Key: "requires_user_interaction", Field: "RequiresUserInteraction", GoType: "bool", Doc: "only a person may answer, no one-tap approval (CLI 2.1.330)", Shape: ShapeBoolean},
+					{Key: "server_policy_ask_only", Field: "ServerPolicyAskOnly", GoType: "bool", Doc: "nothing asks a person about this call but the question for a tool no rule allows, or a tool policy the host set: no other ask rule, hook or policy (CLI 2.1.327; not in the recordings of later versions)", Shape: ShapeBoolean},
 				},
 			},
 			{
@@ -1019,6 +1020,8 @@ func protocolModel() *Model {
 					{Key: "tool_use_id", Field: "ToolUseID", GoType: "string", Doc: "the tool call it is about", Shape: ShapeString},
 					{Key: "prevent_continuation", Field: "PreventContinuation", GoType: "bool", Doc: "the turn stops after it", Shape: ShapeBoolean},
 					{Key: "tag", Field: "Tag", GoType: "string", Doc: "what produced it", Shape: ShapeString},
+					{Key: "isMeta", Field: "IsMeta", GoType: "bool", Doc: "a meta message, which the CLI does not show as part of the conversation (CLI 2.1.311)", Shape: ShapeBoolean},
+					{Key: "timestamp", Field: "Timestamp", GoType: "string", Doc: "when the message was created (CLI 2.1.311)", Shape: ShapeString},
 					{Key: "uuid", Field: "UUID", GoType: "string", Doc: "message UUID", Shape: ShapeString},
 					{Key: "session_id", Field: "SessionID", GoType: "string", Doc: "session ID", Shape: ShapeString},
 				},
@@ -1158,6 +1161,7 @@ func protocolModel() *Model {
 					{Key: "ultrathink_typed_raises", Field: "UltrathinkTypedRaises", GoType: "bool", Doc: "typing \"ultrathink\" raised the effort (CLI 2.1.330)", Shape: ShapeBoolean},
 					{Key: "uuid", Field: "UUID", GoType: "string", Doc: "message UUID", Shape: ShapeString},
 					{Key: "user_message_uuids", Field: "UserMessageUUIDs", GoType: "[]string", Doc: "UUIDs of the user messages that started the session's first turn (seen from CLI 2.1.330)", Shape: ShapeStrings},
+					{Key: "sandbox_enabled", Field: "SandboxEnabled", GoType: "json.RawMessage", Doc: "the CLI runs its shell commands in its command sandbox: true, false, or \"unknown\" when it could not tell (CLI 2.1.331)", Shape: ShapeRaw},
 				},
 			},
 			{
@@ -1190,6 +1194,7 @@ func protocolModel() *Model {
 					{Key: "duration_ms", Field: "DurationMS", GoType: "int64", Doc: "how long compacting took (CLI 2.1.330)", Shape: ShapeNumber, Integer: true},
 					{Key: "preserved_segment", Field: "PreservedSegment", GoType: "json.RawMessage", Doc: "messages kept verbatim (CLI 2.1.330)", Shape: ShapeRaw},
 					{Key: "preserved_messages", Field: "PreservedMessages", GoType: "json.RawMessage", Doc: "messages kept verbatim (CLI 2.1.330)", Shape: ShapeRaw},
+					{Key: "cumulative_dropped_tokens", Field: "CumulativeDroppedTokens", GoType: "int64", Doc: "context tokens the session's compactions so far have removed, this one included (CLI 2.1.197)", Shape: ShapeNumber, Integer: true},
 				},
 			},
 			{
@@ -1203,6 +1208,7 @@ func protocolModel() *Model {
 					{Key: "type", Shape: ShapeConst, Const: "system"},
 					{Key: "subtype", Shape: ShapeConst, Const: "compact_boundary"},
 					{Key: "compact_metadata", Field: "CompactMetadata", GoType: "CompactMetadata", Doc: "what was compacted", Shape: ShapeObject, Elem: "CompactMetadata"},
+					{Key: "logical_parent_uuid", Field: "LogicalParentUUID", GoType: "string", Doc: "UUID of the last message before the compaction, which a fork of the session follows across it (CLI 2.1.250)", Shape: ShapeString},
 					{Key: "uuid", Field: "UUID", GoType: "string", Doc: "message UUID", Shape: ShapeString},
 					{Key: "session_id", Field: "SessionID", GoType: "string", Doc: "session ID", Shape: ShapeString},
 				},
@@ -1432,6 +1438,19 @@ func protocolModel() *Model {
 					{Key: "task_description", Field: "TaskDescription", GoType: "string", Doc: "description of the subagent task that wrote the message (CLI 2.1.330)", Shape: ShapeString},
 					{Key: "context_usage", Field: "ContextUsage", GoType: "json.RawMessage", Doc: "the /context report as data, on its synthetic message (CLI 2.1.330)", Shape: ShapeRaw},
 					{Key: "usage_report", Field: "UsageReport", GoType: "json.RawMessage", Doc: "the /usage report as data, on its synthetic message (CLI 2.1.330)", Shape: ShapeRaw},
+					{Key: "tool_use_meta", Field: "ToolUseMeta", GoType: "[]ToolUseMeta", Doc: "how to show the message's calls of MCP tools, one per tool_use block (CLI 2.1.197)", Shape: ShapeObjects, Elem: "ToolUseMeta"},
+				},
+			},
+			{
+				Name: "ToolUseMeta",
+				Doc: []string{
+					"ToolUseMeta is how a host shows one tool_use block of an assistant message: an MCP tool's title and server.",
+				},
+				Members: []*Member{
+					{Key: "id", Field: "ID", GoType: "string", Doc: "the tool_use block's id", Shape: ShapeString},
+					{Key: "display_name", Field: "DisplayName", GoType: "string", Doc: "the tool's title: its MCP annotations' title, or a readable form of its name", Shape: ShapeString},
+					{Key: "server_display_name", Field: "ServerDisplayName", GoType: "string", Doc: "the MCP server's name as shown", Shape: ShapeString},
+					{Key: "tool_name", Field: "ToolName", GoType: "string", Doc: "the tool's name on its MCP server (CLI 2.1.311)", Shape: ShapeString},
 				},
 			},
 			{
@@ -1723,6 +1742,7 @@ func protocolModel() *Model {
 					{Key: "other_hook_ask_outranks_host", Field: "OtherHookAskOutranksHost", GoType: "bool", Doc: "a hook's \"ask\" decision takes precedence over the host's answer (seen from CLI 2.1.330)", Shape: ShapeBoolean},
 					{Key: "hooks_when_unanswered_kept", Field: "HooksWhenUnansweredKept", GoType: "int64", Doc: "hook callbacks kept although the host did not answer them (seen from CLI 2.1.330)", Shape: ShapeNumber, Integer: true},
 					{Key: "feedback_mode", Field: "FeedbackMode", GoType: "FeedbackMode", Doc: "how feedback is collected (seen from CLI 2.1.330)", Shape: ShapeObject, Elem: "FeedbackMode"},
+					{Key: "sandbox_enabled", Field: "SandboxEnabled", GoType: "json.RawMessage", Doc: "the CLI runs its shell commands in its command sandbox, as system/init says: true, false, or \"unknown\" (CLI 2.1.331)", Shape: ShapeRaw},
 				},
 			},
 			{
@@ -2174,6 +2194,16 @@ func protocolModel() *Model {
 				Answers: "list_models",
 				Members: []*Member{
 					{Key: "models", Field: "Models", GoType: "[]ModelInfo", Doc: "the models, as initialize lists them", Shape: ShapeObjects, Elem: "ModelInfo", Required: true},
+				},
+			},
+			{
+				Name: "InterruptResponse",
+				Doc: []string{
+					"InterruptResponse is the payload answering an interrupt request (CLI 2.1.205; earlier CLIs answer without a payload).",
+				},
+				Answers: "interrupt",
+				Members: []*Member{
+					{Key: "still_queued", Field: "StillQueued", GoType: "[]string", Doc: "UUIDs of the queued user messages the interrupt did not cancel: they run in later turns", Shape: ShapeStrings, Required: true},
 				},
 			},
 			{

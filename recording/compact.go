@@ -39,7 +39,29 @@ func Expand(data []byte, s *Store) ([]byte, error) {
 	if !bytes.Contains(data, []byte(`"@`)) {
 		return data, nil
 	}
-	return rewrite(data, func(kind Kind, _ string, v *jsontree.Value) (*jsontree.Value, error) {
+	return rewrite(data, expandUnit(s))
+}
+
+// ExpandEvents returns a recording's events.jsonl with its references
+// replaced by their units from s: for readers that need the lines and not
+// the requests.
+func ExpandEvents(events []byte, s *Store) ([]byte, error) {
+	if !bytes.Contains(events, []byte(`"@`)) {
+		return events, nil
+	}
+	out, err := rewriteEvents(events, expandUnit(s))
+	if err != nil {
+		return nil, fmt.Errorf("recording: %s: %w", eventsFile, err)
+	}
+	if out == nil {
+		return events, nil
+	}
+	return out, nil
+}
+
+// expandUnit is the unitFunc of Expand: a reference becomes its unit.
+func expandUnit(s *Store) unitFunc {
+	return func(kind Kind, _ string, v *jsontree.Value) (*jsontree.Value, error) {
 		if v.Kind != jsontree.String {
 			return v, nil
 		}
@@ -48,7 +70,7 @@ func Expand(data []byte, s *Store) ([]byte, error) {
 			return nil, err
 		}
 		return s.Get(r)
-	})
+	}
 }
 
 // refAt parses the reference v, which stands where a unit of kind

@@ -173,7 +173,7 @@ func TestRecordingPIDInText(t *testing.T) {
 	t.Parallel()
 	const desc = `Schedule a wakeup. With no signal to watch, default to **1200s–1800s** (20–30 min), or 1800s at most; 1800 is no pid.`
 	session := "/tmp/ccwire-claude-1"
-	rec := &recording{
+	rec := &runLog{
 		scenario: &Scenario{ID: "pid-in-text", Title: Text{En: "pid in text"}},
 		version:  "2.1.330",
 		stdio: []stdioLine{

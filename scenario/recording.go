@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -212,8 +213,12 @@ func ReadEvents(path string) ([]Event, error) {
 		if f.Name != eventsFile {
 			continue
 		}
+		events, err := recording.ExpandEvents(f.Data, recording.OpenStore(recording.Root(path)))
+		if err != nil {
+			return nil, fmt.Errorf("scenario: %s: %w", path, err)
+		}
 		var r Recording
-		if err := r.parseEvents(f.Data); err != nil {
+		if err := r.parseEvents(events); err != nil {
 			return nil, fmt.Errorf("scenario: %s: recording: %w", path, err)
 		}
 		return r.Events, nil

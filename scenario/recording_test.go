@@ -2,6 +2,7 @@ package scenario_test
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/recording"
+
 	"github.com/ccwire/ccwire/internal/recorded"
 )
 
@@ -17,7 +19,7 @@ import (
 // if add.
 func recordings(t *testing.T, add bool) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "..", "recordings", "2.1.37", "text-simple.txtar"))
+	data, err := recording.ReadFile(filepath.Join("..", "..", "..", "recordings", "2.1.37", "text-simple.txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}

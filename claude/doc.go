@@ -100,5 +100,7 @@
 //		Handler: progress,   // sees each event as it comes
 //	})
 //
-// The package runs on Unix systems: it relies on process groups.
+// The package runs on Linux, macOS and Windows: a session's CLI runs in a
+// process group of its own on Unix and in a job object on Windows, and Close
+// kills it with everything it started.
 package claude

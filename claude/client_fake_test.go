@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -667,6 +667,42 @@ func TestClientStreamCleanExitBeforeResult(t *testing.T) {
 	}
 }
 
+// TestClientCloseKillsDescendants checks that Close kills a process the
+// CLI started and left running, on every platform: on Unix it is in the
+// CLI's process group, on Windows in its job object.
+func TestClientCloseKillsDescendants(t *testing.T) {
+	t.Parallel()
+	c := connectFake(t, nil)
+	ctx := ctxFor(t, 30*time.Second)
+	if err := c.Send(ctx, "spawn"); err != nil {
+		t.Fatal(err)
+	}
+	turn, err := c.ReceiveTurn(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	child, err := strconv.Atoi(resultText(t, turn))
+	if err != nil {
+		t.Fatalf("the fake CLI did not start its child: %v", err)
+	}
+	if processGone(child) == nil {
+		t.Fatalf("child %d of the CLI is not running before Close", child)
+	}
+	if err := c.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	// Killed, the child may take a moment to be reaped by its new parent.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		err := processGone(child)
+		if err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("10 s after Close: %v", err)
+		}
+	}
+}
+
 func TestClientCloseDuringTurn(t *testing.T) {
 	t.Parallel()
 	started := make(chan struct{})
@@ -686,8 +722,8 @@ func TestClientCloseDuringTurn(t *testing.T) {
 	if err := c.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
-	if err := syscall.Kill(-pid, 0); !errors.Is(err, syscall.ESRCH) {
-		t.Errorf("process group %d still there after Close: %v", pid, err)
+	if err := treeGone(pid); err != nil {
+		t.Errorf("after Close: %v", err)
 	}
 	_, err := c.ReceiveTurn(ctx, nil)
 	var ee *claude.ExitError

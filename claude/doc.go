@@ -115,4 +115,8 @@
 // gives Options{Isolation: &claude.Isolation{}, BaseURL: stub.URL()} to
 // run it against a stubapi server, or puts the fake CLI of package fakecli
 // first on PATH.
+//
+// The package runs on Linux, macOS and Windows: a session's CLI runs in a
+// process group of its own on Unix and in a job object on Windows, and Close
+// kills it with everything it started.
 package claude

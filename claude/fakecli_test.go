@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"os/signal"
 	"strconv"
 	"strings"
@@ -278,6 +279,22 @@ func (f *fakeCLIProc) request(request string) *protocol.ControlResponse {
 	return nil
 }
 
+// spawnDeaf starts another deaf fake CLI, which sleeps for an hour, with
+// the fake's environment (the session's marker included) and no stdio, and
+// returns its process ID. Nothing waits for it.
+func spawnDeaf() (int, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return 0, err
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), fakeCLIEnv+"="+fakeCLIDeaf)
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	return cmd.Process.Pid, nil
+}
+
 // turn plays one turn for prompt u and returns an exit status to end the
 // process with, or 0 to go on. The first word of the prompt picks the
 // flow.
@@ -457,6 +474,13 @@ func (f *fakeCLIProc) turn(u *protocol.UserMessage) int {
 	case "hang":
 		f.text("Hanging.")
 		time.Sleep(time.Hour)
+	case "spawn": // a background command a tool left running
+		pid, err := spawnDeaf()
+		if err != nil {
+			f.result("error_during_execution", err.Error(), true)
+			break
+		}
+		f.result("success", strconv.Itoa(pid), false)
 	default:
 		f.text("unknown prompt " + prompt)
 		f.result("success", "unknown prompt", false)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -207,7 +206,7 @@ func closeDuringCallback(t *testing.T, c *claude.Client, prompt string, started 
 	default:
 		t.Errorf("Close returned before the %s did", what)
 	}
-	if err := syscall.Kill(-pid, 0); !errors.Is(err, syscall.ESRCH) {
-		t.Errorf("process group %d still there after Close: %v", pid, err)
+	if err := treeGone(pid); err != nil {
+		t.Errorf("after Close: %v", err)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -70,8 +69,8 @@ func leaks() error {
 	sessions.Lock()
 	defer sessions.Unlock()
 	for _, s := range sessions.all {
-		if err := syscall.Kill(-s.PID(), 0); !errors.Is(err, syscall.ESRCH) {
-			errs = append(errs, fmt.Errorf("process group %d of a session is alive (%v)", s.PID(), err))
+		if err := treeGone(s.PID()); err != nil {
+			errs = append(errs, fmt.Errorf("a session's processes are alive: %w", err))
 		}
 		if pids := claude.MarkedProcesses(s.Marker()); len(pids) > 0 {
 			errs = append(errs, fmt.Errorf("processes %v carry the marker of session %d", pids, s.PID()))

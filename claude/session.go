@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strconv"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/ccwire/ccwire/cliinstall"
@@ -126,6 +125,7 @@ type Session struct {
 
 	cmd  *exec.Cmd
 	pgid int
+	tree *processTree // the CLI and what it starts: its process group, or job object on Windows
 
 	stdinMu     sync.Mutex
 	stdin       *os.File
@@ -267,11 +267,15 @@ func start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (_ *Se
 	s.cmd.Dir = se.workDir
 	s.cmd.Env = s.env
 	s.cmd.Stdin, s.cmd.Stdout, s.cmd.Stderr = childIn, childOut, childErr
-	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	s.cmd.SysProcAttr = procAttr()
 	if err := s.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("claude: start %s: %w", bin, err)
 	}
 	s.pgid = s.cmd.Process.Pid
+	if s.tree, err = newProcessTree(s.cmd.Process); err != nil {
+		_ = s.cmd.Wait()
+		return nil, fmt.Errorf("claude: start %s: %w", bin, err)
+	}
 	childIn.Close()
 	childOut.Close()
 	childErr.Close()
@@ -381,7 +385,7 @@ func pump(r io.Reader, tr *transcript, deliver func(event), opts []protocol.Read
 // marker, until two scans in a row find none (bounded): a process caught in
 // the middle of an exec can show an empty environment to one scan.
 func (s *Session) killAll() {
-	_ = syscall.Kill(-s.pgid, syscall.SIGKILL)
+	s.tree.kill()
 	empty := 0
 	for range 50 {
 		pids := markedProcesses(s.marker)
@@ -393,7 +397,7 @@ func (s *Session) killAll() {
 			empty = 0
 		}
 		for _, pid := range pids {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
+			killProcess(pid)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -438,7 +442,7 @@ func (s *Session) SendRaw(ctx context.Context, data []byte) error {
 		return nil
 	case ctx.Err() != nil:
 		return fmt.Errorf("claude: send: %w", ctx.Err())
-	case errors.Is(err, syscall.EPIPE):
+	case isBrokenPipe(err):
 		// The CLI has gone; say how, if it is known soon.
 		select {
 		case <-s.exited:
@@ -678,7 +682,8 @@ func (s *Session) Args() []string { return slices.Clone(s.argv) }
 // Env returns the CLI's environment.
 func (s *Session) Env() []string { return slices.Clone(s.env) }
 
-// PID returns the CLI's process ID, which is also its process group ID.
+// PID returns the CLI's process ID, which on Unix is also its process
+// group ID.
 func (s *Session) PID() int { return s.pgid }
 
 // Marker returns the "KEY=VALUE" environment entry that marks the CLI and

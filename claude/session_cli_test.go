@@ -5,10 +5,10 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -211,7 +211,9 @@ func testKilledMidTurn(t *testing.T, bin cliinstall.Binary) {
 		t.Fatal(err)
 	}
 	waitForMainRequest(ctx, t, stub, 1)
-	if err := syscall.Kill(s.PID(), syscall.SIGKILL); err != nil {
+	if p, err := os.FindProcess(s.PID()); err != nil {
+		t.Fatal(err)
+	} else if err := p.Kill(); err != nil {
 		t.Fatal(err)
 	}
 	// A deadline far beyond the expected second: an *ExitError, not a
@@ -223,8 +225,8 @@ func testKilledMidTurn(t *testing.T, bin cliinstall.Binary) {
 	if !errors.As(err, &exit) {
 		t.Fatalf("ReadTurn = %v, want *ExitError", err)
 	}
-	if exit.Signal != syscall.SIGKILL || exit.Stopped {
-		t.Errorf("ExitError = %+v, want killed by SIGKILL from outside", exit)
+	if exit.Signal != killSignal || exit.Stopped {
+		t.Errorf("ExitError = %+v, want killed by %v from outside", exit, killSignal)
 	}
 	if turn.Result() != nil {
 		t.Error("a killed turn has a result")

@@ -61,7 +61,7 @@ func (e *ExitError) Unwrap() error { return e.Err }
 // itself with status 143 or 130 (both pinned versions), so Signal is 0
 // then and the status names the signal.
 func (e *ExitError) StatusSignal() syscall.Signal {
-	if e.Stopped || e.Signal != 0 || e.ExitCode <= 128 || e.ExitCode > 128+int(syscall.SIGSYS) {
+	if e.Stopped || e.Signal != 0 || e.ExitCode <= 128 || e.ExitCode > 128+lastSignal {
 		return 0
 	}
 	return syscall.Signal(e.ExitCode - 128)

@@ -3,8 +3,10 @@ package claude
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"io"
 	"log/slog"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -221,15 +223,56 @@ func TestExitErrorNamesSignal(t *testing.T) {
 		{ExitError{ExitCode: 130, Stderr: "bye"}, syscall.SIGINT, "the CLI exited with status 130 (128+2: it ended itself on signal 2 (interrupt)); stderr:\nbye"},
 		{ExitError{ExitCode: 1}, 0, "the CLI exited with status 1 (stderr empty)"},
 		{ExitError{ExitCode: 128}, 0, "the CLI exited with status 128 (stderr empty)"},
+		{ExitError{ExitCode: 160}, 0, "the CLI exited with status 160 (stderr empty)"},
 		{ExitError{ExitCode: 200}, 0, "the CLI exited with status 200 (stderr empty)"},
 		{ExitError{ExitCode: 143, Stopped: true}, 0, "the CLI was stopped by the session (stderr empty)"},
 	}
 	for _, tt := range tests {
+		if lastSignal == 0 && tt.signal != 0 {
+			// Windows: no exit status stands for a signal.
+			if got := tt.err.StatusSignal(); got != 0 {
+				t.Errorf("%+v: StatusSignal = %v, want 0 on %s", tt.err, got, runtime.GOOS)
+			}
+			continue
+		}
 		if got := tt.err.StatusSignal(); got != tt.signal {
 			t.Errorf("%+v: StatusSignal = %v, want %v", tt.err, got, tt.signal)
 		}
 		if got := tt.err.Error(); got != "claude: "+tt.text {
 			t.Errorf("%+v: Error = %q, want %q", tt.err, got, "claude: "+tt.text)
+		}
+	}
+}
+
+// TestProcArgsHaveEnv checks the reading of a macOS kern.procargs2 buffer,
+// which markedProcesses does there: the marker counts in the environment,
+// not among the arguments or past the environment's end.
+func TestProcArgsHaveEnv(t *testing.T) {
+	t.Parallel()
+	buf := func(argc uint32, parts ...string) []byte {
+		b := binary.NativeEndian.AppendUint32(nil, argc)
+		for _, p := range parts {
+			b = append(b, p...)
+			b = append(b, 0)
+		}
+		return b
+	}
+	const marker = "CCWIRE_SESSION=1-ab"
+	for _, tt := range []struct {
+		name string
+		buf  []byte
+		want bool
+	}{
+		{"in the environment", buf(2, "/usr/bin/sleep", "", "", "sleep", "300", "HOME=/h", marker, "", "ptr_munge="), true},
+		{"first entry", buf(1, "/bin/sh", "sh", marker), true},
+		{"an argument", buf(2, "/usr/bin/env", "env", marker, "HOME=/h", ""), false},
+		{"after the environment", buf(1, "/bin/sh", "sh", "HOME=/h", "", marker), false},
+		{"a longer entry", buf(1, "/bin/sh", "sh", marker+"c"), false},
+		{"cut short", buf(3, "/bin/sh", "sh")[:10], false},
+		{"empty", nil, false},
+	} {
+		if got := procArgsHaveEnv(tt.buf, marker); got != tt.want {
+			t.Errorf("%s: procArgsHaveEnv = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }

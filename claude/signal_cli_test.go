@@ -1,3 +1,5 @@
+//go:build unix
+
 package claude_test
 
 import (
@@ -24,7 +26,8 @@ const killBound = 5 * time.Second
 // not a context error: the client notices the CLI's death by itself.
 // SIGKILL shows in ExitError.Signal; SIGTERM the CLIs catch, exiting with
 // status 143, which ExitError.StatusSignal reads back. The time from the
-// kill to the error is logged, not asserted.
+// kill to the error is logged, not asserted. Unix only: Windows has no
+// signals (testKilledMidTurn kills the CLI there too).
 func TestClientCLIKilled(t *testing.T) {
 	t.Parallel()
 	var tests []cliTest

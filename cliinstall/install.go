@@ -42,6 +42,9 @@ type installConfig struct {
 	logger    *slog.Logger
 	lookupEnv func(string) (string, bool)
 	timeout   time.Duration
+	// goos and goarch choose the platform package of a native CLI: the
+	// running program's, or another's in tests.
+	goos, goarch string
 }
 
 // WithCacheDir sets ccwire's cache root; versions live in
@@ -91,7 +94,7 @@ func WithVerifyTimeout(d time.Duration) Option {
 }
 
 func newInstallConfig(opts []Option) *installConfig {
-	c := &installConfig{timeout: 60 * time.Second}
+	c := &installConfig{timeout: 60 * time.Second, goos: runtime.GOOS, goarch: runtime.GOARCH}
 	for _, o := range opts {
 		o(c)
 	}
@@ -236,6 +239,11 @@ func (c *installConfig) useExplicit(ctx context.Context, path, source, version s
 	}
 	if _, err := os.Stat(abs); err != nil {
 		return Binary{}, fmt.Errorf("cliinstall: binary from %s: %w; fix the path or unset it", source, err)
+	}
+	if target, ok, err := shimTarget(abs); err != nil {
+		return Binary{}, fmt.Errorf("cliinstall: binary from %s: %w", source, err)
+	} else if ok {
+		abs = target
 	}
 	b := Binary{Path: abs}
 	if isScript(abs) {
@@ -419,16 +427,17 @@ func (c *installConfig) findEntry(ctx context.Context, root, version string) (in
 	} else if json.Unmarshal(pkg.Bin, &bins) == nil && bins["claude"] != "" {
 		candidates = append(candidates, filepath.Join(pkgDir, filepath.FromSlash(bins["claude"])))
 	}
-	arch := map[string]string{"amd64": "x64", "arm64": "arm64"}[runtime.GOARCH]
+	npmPlatform, exe := nativePlatform(c.goos, c.goarch)
 	var native []string
-	if arch != "" {
-		native, _ = filepath.Glob(filepath.Join(root, "node_modules", filepath.FromSlash(PackageName)+"-"+runtime.GOOS+"-"+arch+"*", "claude"))
+	if npmPlatform != "" {
+		// linux-x64 and linux-x64-musl, whichever npm chose for this libc.
+		native, _ = filepath.Glob(filepath.Join(root, "node_modules", filepath.FromSlash(PackageName)+"-"+npmPlatform+"*", exe))
 		candidates = append(candidates, native...)
 	}
 	// A version that ships its CLI in platform packages, without the one
 	// for this platform: npm leaves out an optional dependency it cannot
 	// get, and bin/claude.exe stays a stub that says so.
-	platform := PackageName + "-" + runtime.GOOS + "-" + arch
+	platform := PackageName + "-" + npmPlatform
 	if _, declared := pkg.OptionalDependencies[platform]; declared && len(native) == 0 {
 		return installMarker{}, fmt.Errorf("cliinstall: %s@%s ships its CLI in the platform package %s, which npm did not install; is %s@%s published? (`npm view %s@%s version`): %w",
 			PackageName, version, platform, platform, version, platform, version, ErrNoPlatformPackage)
@@ -452,9 +461,27 @@ func (c *installConfig) findEntry(ctx context.Context, root, version string) (in
 		return installMarker{Package: PackageName, Version: version, Entry: rel, Node: b.Node != ""}, nil
 	}
 	if len(errs) == 0 {
-		return installMarker{}, fmt.Errorf("cliinstall: %s@%s declares no claude executable for %s/%s", PackageName, version, runtime.GOOS, runtime.GOARCH)
+		return installMarker{}, fmt.Errorf("cliinstall: %s@%s declares no claude executable for %s/%s", PackageName, version, c.goos, c.goarch)
 	}
 	return installMarker{}, errors.Join(errs...)
+}
+
+// nativePlatform returns the platform a native CLI's npm package is named
+// for on goos/goarch (@anthropic-ai/claude-code-<platform>: "linux-x64",
+// "darwin-arm64", "win32-x64"), and the name of the executable in it
+// ("claude", "claude.exe" on Windows); platform is "" for a pair Claude Code
+// ships no binary for.
+func nativePlatform(goos, goarch string) (platform, exe string) {
+	arch := map[string]string{"amd64": "x64", "arm64": "arm64"}[goarch]
+	system := map[string]string{"linux": "linux", "darwin": "darwin", "windows": "win32"}[goos]
+	exe = "claude"
+	if goos == "windows" {
+		exe = "claude.exe"
+	}
+	if arch == "" || system == "" {
+		return "", exe
+	}
+	return system + "-" + arch, exe
 }
 
 // verify runs the CLI with --version in a throwaway HOME and returns the

@@ -184,52 +184,69 @@ func TestPinnedVersions(t *testing.T) {
 }
 
 // TestFindEntryPlatformPackage checks the entry point of a version that
-// ships its CLI in a platform package: found when npm installed it, a
-// typed error when npm left it out (bin/claude.exe is then a stub).
+// ships its CLI in a platform package, for each platform the Agent SDKs run
+// on: found when npm installed it, a typed error when npm left it out
+// (bin/claude.exe is then a stub).
 func TestFindEntryPlatformPackage(t *testing.T) {
 	t.Parallel()
-	arch := map[string]string{"amd64": "x64", "arm64": "arm64"}[runtime.GOARCH]
-	if arch == "" {
-		t.Skipf("no platform package for %s", runtime.GOARCH)
-	}
-	platform := PackageName + "-" + runtime.GOOS + "-" + arch
 	const version = "2.1.999"
-	layout := func(t *testing.T, withPlatform bool) string {
-		root := t.TempDir()
-		pkg := filepath.Join(root, "node_modules", filepath.FromSlash(PackageName))
-		write := func(path, data string, mode os.FileMode) {
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-				t.Fatal(err)
+	for _, tt := range []struct {
+		goos, goarch string
+		platform     string // the platform package's name
+		exe          string // the executable in it
+	}{
+		{"linux", "amd64", PackageName + "-linux-x64", "claude"},
+		{"linux", "arm64", PackageName + "-linux-arm64", "claude"},
+		{"darwin", "amd64", PackageName + "-darwin-x64", "claude"},
+		{"darwin", "arm64", PackageName + "-darwin-arm64", "claude"},
+		{"windows", "amd64", PackageName + "-win32-x64", "claude.exe"},
+		{"windows", "arm64", PackageName + "-win32-arm64", "claude.exe"},
+	} {
+		layout := func(t *testing.T, withPlatform bool) string {
+			root := t.TempDir()
+			pkg := filepath.Join(root, "node_modules", filepath.FromSlash(PackageName))
+			write := func(path, data string, mode os.FileMode) {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(data), mode); err != nil {
+					t.Fatal(err)
+				}
 			}
-			if err := os.WriteFile(path, []byte(data), mode); err != nil {
-				t.Fatal(err)
+			write(filepath.Join(pkg, "package.json"), `{"version":"`+version+`","bin":{"claude":"bin/claude.exe"},"optionalDependencies":{"`+tt.platform+`":"`+version+`"}}`, 0o644)
+			write(filepath.Join(pkg, "bin", "claude.exe"), "echo \"Error: claude native binary not installed.\" >&2\nexit 1\n", 0o755)
+			if withPlatform {
+				// A script stands in for the platform's binary: it runs here
+				// whatever its name.
+				write(filepath.Join(root, "node_modules", filepath.FromSlash(tt.platform), tt.exe), "#!/bin/sh\necho '"+version+" (Claude Code)'\n", 0o755)
 			}
+			return root
 		}
-		write(filepath.Join(pkg, "package.json"), `{"version":"`+version+`","bin":{"claude":"bin/claude.exe"},"optionalDependencies":{"`+platform+`":"`+version+`"}}`, 0o644)
-		write(filepath.Join(pkg, "bin", "claude.exe"), "echo \"Error: claude native binary not installed.\" >&2\nexit 1\n", 0o755)
-		if withPlatform {
-			write(filepath.Join(root, "node_modules", filepath.FromSlash(platform), "claude"), "#!/bin/sh\necho '"+version+" (Claude Code)'\n", 0o755)
-		}
-		return root
+		c := newInstallConfig([]Option{WithLookupEnv(func(string) (string, bool) { return "", false })})
+		c.goos, c.goarch = tt.goos, tt.goarch
+		t.Run(tt.goos+"-"+tt.goarch, func(t *testing.T) {
+			t.Parallel()
+			if runtime.GOOS == "windows" {
+				t.Skip("the stand-in binaries are shell scripts, which Windows does not run")
+			}
+			t.Run("installed", func(t *testing.T) {
+				t.Parallel()
+				root := layout(t, true)
+				m, err := c.findEntry(t.Context(), root, version)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := filepath.Join("node_modules", filepath.FromSlash(tt.platform), tt.exe); m.Entry != want || m.Node {
+					t.Errorf("entry %+v, want %s", m, want)
+				}
+			})
+			t.Run("left out", func(t *testing.T) {
+				t.Parallel()
+				_, err := c.findEntry(t.Context(), layout(t, false), version)
+				if !errors.Is(err, ErrNoPlatformPackage) || !strings.Contains(err.Error(), tt.platform+"@"+version) {
+					t.Fatalf("findEntry = %v, want ErrNoPlatformPackage naming %s@%s", err, tt.platform, version)
+				}
+			})
+		})
 	}
-	c := newInstallConfig([]Option{WithLookupEnv(func(string) (string, bool) { return "", false })})
-	t.Run("installed", func(t *testing.T) {
-		t.Parallel()
-		root := layout(t, true)
-		m, err := c.findEntry(t.Context(), root, version)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := filepath.Join("node_modules", filepath.FromSlash(platform), "claude"); m.Entry != want || m.Node {
-			t.Errorf("entry %+v, want %s", m, want)
-		}
-	})
-	t.Run("left out", func(t *testing.T) {
-		t.Parallel()
-		_, err := c.findEntry(t.Context(), layout(t, false), version)
-		if !errors.Is(err, ErrNoPlatformPackage) || !strings.Contains(err.Error(), platform+"@"+version) {
-			t.Fatalf("findEntry = %v, want ErrNoPlatformPackage naming %s@%s", err, platform, version)
-		}
-		t.Log(err)
-	})
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -334,4 +335,65 @@ func TestCacheDir(t *testing.T) {
 	} else if err != nil || got != filepath.Join(user, "ccwire", "claude-code") {
 		t.Errorf("CacheDir() = %q, %v", got, err)
 	}
+}
+
+// TestExplicitNPMShim checks that an explicit binary given as the claude.cmd
+// shim npm writes on Windows runs the program the shim names: cli.js with
+// Node for the JavaScript versions, bin/claude.exe for the native ones. The
+// shims in testdata are what npm's cmd-shim 8.0.0 writes into
+// node_modules/.bin.
+func TestExplicitNPMShim(t *testing.T) {
+	t.Parallel()
+	pkg := filepath.Join("@anthropic-ai", "claude-code")
+	for _, tc := range []struct {
+		name   string
+		shim   string // in testdata
+		target string // under node_modules
+		script string
+		node   bool
+	}{
+		{"node", "npm-shim-node.cmd", filepath.Join(pkg, "cli.js"), "console.log('1.2.3 (Claude Code)')\n", true},
+		{"native", "npm-shim-native.cmd", filepath.Join(pkg, "bin", "claude.exe"), "#!/bin/sh\necho '1.2.3 (Claude Code)'\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if !tc.node && runtime.GOOS == "windows" {
+				t.Skip("the stand-in native binary is a shell script, which Windows does not run")
+			}
+			modules := t.TempDir()
+			shim, err := os.ReadFile(filepath.Join("testdata", tc.shim))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for path, data := range map[string][]byte{
+				filepath.Join(modules, ".bin", "claude.cmd"): shim,
+				filepath.Join(modules, tc.target):            []byte(tc.script),
+			} {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, data, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			b, err := cliinstall.Locate(t.Context(), "1.2.3", cliinstall.WithBinaryPath(filepath.Join(modules, ".bin", "claude.cmd")), cliinstall.WithLookupEnv(noEnv))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := filepath.Join(modules, tc.target); b.Path != want || (b.Node != "") != tc.node || b.Version != "1.2.3" {
+				t.Errorf("= %+v, want path %s run by node: %v", b, want, tc.node)
+			}
+		})
+	}
+	t.Run("not a shim", func(t *testing.T) {
+		t.Parallel()
+		path := filepath.Join(t.TempDir(), "claude.cmd")
+		if err := os.WriteFile(path, []byte("@echo 1.2.3 (Claude Code)\r\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		_, err := cliinstall.Locate(t.Context(), "", cliinstall.WithBinaryPath(path), cliinstall.WithLookupEnv(noEnv))
+		if err == nil || !strings.Contains(err.Error(), "not an npm shim") {
+			t.Fatalf("Locate = %v, want an error saying it is not an npm shim", err)
+		}
+	})
 }

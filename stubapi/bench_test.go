@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccwire/ccwire/internal/cputime"
 	"github.com/ccwire/ccwire/stubapi"
 )
 
@@ -306,6 +307,15 @@ func reportCPU(b *testing.B, cpu time.Duration) {
 	if cpu >= 0 {
 		b.ReportMetric(float64(cpu.Nanoseconds())/1e3/float64(b.N), "cpu-µs")
 	}
+}
+
+// processCPUTime returns the CPU time (user and system) the process has
+// used so far, or -1 where the system does not say.
+func processCPUTime() time.Duration {
+	if cpu, ok := cputime.Process(); ok {
+		return cpu
+	}
+	return -1
 }
 
 // reportServer reports the p99 of the server's own time per main-loop

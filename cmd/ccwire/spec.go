@@ -9,12 +9,12 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/drift"
+	"github.com/ccwire/ccwire/internal/cputime"
 	"github.com/ccwire/ccwire/internal/mcpecho"
 	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
@@ -194,7 +194,7 @@ Flags:
 		fmt.Fprintf(e.stdout, "ccwire spec: shard %s: %d of the %d runs\n", shard, plan.runs(), len(scenarios)*len(runners))
 	}
 	recorded := map[*scenario.Recording]bool{}
-	selfBefore := cpuTime(syscall.RUSAGE_SELF)
+	selfBefore, _ := cputime.Process()
 	start := time.Now()
 	var recordErrs []error
 	prog := newProgress(e.stdout, plan.runs())
@@ -220,7 +220,8 @@ Flags:
 		}
 	}
 	timing := scenario.NewTiming(results, time.Since(start))
-	self := cpuTime(syscall.RUSAGE_SELF) - selfBefore
+	selfNow, _ := cputime.Process()
+	self := selfNow - selfBefore
 
 	var passed, failed, skipped int
 	for _, r := range results {
@@ -341,15 +342,4 @@ func writeVersionSummary(w io.Writer, results []scenario.Result) {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\n", v, c.passed, c.failed, c.skipped, c.time.Round(10*time.Millisecond))
 	}
 	tw.Flush()
-}
-
-// cpuTime returns user plus system CPU time so far of this process
-// (syscall.RUSAGE_SELF) or of its waited-for children
-// (syscall.RUSAGE_CHILDREN).
-func cpuTime(who int) time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(who, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

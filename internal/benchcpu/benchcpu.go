@@ -6,6 +6,8 @@ package benchcpu
 import (
 	"testing"
 	"time"
+
+	"github.com/ccwire/ccwire/internal/cputime"
 )
 
 // Meter measures the process's CPU time over a benchmark's loop.
@@ -17,19 +19,19 @@ type Meter struct {
 // Start starts measuring; call it right before the benchmark's loop.
 func Start() *Meter {
 	m := &Meter{}
-	m.start, m.ok = processCPU()
+	m.start, m.ok = cputime.Process()
 	return m
 }
 
 // Pause stops counting (around work the benchmark does not time).
 func (m *Meter) Pause() {
-	if now, ok := processCPU(); ok && m.ok {
+	if now, ok := cputime.Process(); ok && m.ok {
 		m.total += now - m.start
 	}
 }
 
 // Resume counts again after Pause.
-func (m *Meter) Resume() { m.start, m.ok = processCPU() }
+func (m *Meter) Resume() { m.start, m.ok = cputime.Process() }
 
 // Report stops measuring and reports cpu-ns/op over b.N iterations.
 func (m *Meter) Report(b *testing.B) {

@@ -8,6 +8,8 @@ package clienv
 
 import (
 	"net/url"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 )
@@ -17,7 +19,10 @@ import (
 // Everything else, notably ANTHROPIC_*, CLAUDE_* and proxy settings, is
 // left behind.
 func inheritedVars() []string {
-	return []string{"PATH", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "TZ", "SHELL", "USER", "LOGNAME"}
+	return []string{"PATH", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "TZ", "SHELL", "USER", "LOGNAME",
+		// Windows: where the system is and how programs are found and
+		// started; without them Node and the shell the CLI's tools run fail.
+		"SystemRoot", "SYSTEMROOT", "windir", "WINDIR", "PATHEXT", "ComSpec", "COMSPEC", "USERNAME", "NUMBER_OF_PROCESSORS", "PROCESSOR_ARCHITECTURE"}
 }
 
 // quietVars returns the variables that turn off the CLI's auto-update,
@@ -39,7 +44,8 @@ func quietVars() []string {
 // Build returns a CLI process's environment, built from a clean base: the
 // inherited variables lookup finds (PATH, the locale, the shell), the
 // variables that keep the CLI quiet, the folders the process owns (HOME,
-// CLAUDE_CONFIG_DIR, TMPDIR and CLAUDE_CODE_TMPDIR), then extra
+// CLAUDE_CONFIG_DIR, TMPDIR and CLAUDE_CODE_TMPDIR, and on Windows
+// USERPROFILE, APPDATA and LOCALAPPDATA under HOME), then extra
 // ("KEY=VALUE", later entries win).
 func Build(lookup func(string) (string, bool), home, configDir, tmpDir string, extra ...string) []string {
 	var env []string
@@ -49,6 +55,14 @@ func Build(lookup func(string) (string, bool), home, configDir, tmpDir string, e
 		}
 	}
 	env = append(env, quietVars()...)
+	if runtime.GOOS == "windows" {
+		// Node on Windows finds the home folder in USERPROFILE, and the
+		// CLI keeps its data under APPDATA and LOCALAPPDATA there.
+		env = append(env,
+			"USERPROFILE="+home,
+			"APPDATA="+filepath.Join(home, "AppData", "Roaming"),
+			"LOCALAPPDATA="+filepath.Join(home, "AppData", "Local"))
+	}
 	env = append(env,
 		"HOME="+home,
 		"CLAUDE_CONFIG_DIR="+configDir,

@@ -111,6 +111,9 @@ func loadCorpora() ([]benchCorpus, error) {
 				if err != nil {
 					return nil, fmt.Errorf("%s: %v", f, err)
 				}
+				if msg, err = storedLine(msg); err != nil {
+					return nil, fmt.Errorf("%s: %v", f, err)
+				}
 				lines = append(lines, msg)
 			}
 		}
@@ -851,4 +854,18 @@ func BenchmarkUnquote(b *testing.B) {
 			})
 		})
 	}
+}
+
+// storedLine returns the message a recording's line refers to when the
+// corpus stores it once ("@line:system/init:<hash>", the object
+// recordings/objects/line/<hash>.json; see package recording, which this
+// package cannot import), or msg itself.
+func storedLine(msg []byte) ([]byte, error) {
+	ref, ok := bytes.CutPrefix(bytes.Trim(msg, `"`), []byte("@line:"))
+	if !ok || msg[0] != '"' {
+		return msg, nil
+	}
+	hash := ref[bytes.LastIndexByte(ref, ':')+1:]
+	data, err := os.ReadFile(filepath.Join("..", "..", "recordings", "objects", "line", string(hash)+".json"))
+	return bytes.TrimSuffix(data, []byte("\n")), err
 }

@@ -235,6 +235,10 @@ func (c *Client) answer(ctx context.Context, m *protocol.ControlRequest, use *To
 		if c.canUseTool == nil {
 			return protocol.NewErrorResponse(id, "this client has no permission callback (claude.Options.CanUseTool)")
 		}
+		c.awaitDelivery(ctx, use)
+		if ctx.Err() != nil {
+			return protocol.NewErrorResponse(id, "the permission request was withdrawn") // not sent
+		}
 		req := &PermissionRequest{RequestID: id, ToolName: r.ToolName, Input: r.Input, ToolUseID: r.ToolUseID, ToolUse: use, Request: r}
 		d, err := c.canUseTool(ctx, req)
 		if err != nil {

@@ -81,6 +81,8 @@ type ToolUseEvent struct {
 	ParentToolUseID string                     // the Task tool call of the subagent, "" for the main thread
 	Block           protocol.ContentBlock      // *protocol.ToolUseBlock or *protocol.ServerToolUseBlock
 	Message         *protocol.AssistantMessage // the message holding it
+
+	delivered bool // a read of the client handed it on (guarded by Client.readMu)
 }
 
 // DecodeInput decodes the call's input into v with encoding/json.
@@ -130,8 +132,9 @@ func (e *UserEvent) Text() string { return contentText(e.Message.Message.Content
 // run (a can_use_tool control request). The client's permission callback
 // ([Options.CanUseTool]) answers it, in a goroutine of its own: the
 // callback may still be deciding, or be done, when the event reaches a
-// handler. The event is for showing the question; the tool's result
-// shows the outcome.
+// handler; the call's [ToolUseEvent] reached it before the callback
+// started (see [PermissionFunc]). The event is for showing the question;
+// the tool's result shows the outcome.
 type PermissionRequestEvent struct {
 	RequestID string                      // the control request's ID
 	Request   *protocol.CanUseToolRequest // the tool, its input, the path and reason that made the CLI ask

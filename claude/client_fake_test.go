@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"syscall"
@@ -124,7 +125,7 @@ func TestClientQueryToolEvents(t *testing.T) {
 	if err := use.DecodeInput(&in); err != nil || in.Command != "echo hi" {
 		t.Errorf("DecodeInput = %+v, %v", in, err)
 	}
-	if res.ToolUse != use || res.Text() != "hi" || res.IsError {
+	if res.ToolUse != use || res.Text != "hi" || res.IsError {
 		t.Errorf("tool result = %+v (tool use %p, want %p)", res, res.ToolUse, use)
 	}
 	if turn.Text() != "Done." || turn.CostUSD() != 0.25 || turn.Usage().InputTokens != 7 || turn.SessionID() == "" || turn.Err() != nil {
@@ -310,7 +311,7 @@ func TestClientPermission(t *testing.T) {
 					req = ev
 				}
 			}
-			if res == nil || !strings.Contains(res.Text(), tt.wantText) || res.IsError != tt.wantErr {
+			if res == nil || !strings.Contains(res.Text, tt.wantText) || res.IsError != tt.wantErr {
 				t.Fatalf("tool result = %+v, want text containing %q, error %t; events %s", res, tt.wantText, tt.wantErr, rec.joined())
 			}
 			if req == nil || req.ToolUse == nil || req.ToolUse.ID != "toolu_1" || req.RequestID != "cli_req_1" {
@@ -451,8 +452,8 @@ func TestClientInterrupt(t *testing.T) {
 		t.Errorf("events = %s, want %s", got, want)
 	}
 	for _, ev := range rec.events {
-		if u, ok := ev.(*claude.UserEvent); ok && u.Text() != "[Request interrupted by user]" {
-			t.Errorf("user event text %q", u.Text())
+		if u, ok := ev.(*claude.UserEvent); ok && u.Text != "[Request interrupted by user]" {
+			t.Errorf("user event text %q", u.Text)
 		}
 	}
 	t.Cleanup(func() {
@@ -614,7 +615,7 @@ func TestClientLongToolResult(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := rec.events[2].(*claude.ToolResultEvent)
-	text := res.Text()
+	text := res.Text
 	if utf8.RuneCountInString(text) != n {
 		t.Fatalf("tool result has %d characters, want %d", utf8.RuneCountInString(text), n)
 	}
@@ -769,6 +770,34 @@ func TestDispatchCallsTheKindsMethod(t *testing.T) {
 	want := "init text text_delta thinking thinking_delta tool_use tool_input_delta tool_result user permission_request status system partial result other unknown"
 	if got := rec.joined(); got != want {
 		t.Errorf("Dispatch called\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestEventShape holds every event type to one convention: its data are
+// fields (TextEvent.Text, ToolResultEvent.Text...), and its only methods
+// are Source and helpers that do more than read (DecodeInput).
+func TestEventShape(t *testing.T) {
+	t.Parallel()
+	events := []claude.Event{
+		&claude.InitEvent{}, &claude.TextEvent{}, &claude.TextDeltaEvent{}, &claude.ThinkingEvent{},
+		&claude.ThinkingDeltaEvent{}, &claude.ToolUseEvent{}, &claude.ToolInputDeltaEvent{}, &claude.ToolResultEvent{},
+		&claude.UserEvent{}, &claude.PermissionRequestEvent{}, &claude.StatusEvent{}, &claude.SystemEvent{},
+		&claude.PartialEvent{}, &claude.ResultEvent{}, &claude.OtherEvent{}, &claude.UnknownEvent{},
+	}
+	helpers := map[string]bool{"Source": true, "DecodeInput": true}
+	for _, ev := range events {
+		typ := reflect.TypeOf(ev)
+		for m := range typ.Methods() {
+			if !helpers[m.Name] {
+				t.Errorf("%s has the method %s; event data are fields", typ, m.Name)
+			}
+		}
+	}
+	// The text of the events that carry one is the field Text.
+	for _, ev := range []claude.Event{&claude.TextEvent{}, &claude.TextDeltaEvent{}, &claude.ToolResultEvent{}, &claude.UserEvent{}} {
+		if f, ok := reflect.TypeOf(ev).Elem().FieldByName("Text"); !ok || f.Type.Kind() != reflect.String {
+			t.Errorf("%T has no string field Text", ev)
+		}
 	}
 }
 

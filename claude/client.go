@@ -247,12 +247,12 @@ func (c *Client) attach(cn conn) {
 func (c *Client) initialize(ctx context.Context) error {
 	resp, err := c.control(ctx, &protocol.InitializeRequest{Hooks: c.hooks.config, SDKMCPServers: c.mcpNames, JSONSchema: c.outputSchema})
 	if err != nil {
-		return fmt.Errorf("claude: initialize: %w", err)
+		return err // it names the initialize request
 	}
 	ir := new(protocol.InitializeResponse)
 	if len(resp.Response) > 0 {
 		if err := resp.DecodePayload(ir); err != nil {
-			return fmt.Errorf("claude: initialize: the CLI's answer: %w", err)
+			return wrapError("the answer to initialize", err)
 		}
 	}
 	c.init = ir
@@ -364,14 +364,14 @@ func (c *Client) Send(ctx context.Context, prompt string) error {
 func (c *Client) SendMessage(ctx context.Context, m protocol.Message) error {
 	if _, ok := m.(*protocol.UserMessage); ok {
 		if err := c.finishAbandoned(ctx); err != nil {
+			if _, ok := err.(*ExitError); ok {
+				return wrapError("send", err)
+			}
 			return wrapError("send: the abandoned turn before the prompt did not end", err)
 		}
 		c.prompts.Add(1)
 	}
-	if err := sendMessage(ctx, c.conn, m); err != nil {
-		return wrapError("send", err)
-	}
-	return nil
+	return sendMessage(ctx, c.conn, m) // its errors say "claude: send"
 }
 
 // CloseInput closes the CLI's stdin: the CLI finishes the turn under way

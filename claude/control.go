@@ -96,7 +96,7 @@ func (c *Client) control(ctx context.Context, body protocol.ControlRequestBody) 
 	if c.ended != nil {
 		ended := c.ended
 		c.mu.Unlock()
-		return nil, fmt.Errorf("claude: %s request: %w", subtype, ended)
+		return nil, wrapError(string(subtype)+" request", ended)
 	}
 	c.pending[id] = ch
 	c.mu.Unlock()
@@ -108,7 +108,7 @@ func (c *Client) control(ctx context.Context, body protocol.ControlRequestBody) 
 
 	c.logger.Debug("claude: control request", "subtype", subtype, "request_id", id)
 	if err := sendMessage(ctx, c.conn, protocol.NewControlRequest(id, body)); err != nil {
-		return nil, fmt.Errorf("claude: %s request: %w", subtype, err)
+		return nil, wrapError(string(subtype)+" request", err)
 	}
 	timer := time.NewTimer(c.controlTimeout)
 	defer timer.Stop()
@@ -121,7 +121,7 @@ func (c *Client) control(ctx context.Context, body protocol.ControlRequestBody) 
 		return nil, fmt.Errorf("claude: %s request %s: %w", subtype, id, ctx.Err())
 	}
 	if a.err != nil {
-		return nil, fmt.Errorf("claude: %s request %s: %w", subtype, id, a.err)
+		return nil, wrapError(fmt.Sprintf("%s request %s", subtype, id), a.err)
 	}
 	switch r := a.resp.Response.(type) {
 	case *protocol.SuccessResponse:

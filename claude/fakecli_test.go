@@ -55,6 +55,10 @@ func fakeOptions(t testing.TB) claude.Options {
 	}
 }
 
+// fakeCLIFail, as the value of fakeCLIEnv, makes the fake fail at once,
+// as a CLI refusing its flags does: a line on stderr and status 1.
+const fakeCLIFail = "fail"
+
 // fakeCLIRecording, as the value of fakeCLIEnv, makes the test binary
 // play a recording with package fakecli instead (see recordingOptions).
 const fakeCLIRecording = "recording"
@@ -79,6 +83,9 @@ func runFakeCLI() bool {
 	switch os.Getenv(fakeCLIEnv) {
 	case "":
 		return false
+	case fakeCLIFail:
+		fmt.Fprintln(os.Stderr, "fake: unknown option --bogus")
+		os.Exit(1)
 	case fakeCLIRecording:
 		os.Exit(fakecli.Main(context.Background(), os.Args[1:], fakecli.Stdio{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, fakecli.Config{}))
 	case fakeCLIDeaf:

@@ -443,7 +443,7 @@ func (s *Session) SendRaw(ctx context.Context, data []byte) error {
 		select {
 		case <-s.exited:
 			<-s.stderrDone
-			return fmt.Errorf("claude: send: stdin closed by the CLI: %w", s.exitError())
+			return wrapError("send: stdin closed by the CLI", s.exitError())
 		case <-time.After(time.Second):
 		case <-ctx.Done():
 		}

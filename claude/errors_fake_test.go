@@ -164,3 +164,60 @@ func TestErrorPrefixesOnce(t *testing.T) {
 		})
 	}
 }
+
+// checkAPIErrorTurn checks the error of a turn ended by an HTTP 500 from
+// the API: a *TurnError that says the turn failed, with the status, and
+// never "success" (the result's subtype).
+func checkAPIErrorTurn(t *testing.T, version string, err error) {
+	t.Helper()
+	var te *claude.TurnError
+	if !errors.As(err, &te) {
+		t.Fatalf("error %v, want a TurnError", err)
+	}
+	msg := te.Error()
+	if strings.Contains(msg, "success") || !strings.HasPrefix(msg, "claude: the turn failed") || !strings.Contains(msg, "500") {
+		t.Errorf("TurnError says %q, want that the turn failed, with status 500", msg)
+	}
+	if !te.IsError || te.Subtype != "success" {
+		t.Errorf("TurnError subtype %q, is_error %t; want the result's success and true", te.Subtype, te.IsError)
+	}
+	if version != "2.1.37" && (te.APIErrorStatus != 500 || !strings.HasPrefix(msg, "claude: the turn failed with HTTP 500 (api_error): ")) {
+		t.Errorf("TurnError %q, status %d; want HTTP 500 (api_error) from the result", msg, te.APIErrorStatus)
+	}
+}
+
+// TestTurnErrorWording checks the words of a turn ended by an API error on
+// the fake CLI and the recordings of the pinned versions.
+func TestTurnErrorWording(t *testing.T) {
+	t.Parallel()
+	t.Run("fake", func(t *testing.T) {
+		t.Parallel()
+		c := connectFake(t, nil)
+		_, err := c.Query(ctxFor(t, 30*time.Second), "apierror", nil)
+		checkAPIErrorTurn(t, "0.0.1", err)
+	})
+	for _, version := range []string{"2.1.37", "2.1.332"} {
+		t.Run("recording/"+version, func(t *testing.T) {
+			t.Parallel()
+			_, err := claude.Query(ctxFor(t, 30*time.Second), "Say hello.", recordingOptions(t, version, "api-server-error-500"))
+			checkAPIErrorTurn(t, version, err)
+		})
+	}
+	for _, tt := range []struct {
+		err  *claude.TurnError
+		want string
+	}{
+		{&claude.TurnError{Subtype: "error_max_turns", TerminalReason: "max_turns", Errors: []string{"Reached maximum number of turns (1)"}},
+			"claude: the turn ended with error_max_turns (max_turns): Reached maximum number of turns (1)"},
+		{&claude.TurnError{Subtype: "error_during_execution"}, "claude: the turn ended with error_during_execution"},
+		{&claude.TurnError{Subtype: "success", IsError: true, Result: "API Error: 500 {}"}, "claude: the turn failed: API Error: 500 {}"},
+		{&claude.TurnError{Subtype: "success", IsError: true, APIError: "max_output_tokens", Result: "API Error: too long"},
+			"claude: the turn failed with max_output_tokens: API Error: too long"},
+		{&claude.TurnError{Subtype: "success", IsError: true, APIErrorStatus: 429, APIErrorType: "rate_limit_error", APIError: "usage_limit_reached", Result: "You've hit your limit"},
+			"claude: the turn failed with HTTP 429 (rate_limit_error, usage_limit_reached): You've hit your limit"},
+	} {
+		if got := tt.err.Error(); got != tt.want {
+			t.Errorf("Error() = %q, want %q", got, tt.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/stubapi"
 )
@@ -45,4 +46,15 @@ func TestTurnIntegrityCLI(t *testing.T) {
 		}})
 	}
 	runCLITests(t, tests)
+}
+
+// TestTurnErrorCLI checks the words of a turn the real CLIs end after an
+// HTTP 500 from the API (no retries).
+func TestTurnErrorCLI(t *testing.T) {
+	t.Parallel()
+	runCLITests(t, []cliTest{{"HTTP500", func(t *testing.T, bin cliinstall.Binary) {
+		stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Fail(stubapi.ServerError())))
+		_, err := claude.Query(ctxFor(t, cliTimeout), "Say hello.", cliOptions(bin, stub))
+		checkAPIErrorTurn(t, bin.Version, err)
+	}}})
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"iter"
 	"log/slog"
+	"os"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -148,6 +149,9 @@ type controlAnswer struct {
 // before the handshake completes, Connect kills the CLI and returns at once,
 // rather than give it [Options.CloseTimeout] to exit.
 func Connect(ctx context.Context, opts Options) (*Client, error) {
+	if err := opts.checkSession(); err != nil {
+		return nil, err
+	}
 	bin, err := opts.binary(ctx)
 	if err != nil {
 		return nil, err
@@ -195,6 +199,26 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 		return nil, errors.Join(err, c.closeWithin(ctx))
 	}
 	return c, nil
+}
+
+// checkSession checks the options Start would refuse or fail on, so that
+// the error names the Options field rather than SessionConfig's, or the
+// exec error of a missing working directory, which blames the binary.
+func (o *Options) checkSession() error {
+	if o.Isolation != nil && o.BaseURL == "" {
+		return &OptionError{Option: "BaseURL", Reason: "Options.Isolation needs the URL of the API the CLI should use (a stubapi server)"}
+	}
+	if o.Isolation == nil && o.WorkDir != "" {
+		// An isolated session creates its WorkDir; the user's must exist.
+		fi, err := os.Stat(o.WorkDir)
+		switch {
+		case err != nil:
+			return &OptionError{Option: "WorkDir", Reason: err.Error()}
+		case !fi.IsDir():
+			return &OptionError{Option: "WorkDir", Reason: o.WorkDir + " is not a folder"}
+		}
+	}
+	return nil
 }
 
 // newClient returns a client that is not attached to a CLI yet: its route

@@ -733,6 +733,10 @@ func TestConnectRefusesOptions(t *testing.T) {
 		{"delegate mode on 2.1.330", func(o *claude.Options) { o.Binary.Version = "2.1.330"; o.PermissionMode = protocol.PermissionDelegate }, "PermissionMode", true},
 		{"version mismatch", func(o *claude.Options) { o.Version = "2.1.330" }, "Version", false},
 		{"fork without resume", func(o *claude.Options) { o.ForkSession = true }, "ForkSession", false},
+		{"isolated without base URL", func(o *claude.Options) { o.BaseURL = "" }, "BaseURL", false},
+		// Refused before any process starts: no unsealed CLI runs.
+		{"missing work dir", func(o *claude.Options) { o.Isolation = nil; o.WorkDir = "/nonexistent/ccwire-work" }, "WorkDir", false},
+		{"work dir a file", func(o *claude.Options) { o.Isolation = nil; o.WorkDir = "/etc/hostname" }, "WorkDir", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -747,6 +751,10 @@ func TestConnectRefusesOptions(t *testing.T) {
 			var oe *claude.OptionError
 			if !errors.As(err, &oe) || oe.Option != tt.option || errors.Is(err, errors.ErrUnsupported) != tt.unsupported {
 				t.Errorf("Connect error = %v (%#v), want an OptionError for %s, unsupported %t", err, oe, tt.option, tt.unsupported)
+			}
+			// The error speaks of Options, which the caller used.
+			if msg := err.Error(); strings.Contains(msg, "SessionConfig") || strings.Contains(msg, "session needs") {
+				t.Errorf("Connect error %q names the session's configuration, not Options", msg)
 			}
 		})
 	}

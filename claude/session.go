@@ -178,7 +178,7 @@ func Start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (*Sess
 
 func start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (_ *Session, err error) {
 	if cfg.Isolation != nil && cfg.BaseURL == "" {
-		return nil, errors.New("claude: an isolated session needs a BaseURL: the URL of the API the CLI should use (a stubapi server)")
+		return nil, errors.New("claude: SessionConfig.Isolation needs SessionConfig.BaseURL: the URL of the API the CLI should use (a stubapi server)")
 	}
 	if bin.Path == "" {
 		return nil, errors.New("claude: no CLI binary; find one with cliinstall.Install or cliinstall.LookPath")

@@ -394,8 +394,13 @@ func (c *Client) SendMessage(ctx context.Context, m protocol.Message) error {
 			return wrapError("send: the abandoned turn before the prompt did not end", err)
 		}
 		c.prompts.Add(1)
+		if err := sendMessage(ctx, c.conn, m); err != nil {
+			c.prompts.Add(^uint64(0)) // not sent: no turn is owed for it
+			return err // it says "claude: send"
+		}
+		return nil
 	}
-	return sendMessage(ctx, c.conn, m) // its errors say "claude: send"
+	return sendMessage(ctx, c.conn, m)
 }
 
 // CloseInput closes the CLI's stdin: the CLI finishes the turn under way

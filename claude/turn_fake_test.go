@@ -150,14 +150,22 @@ func TestTurnIntegrityNothingAbandoned(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
 	ctx := ctxFor(t, 30*time.Second)
+	// A prompt that was not sent owes no turn.
+	canceled, cancelNow := context.WithCancel(ctx)
+	cancelNow()
+	if err := c.Send(canceled, "hello"); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Send with a canceled context = %v", err)
+	}
 	short, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
 	defer cancel()
 	if _, err := c.ReceiveTurn(short, nil); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("ReceiveTurn with nothing sent = %v, want its context's end", err)
 	}
 	// A completed turn abandons nothing either.
+	qctx, cancelQ := context.WithTimeout(ctx, 5*time.Second)
+	defer cancelQ()
 	for range 2 {
-		if turn, err := c.Query(ctx, "hello", nil); err != nil || turn.Text() != "Hello!" {
+		if turn, err := c.Query(qctx, "hello", nil); err != nil || turn.Text() != "Hello!" {
 			t.Fatalf("Query = %q, %v", turn.Text(), err)
 		}
 	}

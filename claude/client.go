@@ -386,8 +386,15 @@ func (c *Client) Send(ctx context.Context, prompt string) error {
 // with content blocks ([protocol.NewUserBlocks]). A user message waits
 // for an abandoned turn to end first, as [Client.Send] says.
 func (c *Client) SendMessage(ctx context.Context, m protocol.Message) error {
+	return c.send(ctx, m, 0)
+}
+
+// send sends m as SendMessage does; own is the number of reads under way
+// that are the caller's (Query and Stream register theirs before sending,
+// so that a permission callback of the turn finds the read under way).
+func (c *Client) send(ctx context.Context, m protocol.Message, own int) error {
 	if _, ok := m.(*protocol.UserMessage); ok {
-		if err := c.finishAbandoned(ctx); err != nil {
+		if err := c.finishAbandoned(ctx, own); err != nil {
 			if _, ok := err.(*ExitError); ok {
 				return wrapError("send", err)
 			}
@@ -395,8 +402,9 @@ func (c *Client) SendMessage(ctx context.Context, m protocol.Message) error {
 		}
 		c.prompts.Add(1)
 		if err := sendMessage(ctx, c.conn, m); err != nil {
-			c.prompts.Add(^uint64(0)) // not sent: no turn is owed for it
-			return err // it says "claude: send"
+			// Not sent: no turn is owed for it. The error says "claude: send".
+			c.prompts.Add(^uint64(0))
+			return err
 		}
 		return nil
 	}
@@ -411,10 +419,12 @@ func (c *Client) CloseInput() error { return c.conn.CloseInput() }
 // [Client.ReceiveTurn] do: after a turn a read abandoned, it returns this
 // prompt's turn, never the rest of the abandoned one.
 func (c *Client) Query(ctx context.Context, prompt string, h Handler) (Turn, error) {
-	if err := c.Send(ctx, prompt); err != nil {
+	c.beginRead()
+	defer c.endRead()
+	if err := c.send(ctx, protocol.NewUserText(prompt), 1); err != nil {
 		return Turn{}, err
 	}
-	return c.ReceiveTurn(ctx, h)
+	return c.receiveTurn(ctx, h)
 }
 
 // ReceiveTurn reads events up to and including the next result, which ends
@@ -438,6 +448,11 @@ func (c *Client) Query(ctx context.Context, prompt string, h Handler) (Turn, err
 func (c *Client) ReceiveTurn(ctx context.Context, h Handler) (Turn, error) {
 	c.beginRead()
 	defer c.endRead()
+	return c.receiveTurn(ctx, h)
+}
+
+// receiveTurn is ReceiveTurn for a caller that registered its read.
+func (c *Client) receiveTurn(ctx context.Context, h Handler) (Turn, error) {
 	var turn Turn
 	var lineErrs []error
 	for ev := range c.takeLeftover() {
@@ -482,7 +497,9 @@ func (c *Client) ReceiveTurn(ctx context.Context, h Handler) (Turn, error) {
 // the rest of the turn is discarded (see [Client.Send]).
 func (c *Client) Stream(ctx context.Context, prompt string) iter.Seq2[Event, error] {
 	return func(yield func(Event, error) bool) {
-		if err := c.Send(ctx, prompt); err != nil {
+		c.beginRead()
+		defer c.endRead()
+		if err := c.send(ctx, protocol.NewUserText(prompt), 1); err != nil {
 			yield(nil, err)
 			return
 		}
@@ -499,16 +516,16 @@ func (c *Client) Stream(ctx context.Context, prompt string) iter.Seq2[Event, err
 // first: then the rest of that turn is discarded (see [Client.Send]).
 func (c *Client) Events(ctx context.Context) iter.Seq2[Event, error] {
 	return func(yield func(Event, error) bool) {
+		c.beginRead()
+		defer c.endRead()
 		c.events(ctx, false, yield)
 	}
 }
 
 // events yields events until yield stops, the output ends or ctx ends; or,
 // with turn, until a result, after which it yields the result's
-// *TurnError if any.
+// *TurnError if any. The caller registers the read.
 func (c *Client) events(ctx context.Context, turn bool, yield func(Event, error) bool) {
-	c.beginRead()
-	defer c.endRead()
 	// each yields one event; it reports whether to go on.
 	each := func(ev Event) bool {
 		more := yield(ev, nil)
@@ -592,12 +609,12 @@ func (c *Client) took(ev Event) {
 }
 
 // finishAbandoned discards the rest of a turn a read abandoned, up to and
-// including its result, unless another read is under way. It returns a
-// *ContextError if ctx ends first (the turn stays abandoned), or how the
-// CLI's output ended.
-func (c *Client) finishAbandoned(ctx context.Context) error {
+// including its result, unless a read other than the caller's own (own is
+// 0 or 1) is under way. It returns a *ContextError if ctx ends first (the
+// turn stays abandoned), or how the CLI's output ended.
+func (c *Client) finishAbandoned(ctx context.Context, own int) error {
 	c.readMu.Lock()
-	if !c.abandoned || c.readers > 0 {
+	if !c.abandoned || c.readers > own {
 		c.readMu.Unlock()
 		return nil
 	}

@@ -25,6 +25,13 @@ func connectFake(t *testing.T, configure func(*claude.Options)) *claude.Client {
 	if configure != nil {
 		configure(&opts)
 	}
+	return connectWith(t, opts)
+}
+
+// connectWith connects a client with opts (a fake CLI's), closing it when
+// the test ends.
+func connectWith(t *testing.T, opts claude.Options) *claude.Client {
+	t.Helper()
 	c, err := claude.Connect(ctxFor(t, 30*time.Second), opts)
 	if err != nil {
 		t.Fatalf("Connect: %v", err)
@@ -760,14 +767,20 @@ func TestConnectRefusesOptions(t *testing.T) {
 	}
 }
 
-func TestDispatchCallsTheKindsMethod(t *testing.T) {
-	t.Parallel()
-	events := []claude.Event{
+// allEvents returns a zero event of every kind, in the order of Handler's
+// methods.
+func allEvents() []claude.Event {
+	return []claude.Event{
 		&claude.InitEvent{}, &claude.TextEvent{}, &claude.TextDeltaEvent{}, &claude.ThinkingEvent{},
 		&claude.ThinkingDeltaEvent{}, &claude.ToolUseEvent{}, &claude.ToolInputDeltaEvent{}, &claude.ToolResultEvent{},
 		&claude.UserEvent{}, &claude.PermissionRequestEvent{}, &claude.StatusEvent{}, &claude.SystemEvent{},
 		&claude.PartialEvent{}, &claude.ResultEvent{}, &claude.OtherEvent{}, &claude.UnknownEvent{},
 	}
+}
+
+func TestDispatchCallsTheKindsMethod(t *testing.T) {
+	t.Parallel()
+	events := allEvents()
 	var rec recorder
 	for _, ev := range events {
 		claude.Dispatch(&rec, ev)
@@ -786,14 +799,8 @@ func TestDispatchCallsTheKindsMethod(t *testing.T) {
 // are Source and helpers that do more than read (DecodeInput).
 func TestEventShape(t *testing.T) {
 	t.Parallel()
-	events := []claude.Event{
-		&claude.InitEvent{}, &claude.TextEvent{}, &claude.TextDeltaEvent{}, &claude.ThinkingEvent{},
-		&claude.ThinkingDeltaEvent{}, &claude.ToolUseEvent{}, &claude.ToolInputDeltaEvent{}, &claude.ToolResultEvent{},
-		&claude.UserEvent{}, &claude.PermissionRequestEvent{}, &claude.StatusEvent{}, &claude.SystemEvent{},
-		&claude.PartialEvent{}, &claude.ResultEvent{}, &claude.OtherEvent{}, &claude.UnknownEvent{},
-	}
 	helpers := map[string]bool{"Source": true, "DecodeInput": true}
-	for _, ev := range events {
+	for _, ev := range allEvents() {
 		typ := reflect.TypeOf(ev)
 		for m := range typ.Methods() {
 			if !helpers[m.Name] {

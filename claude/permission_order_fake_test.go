@@ -90,13 +90,7 @@ func TestPermissionOrder(t *testing.T) {
 			checkPermissionOrder(t, func(t *testing.T, canUseTool claude.PermissionFunc) *claude.Client {
 				opts := recordingOptions(t, version, "permission-prompt-allow")
 				opts.CanUseTool = canUseTool
-				c, err := claude.Connect(ctxFor(t, 30*time.Second), opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				track(c.Session())
-				t.Cleanup(func() { c.Close() })
-				return c
+				return connectWith(t, opts)
 			}, "Run echo allowed-output.")
 		})
 	}

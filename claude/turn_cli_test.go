@@ -27,15 +27,7 @@ func TestTurnIntegrityCLI(t *testing.T) {
 			opts := cliOptions(bin, stub)
 			opts.DangerouslySkipPermissions = true
 			c := connectCLI(t, opts)
-			ctx := ctxFor(t, cliTimeout)
-			way.abandon(t, ctx, c, "First question.")
-			turn, err := c.Query(ctx, "Second question.", nil)
-			if err != nil {
-				t.Fatalf("Query after the abandoned turn: %v", err)
-			}
-			if turn.Text() != "Second answer." {
-				t.Errorf("Query after the abandoned turn = %q, want Second answer.", turn.Text())
-			}
+			askAfterAbandoning(t, ctxFor(t, cliTimeout), c, way.abandon, "First question.", "Second question.", "Second answer.")
 			reqs := stub.MainRequests()
 			if len(reqs) != 3 {
 				t.Fatalf("%d main-loop requests, want 3", len(reqs))

@@ -77,6 +77,21 @@ var abandonWays = []struct {
 	}},
 }
 
+// askAfterAbandoning abandons the turn of first in way, then asks second
+// and checks that the answer is want, second's own.
+func askAfterAbandoning(t *testing.T, ctx context.Context, c *claude.Client, abandon func(*testing.T, context.Context, *claude.Client, string), first, second, want string) {
+	t.Helper()
+	abandon(t, ctx, c, first)
+	var rec recorder
+	turn, err := c.Query(ctx, second, &rec)
+	if err != nil {
+		t.Fatalf("Query after the abandoned turn: %v", err)
+	}
+	if turn.Text() != want || strings.Count(rec.joined(), "init") != 1 {
+		t.Errorf("Query after the abandoned turn = %q (events %s), want %q alone", turn.Text(), rec.joined(), want)
+	}
+}
+
 // cancelOnInit is a handler that ends a read's context at the turn's
 // init.
 type cancelOnInit struct {
@@ -96,15 +111,7 @@ func TestTurnIntegrity(t *testing.T) {
 			t.Parallel()
 			c := connectFake(t, nil)
 			ctx := ctxFor(t, 30*time.Second)
-			way.abandon(t, ctx, c, "slow 300")
-			var rec recorder
-			turn, err := c.Query(ctx, "hello", &rec)
-			if err != nil {
-				t.Fatalf("Query after the abandoned turn: %v", err)
-			}
-			if turn.Text() != "Hello!" || rec.joined() != "init text result" {
-				t.Errorf("Query after the abandoned turn = %q (events %s), want Hello! alone", turn.Text(), rec.joined())
-			}
+			askAfterAbandoning(t, ctx, c, way.abandon, "slow 300", "hello", "Hello!")
 			// And the session goes on turn by turn.
 			if turn, err := c.Query(ctx, "tool", nil); err != nil || turn.Text() != "Done." {
 				t.Errorf("next Query = %q, %v", turn.Text(), err)
@@ -121,24 +128,8 @@ func TestTurnIntegrityRecording(t *testing.T) {
 		for _, way := range abandonWays {
 			t.Run(version+"/"+way.name, func(t *testing.T) {
 				t.Parallel()
-				c, err := claude.Connect(ctxFor(t, 30*time.Second), recordingOptions(t, version, "multi-turn"))
-				if err != nil {
-					t.Fatal(err)
-				}
-				track(c.Session())
-				defer c.Close()
-				ctx := ctxFor(t, 30*time.Second)
-				way.abandon(t, ctx, c, "First question.")
-				turn, err := c.Query(ctx, "Second question.", nil)
-				if err != nil {
-					t.Fatalf("Query after the abandoned turn: %v", err)
-				}
-				if turn.Text() != "Second answer." {
-					t.Errorf("Query after the abandoned turn = %q, want Second answer.", turn.Text())
-				}
-				if err := c.Close(); err != nil {
-					t.Errorf("Close: %v", err)
-				}
+				c := connectWith(t, recordingOptions(t, version, "multi-turn"))
+				askAfterAbandoning(t, ctxFor(t, 30*time.Second), c, way.abandon, "First question.", "Second question.", "Second answer.")
 			})
 		}
 	}

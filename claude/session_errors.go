@@ -74,7 +74,8 @@ func (e *ExitError) clean() bool {
 
 // ContextError reports that the context of a read ended before what the
 // read waited for arrived. The session goes on; a later read continues where
-// this one stopped.
+// this one stopped, unless a [Client] sends a prompt first: it discards the
+// rest of the turn this read abandoned (see [Client.Send]).
 type ContextError struct {
 	// Err is the context's error: context.Canceled or
 	// context.DeadlineExceeded.

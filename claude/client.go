@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"iter"
 	"log/slog"
+	"os"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -73,6 +74,14 @@ type Client struct {
 
 	leftMu   sync.Mutex
 	leftover []Event // events of a message whose reader stopped halfway
+
+	readMu    sync.Mutex
+	readCond  *sync.Cond    // broadcast when a read ends or delivers a tool call
+	readers   int           // reads under way
+	inTurn    bool          // the reads took a system/init since the last result they took
+	abandoned bool          // a read stopped inside a turn: the next prompt waits for its result
+	prompts   atomic.Uint64 // user messages sent
+	answered  atomic.Uint64 // prompts sent before the last result a read took
 
 	init *protocol.InitializeResponse
 
@@ -140,6 +149,9 @@ type controlAnswer struct {
 // before the handshake completes, Connect kills the CLI and returns at once,
 // rather than give it [Options.CloseTimeout] to exit.
 func Connect(ctx context.Context, opts Options) (*Client, error) {
+	if err := opts.checkSession(); err != nil {
+		return nil, err
+	}
 	bin, err := opts.binary(ctx)
 	if err != nil {
 		return nil, err
@@ -189,6 +201,26 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 	return c, nil
 }
 
+// checkSession checks the options Start would refuse or fail on, so that
+// the error names the Options field rather than SessionConfig's, or the
+// exec error of a missing working directory, which blames the binary.
+func (o *Options) checkSession() error {
+	if o.Isolation != nil && o.BaseURL == "" {
+		return &OptionError{Option: "BaseURL", Reason: "Options.Isolation needs the URL of the API the CLI should use (a stubapi server)"}
+	}
+	if o.Isolation == nil && o.WorkDir != "" {
+		// An isolated session creates its WorkDir; the user's must exist.
+		fi, err := os.Stat(o.WorkDir)
+		switch {
+		case err != nil:
+			return &OptionError{Option: "WorkDir", Reason: err.Error()}
+		case !fi.IsDir():
+			return &OptionError{Option: "WorkDir", Reason: o.WorkDir + " is not a folder"}
+		}
+	}
+	return nil
+}
+
 // newClient returns a client that is not attached to a CLI yet: its route
 // method is to see the CLI's stdout (see SessionConfig.route), then attach
 // gives it the CLI.
@@ -223,6 +255,7 @@ func newClient(opts Options, version string) *Client {
 	_, _ = rand.Read(suffix)
 	c.idSuffix = hex.EncodeToString(suffix)
 	c.life, c.stopLife = context.WithCancel(context.Background())
+	c.readCond = sync.NewCond(&c.readMu)
 	return c
 }
 
@@ -238,12 +271,12 @@ func (c *Client) attach(cn conn) {
 func (c *Client) initialize(ctx context.Context) error {
 	resp, err := c.control(ctx, &protocol.InitializeRequest{Hooks: c.hooks.config, SDKMCPServers: c.mcpNames, JSONSchema: c.outputSchema})
 	if err != nil {
-		return fmt.Errorf("claude: initialize: %w", err)
+		return err // it names the initialize request
 	}
 	ir := new(protocol.InitializeResponse)
 	if len(resp.Response) > 0 {
 		if err := resp.DecodePayload(ir); err != nil {
-			return fmt.Errorf("claude: initialize: the CLI's answer: %w", err)
+			return wrapError("the answer to initialize", err)
 		}
 	}
 	c.init = ir
@@ -326,29 +359,72 @@ func (c *Client) Session() *Session { return c.sess }
 func (c *Client) InitializeResponse() *protocol.InitializeResponse { return c.init }
 
 // Send sends a prompt: a user message whose content is text.
+//
+// After a read that stopped inside a turn (a loop over [Client.Stream]
+// or [Client.Events] left before the result, a [Client.ReceiveTurn] or
+// [Client.Query] whose context ended), Send first waits for that
+// abandoned turn to end and discards the rest of its events, its result
+// included (they stay in the transcript and went to Options.Observer),
+// so that the next turn read gets this prompt's turn. Without that wait
+// the prompt would queue behind the abandoned turn, or, when the turn is
+// running a tool, both pinned CLIs would fold it into that turn, which
+// then answers both. A read that is still under way in another goroutine
+// continues the turn itself, and Send does not wait. To end an abandoned
+// turn sooner, call [Client.Interrupt] first; to see its rest, read it
+// (ReceiveTurn) before sending. When ctx ends first, Send returns a
+// *ContextError without sending; the rest of the turn is discarded by
+// the next Send.
+//
+// Prompts sent while a turn is under way, with no read abandoned, go to
+// the CLI at once: a reader then sees them queued as turns of their own,
+// or folded into the running turn (see above).
 func (c *Client) Send(ctx context.Context, prompt string) error {
 	return c.SendMessage(ctx, protocol.NewUserText(prompt))
 }
 
 // SendMessage sends a message to the CLI's stdin, such as a user message
-// with content blocks ([protocol.NewUserBlocks]).
+// with content blocks ([protocol.NewUserBlocks]). A user message waits
+// for an abandoned turn to end first, as [Client.Send] says.
 func (c *Client) SendMessage(ctx context.Context, m protocol.Message) error {
-	if err := sendMessage(ctx, c.conn, m); err != nil {
-		return fmt.Errorf("claude: send: %w", err)
+	return c.send(ctx, m, 0)
+}
+
+// send sends m as SendMessage does; own is the number of reads under way
+// that are the caller's (Query and Stream register theirs before sending,
+// so that a permission callback of the turn finds the read under way).
+func (c *Client) send(ctx context.Context, m protocol.Message, own int) error {
+	if _, ok := m.(*protocol.UserMessage); ok {
+		if err := c.finishAbandoned(ctx, own); err != nil {
+			if _, ok := err.(*ExitError); ok {
+				return wrapError("send", err)
+			}
+			return wrapError("send: the abandoned turn before the prompt did not end", err)
+		}
+		c.prompts.Add(1)
+		if err := sendMessage(ctx, c.conn, m); err != nil {
+			// Not sent: no turn is owed for it. The error says "claude: send".
+			c.prompts.Add(^uint64(0))
+			return err
+		}
+		return nil
 	}
-	return nil
+	return sendMessage(ctx, c.conn, m)
 }
 
 // CloseInput closes the CLI's stdin: the CLI finishes the turn under way
 // and exits. Permission requests can no longer be answered afterwards.
 func (c *Client) CloseInput() error { return c.conn.CloseInput() }
 
-// Query sends prompt and reads the turn it starts, as [Client.ReceiveTurn].
+// Query sends prompt and reads the turn it starts, as [Client.Send] and
+// [Client.ReceiveTurn] do: after a turn a read abandoned, it returns this
+// prompt's turn, never the rest of the abandoned one.
 func (c *Client) Query(ctx context.Context, prompt string, h Handler) (Turn, error) {
-	if err := c.Send(ctx, prompt); err != nil {
+	c.beginRead()
+	defer c.endRead()
+	if err := c.send(ctx, protocol.NewUserText(prompt), 1); err != nil {
 		return Turn{}, err
 	}
-	return c.ReceiveTurn(ctx, h)
+	return c.receiveTurn(ctx, h)
 }
 
 // ReceiveTurn reads events up to and including the next result, which ends
@@ -360,16 +436,28 @@ func (c *Client) Query(ctx context.Context, prompt string, h Handler) (Turn, err
 //     such as error_max_turns, or is_error); the turn is complete;
 //   - *ExitError if the CLI's output ended first;
 //   - *ContextError (wrapping ctx.Err()) if ctx ended first; the client
-//     goes on and a later read continues where this one stopped;
+//     goes on and a later read continues where this one stopped, unless a
+//     prompt is sent first: then the rest of this turn is discarded (see
+//     [Client.Send]);
 //   - *LineErrors if stdout lines could not be decoded; they were handed to
-//     h as UnknownEvent and the turn is complete otherwise.
+//     h as UnknownEvent and the turn is complete otherwise: its result is
+//     there (Turn.Result, Turn.Text), and Turn.Err is nil unless the
+//     result reports an error.
 //
 // Errors can come together: test with errors.As.
 func (c *Client) ReceiveTurn(ctx context.Context, h Handler) (Turn, error) {
+	c.beginRead()
+	defer c.endRead()
+	return c.receiveTurn(ctx, h)
+}
+
+// receiveTurn is ReceiveTurn for a caller that registered its read.
+func (c *Client) receiveTurn(ctx context.Context, h Handler) (Turn, error) {
 	var turn Turn
 	var lineErrs []error
 	for ev := range c.takeLeftover() {
 		Dispatch(h, ev)
+		c.took(ev)
 		if r, ok := ev.(*ResultEvent); ok {
 			return turn, withLineErrors(turnError(r.Result), lineErrs)
 		}
@@ -390,6 +478,7 @@ func (c *Client) ReceiveTurn(ctx context.Context, h Handler) (Turn, error) {
 		}
 		for i, ev := range it.events() {
 			Dispatch(h, ev)
+			c.took(ev)
 			if r, ok := ev.(*ResultEvent); ok {
 				c.keepLeftover(it.after(i))
 				return turn, withLineErrors(turnError(r.Result), lineErrs)
@@ -398,16 +487,19 @@ func (c *Client) ReceiveTurn(ctx context.Context, h Handler) (Turn, error) {
 	}
 }
 
-// Stream sends prompt and returns an iterator over the events of the turn
-// it starts, the result last. It then yields (nil, err) if the result
-// reports an error (*TurnError), and on the errors of
-// [Client.ReceiveTurn] other than line errors (undecodable lines come as
-// UnknownEvent); a CLI that exits before the result, even cleanly, gives
-// an *ExitError. Breaking out of the loop loses nothing: a later read
-// continues with the next event.
+// Stream sends prompt, as [Client.Send] does, and returns an iterator
+// over the events of the turn it starts, the result last. It then yields
+// (nil, err) if the result reports an error (*TurnError), and on the
+// errors of [Client.ReceiveTurn] other than line errors (undecodable lines
+// come as UnknownEvent); a CLI that exits before the result, even cleanly,
+// gives an *ExitError. Breaking out of the loop loses nothing: a later
+// read continues with the next event, unless a prompt is sent first: then
+// the rest of the turn is discarded (see [Client.Send]).
 func (c *Client) Stream(ctx context.Context, prompt string) iter.Seq2[Event, error] {
 	return func(yield func(Event, error) bool) {
-		if err := c.Send(ctx, prompt); err != nil {
+		c.beginRead()
+		defer c.endRead()
+		if err := c.send(ctx, protocol.NewUserText(prompt), 1); err != nil {
 			yield(nil, err)
 			return
 		}
@@ -420,20 +512,25 @@ func (c *Client) Stream(ctx context.Context, prompt string) iter.Seq2[Event, err
 // CLI's output ends: silently after a clean exit (status 0), with a final
 // (nil, *ExitError) otherwise; or with (nil, *ContextError) when ctx ends.
 // Breaking out of the loop loses nothing: a later read continues with the
-// next event.
+// next event, unless the loop stopped inside a turn and a prompt is sent
+// first: then the rest of that turn is discarded (see [Client.Send]).
 func (c *Client) Events(ctx context.Context) iter.Seq2[Event, error] {
 	return func(yield func(Event, error) bool) {
+		c.beginRead()
+		defer c.endRead()
 		c.events(ctx, false, yield)
 	}
 }
 
 // events yields events until yield stops, the output ends or ctx ends; or,
 // with turn, until a result, after which it yields the result's
-// *TurnError if any.
+// *TurnError if any. The caller registers the read.
 func (c *Client) events(ctx context.Context, turn bool, yield func(Event, error) bool) {
 	// each yields one event; it reports whether to go on.
 	each := func(ev Event) bool {
-		if !yield(ev, nil) {
+		more := yield(ev, nil)
+		c.took(ev)
+		if !more {
 			return false
 		}
 		if r, ok := ev.(*ResultEvent); ok && turn {
@@ -468,19 +565,123 @@ func (c *Client) events(ctx context.Context, turn bool, yield func(Event, error)
 	}
 }
 
+// beginRead registers a read under way.
+func (c *Client) beginRead() {
+	c.readMu.Lock()
+	c.readers++
+	c.readMu.Unlock()
+}
+
+// endRead ends a read. A read that stops inside a turn, having taken the
+// turn's system/init but not its result, or with a prompt sent since the
+// last result taken, abandons the turn: the next prompt waits for the
+// turn's result (see finishAbandoned).
+func (c *Client) endRead() {
+	c.readMu.Lock()
+	c.readers--
+	if c.inTurn || c.prompts.Load() > c.answered.Load() {
+		c.abandoned = true
+	}
+	c.readCond.Broadcast()
+	c.readMu.Unlock()
+}
+
+// took notes that a read handed ev on (to a handler, a loop body, or
+// nowhere when discarding): where the reads are in the turns, and that
+// a tool call's permission callback may start (see awaitDelivery).
+func (c *Client) took(ev Event) {
+	switch ev := ev.(type) {
+	case *InitEvent:
+		c.readMu.Lock()
+		c.inTurn = true
+		c.readMu.Unlock()
+	case *ResultEvent:
+		c.answered.Store(c.prompts.Load())
+		c.readMu.Lock()
+		c.inTurn, c.abandoned = false, false
+		c.readMu.Unlock()
+	case *ToolUseEvent:
+		c.readMu.Lock()
+		ev.delivered = true
+		c.readCond.Broadcast()
+		c.readMu.Unlock()
+	}
+}
+
+// finishAbandoned discards the rest of a turn a read abandoned, up to and
+// including its result, unless a read other than the caller's own (own is
+// 0 or 1) is under way. It returns a *ContextError if ctx ends first (the
+// turn stays abandoned), or how the CLI's output ended.
+func (c *Client) finishAbandoned(ctx context.Context, own int) error {
+	c.readMu.Lock()
+	if !c.abandoned || c.readers > own {
+		c.readMu.Unlock()
+		return nil
+	}
+	c.readers++
+	c.readMu.Unlock()
+	defer c.endRead()
+	for {
+		for ev := range c.takeLeftover() {
+			c.took(ev)
+			if _, ok := ev.(*ResultEvent); ok {
+				return nil
+			}
+		}
+		it, err := c.nextItem(ctx)
+		if err != nil {
+			return err
+		}
+		for i, ev := range it.events() {
+			c.took(ev)
+			if _, ok := ev.(*ResultEvent); ok {
+				c.keepLeftover(it.after(i))
+				return nil
+			}
+		}
+	}
+}
+
+// awaitDelivery waits until a read has handed use on, so that a tool
+// call's permission callback starts after the reader's handler got the
+// call; it does not wait when no read is under way, nor after ctx ends.
+func (c *Client) awaitDelivery(ctx context.Context, use *ToolUseEvent) {
+	if use == nil {
+		return
+	}
+	stop := context.AfterFunc(ctx, func() {
+		c.readMu.Lock()
+		c.readCond.Broadcast()
+		c.readMu.Unlock()
+	})
+	defer stop()
+	c.readMu.Lock()
+	for !use.delivered && c.readers > 0 && ctx.Err() == nil {
+		c.readCond.Wait()
+	}
+	c.readMu.Unlock()
+}
+
 // nextItem returns the next item for the reader, or how the output ended
-// (*ExitError, also for a clean exit), or a *ContextError.
+// (*ExitError, also for a clean exit), or a *ContextError once ctx has
+// ended, even with items waiting.
 func (c *Client) nextItem(ctx context.Context) (item, error) {
-	it, ok, end, ctxErr := c.out.next(ctx)
+	var it item
+	var ok bool
+	var end error
+	ctxErr := ctx.Err()
+	if ctxErr == nil {
+		it, ok, end, ctxErr = c.out.next(ctx)
+	}
 	switch {
-	case ok:
-		return it, nil
 	case ctxErr != nil:
 		ce := &ContextError{Err: ctxErr}
 		if cause := context.Cause(ctx); cause != nil && cause != ctxErr {
 			ce.Cause = cause
 		}
 		return item{}, ce
+	case ok:
+		return it, nil
 	case end != nil:
 		return item{}, end
 	}

@@ -104,8 +104,8 @@ func testClientToolEvents(t *testing.T, bin cliinstall.Binary) {
 	}
 	for _, ev := range rec.events {
 		if r, ok := ev.(*claude.ToolResultEvent); ok {
-			if r.ToolUse == nil || r.ToolUse.ID != stubapi.ToolUseID(0, 0) || r.Text() != "from-the-tool" || r.IsError {
-				t.Errorf("tool result %q (error %t) for %+v", r.Text(), r.IsError, r.ToolUse)
+			if r.ToolUse == nil || r.ToolUse.ID != stubapi.ToolUseID(0, 0) || r.Text != "from-the-tool" || r.IsError {
+				t.Errorf("tool result %q (error %t) for %+v", r.Text, r.IsError, r.ToolUse)
 			}
 		}
 	}
@@ -174,7 +174,7 @@ func testClientPermissionAllowDeny(t *testing.T, bin cliinstall.Binary) {
 			res = r
 		}
 	}
-	if res == nil || !res.IsError || res.Text() != "Not this one." {
+	if res == nil || !res.IsError || res.Text != "Not this one." {
 		t.Errorf("denied tool result = %+v", res)
 	}
 	if _, err := os.Stat(filepath.Join(c.Session().WorkDir(), "denied.txt")); !errors.Is(err, os.ErrNotExist) {
@@ -224,7 +224,7 @@ func testClientAskUserQuestion(t *testing.T, bin cliinstall.Binary) {
 			res = r
 		}
 	}
-	if res == nil || res.IsError || !strings.Contains(res.Text(), `"Which language should we use?"="Go"`) {
+	if res == nil || res.IsError || !strings.Contains(res.Text, `"Which language should we use?"="Go"`) {
 		t.Errorf("tool result = %+v", res)
 	}
 	if turn.Text() != "Go it is." {
@@ -262,8 +262,8 @@ func testClientExitPlanMode(t *testing.T, bin cliinstall.Binary) {
 		case *claude.StatusEvent:
 			modes = append(modes, ev.Status.PermissionMode)
 		case *claude.ToolResultEvent:
-			if ev.IsError || !strings.Contains(ev.Text(), "approved") {
-				t.Errorf("ExitPlanMode result %q (error %t)", ev.Text(), ev.IsError)
+			if ev.IsError || !strings.Contains(ev.Text, "approved") {
+				t.Errorf("ExitPlanMode result %q (error %t)", ev.Text, ev.IsError)
 			}
 		}
 	}
@@ -363,7 +363,7 @@ func testClientInterrupt(t *testing.T, bin cliinstall.Binary) {
 				kindsSeen = append(kindsSeen, "interrupted")
 			}
 		case *claude.UserEvent:
-			kindsSeen = append(kindsSeen, "user:"+ev.Text())
+			kindsSeen = append(kindsSeen, "user:"+ev.Text)
 		case *claude.ResultEvent:
 			kindsSeen = append(kindsSeen, "result:"+string(ev.Result.Subtype))
 		}
@@ -438,7 +438,7 @@ func testClientReplay(t *testing.T, bin cliinstall.Binary) {
 			echoed = u
 		}
 	}
-	if echoed == nil || echoed.Text() != "Echo me." || !echoed.Message.IsReplay {
+	if echoed == nil || echoed.Text != "Echo me." || !echoed.Message.IsReplay {
 		t.Errorf("replayed user message = %+v", echoed)
 	}
 }

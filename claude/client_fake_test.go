@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,6 +25,13 @@ func connectFake(t *testing.T, configure func(*claude.Options)) *claude.Client {
 	if configure != nil {
 		configure(&opts)
 	}
+	return connectWith(t, opts)
+}
+
+// connectWith connects a client with opts (a fake CLI's), closing it when
+// the test ends.
+func connectWith(t *testing.T, opts claude.Options) *claude.Client {
+	t.Helper()
 	c, err := claude.Connect(ctxFor(t, 30*time.Second), opts)
 	if err != nil {
 		t.Fatalf("Connect: %v", err)
@@ -124,7 +132,7 @@ func TestClientQueryToolEvents(t *testing.T) {
 	if err := use.DecodeInput(&in); err != nil || in.Command != "echo hi" {
 		t.Errorf("DecodeInput = %+v, %v", in, err)
 	}
-	if res.ToolUse != use || res.Text() != "hi" || res.IsError {
+	if res.ToolUse != use || res.Text != "hi" || res.IsError {
 		t.Errorf("tool result = %+v (tool use %p, want %p)", res, res.ToolUse, use)
 	}
 	if turn.Text() != "Done." || turn.CostUSD() != 0.25 || turn.Usage().InputTokens != 7 || turn.SessionID() == "" || turn.Err() != nil {
@@ -310,7 +318,7 @@ func TestClientPermission(t *testing.T) {
 					req = ev
 				}
 			}
-			if res == nil || !strings.Contains(res.Text(), tt.wantText) || res.IsError != tt.wantErr {
+			if res == nil || !strings.Contains(res.Text, tt.wantText) || res.IsError != tt.wantErr {
 				t.Fatalf("tool result = %+v, want text containing %q, error %t; events %s", res, tt.wantText, tt.wantErr, rec.joined())
 			}
 			if req == nil || req.ToolUse == nil || req.ToolUse.ID != "toolu_1" || req.RequestID != "cli_req_1" {
@@ -451,8 +459,8 @@ func TestClientInterrupt(t *testing.T) {
 		t.Errorf("events = %s, want %s", got, want)
 	}
 	for _, ev := range rec.events {
-		if u, ok := ev.(*claude.UserEvent); ok && u.Text() != "[Request interrupted by user]" {
-			t.Errorf("user event text %q", u.Text())
+		if u, ok := ev.(*claude.UserEvent); ok && u.Text != "[Request interrupted by user]" {
+			t.Errorf("user event text %q", u.Text)
 		}
 	}
 	t.Cleanup(func() {
@@ -614,7 +622,7 @@ func TestClientLongToolResult(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := rec.events[2].(*claude.ToolResultEvent)
-	text := res.Text()
+	text := res.Text
 	if utf8.RuneCountInString(text) != n {
 		t.Fatalf("tool result has %d characters, want %d", utf8.RuneCountInString(text), n)
 	}
@@ -768,6 +776,10 @@ func TestConnectRefusesOptions(t *testing.T) {
 		{"delegate mode on 2.1.330", func(o *claude.Options) { o.Binary.Version = "2.1.330"; o.PermissionMode = protocol.PermissionDelegate }, "PermissionMode", true},
 		{"version mismatch", func(o *claude.Options) { o.Version = "2.1.330" }, "Version", false},
 		{"fork without resume", func(o *claude.Options) { o.ForkSession = true }, "ForkSession", false},
+		{"isolated without base URL", func(o *claude.Options) { o.BaseURL = "" }, "BaseURL", false},
+		// Refused before any process starts: no unsealed CLI runs.
+		{"missing work dir", func(o *claude.Options) { o.Isolation = nil; o.WorkDir = "/nonexistent/ccwire-work" }, "WorkDir", false},
+		{"work dir a file", func(o *claude.Options) { o.Isolation = nil; o.WorkDir = "/etc/hostname" }, "WorkDir", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -783,18 +795,28 @@ func TestConnectRefusesOptions(t *testing.T) {
 			if !errors.As(err, &oe) || oe.Option != tt.option || errors.Is(err, errors.ErrUnsupported) != tt.unsupported {
 				t.Errorf("Connect error = %v (%#v), want an OptionError for %s, unsupported %t", err, oe, tt.option, tt.unsupported)
 			}
+			// The error speaks of Options, which the caller used.
+			if msg := err.Error(); strings.Contains(msg, "SessionConfig") || strings.Contains(msg, "session needs") {
+				t.Errorf("Connect error %q names the session's configuration, not Options", msg)
+			}
 		})
 	}
 }
 
-func TestDispatchCallsTheKindsMethod(t *testing.T) {
-	t.Parallel()
-	events := []claude.Event{
+// allEvents returns a zero event of every kind, in the order of Handler's
+// methods.
+func allEvents() []claude.Event {
+	return []claude.Event{
 		&claude.InitEvent{}, &claude.TextEvent{}, &claude.TextDeltaEvent{}, &claude.ThinkingEvent{},
 		&claude.ThinkingDeltaEvent{}, &claude.ToolUseEvent{}, &claude.ToolInputDeltaEvent{}, &claude.ToolResultEvent{},
 		&claude.UserEvent{}, &claude.PermissionRequestEvent{}, &claude.StatusEvent{}, &claude.SystemEvent{},
 		&claude.PartialEvent{}, &claude.ResultEvent{}, &claude.OtherEvent{}, &claude.UnknownEvent{},
 	}
+}
+
+func TestDispatchCallsTheKindsMethod(t *testing.T) {
+	t.Parallel()
+	events := allEvents()
 	var rec recorder
 	for _, ev := range events {
 		claude.Dispatch(&rec, ev)
@@ -805,6 +827,28 @@ func TestDispatchCallsTheKindsMethod(t *testing.T) {
 	want := "init text text_delta thinking thinking_delta tool_use tool_input_delta tool_result user permission_request status system partial result other unknown"
 	if got := rec.joined(); got != want {
 		t.Errorf("Dispatch called\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestEventShape holds every event type to one convention: its data are
+// fields (TextEvent.Text, ToolResultEvent.Text...), and its only methods
+// are Source and helpers that do more than read (DecodeInput).
+func TestEventShape(t *testing.T) {
+	t.Parallel()
+	helpers := map[string]bool{"Source": true, "DecodeInput": true}
+	for _, ev := range allEvents() {
+		typ := reflect.TypeOf(ev)
+		for m := range typ.Methods() {
+			if !helpers[m.Name] {
+				t.Errorf("%s has the method %s; event data are fields", typ, m.Name)
+			}
+		}
+	}
+	// The text of the events that carry one is the field Text.
+	for _, ev := range []claude.Event{&claude.TextEvent{}, &claude.TextDeltaEvent{}, &claude.ToolResultEvent{}, &claude.UserEvent{}} {
+		if f, ok := reflect.TypeOf(ev).Elem().FieldByName("Text"); !ok || f.Type.Kind() != reflect.String {
+			t.Errorf("%T has no string field Text", ev)
+		}
 	}
 }
 

@@ -41,7 +41,7 @@ func (s *Session) nextEvent(ctx context.Context) (event, *ExitError, error) {
 func sendMessage(ctx context.Context, c conn, m protocol.Message) error {
 	line, err := protocol.Marshal(m)
 	if err != nil {
-		return err
+		return wrapError("send", err)
 	}
 	return c.SendRaw(ctx, append(line, '\n'))
 }

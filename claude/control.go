@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/ccwire/ccwire/protocol"
@@ -96,7 +98,7 @@ func (c *Client) control(ctx context.Context, body protocol.ControlRequestBody) 
 	if c.ended != nil {
 		ended := c.ended
 		c.mu.Unlock()
-		return nil, fmt.Errorf("claude: %s request: %w", subtype, ended)
+		return nil, wrapError(string(subtype)+" request", ended)
 	}
 	c.pending[id] = ch
 	c.mu.Unlock()
@@ -108,7 +110,7 @@ func (c *Client) control(ctx context.Context, body protocol.ControlRequestBody) 
 
 	c.logger.Debug("claude: control request", "subtype", subtype, "request_id", id)
 	if err := sendMessage(ctx, c.conn, protocol.NewControlRequest(id, body)); err != nil {
-		return nil, fmt.Errorf("claude: %s request: %w", subtype, err)
+		return nil, wrapError(string(subtype)+" request", err)
 	}
 	timer := time.NewTimer(c.controlTimeout)
 	defer timer.Stop()
@@ -121,7 +123,7 @@ func (c *Client) control(ctx context.Context, body protocol.ControlRequestBody) 
 		return nil, fmt.Errorf("claude: %s request %s: %w", subtype, id, ctx.Err())
 	}
 	if a.err != nil {
-		return nil, fmt.Errorf("claude: %s request %s: %w", subtype, id, a.err)
+		return nil, wrapError(fmt.Sprintf("%s request %s", subtype, id), a.err)
 	}
 	switch r := a.resp.Response.(type) {
 	case *protocol.SuccessResponse:
@@ -235,6 +237,10 @@ func (c *Client) answer(ctx context.Context, m *protocol.ControlRequest, use *To
 		if c.canUseTool == nil {
 			return protocol.NewErrorResponse(id, "this client has no permission callback (claude.Options.CanUseTool)")
 		}
+		c.awaitDelivery(ctx, use)
+		if ctx.Err() != nil {
+			return protocol.NewErrorResponse(id, "the permission request was withdrawn") // not sent
+		}
 		req := &PermissionRequest{RequestID: id, ToolName: r.ToolName, Input: r.Input, ToolUseID: r.ToolUseID, ToolUse: use, Request: r}
 		d, err := c.canUseTool(ctx, req)
 		if err != nil {
@@ -260,10 +266,16 @@ func (c *Client) answer(ctx context.Context, m *protocol.ControlRequest, use *To
 // TurnError reports a turn whose result says it failed: a subtype other
 // than success (error_max_turns, error_max_budget_usd,
 // error_during_execution after an interrupt...), or success with is_error
-// (an API error, the output token limit).
+// (an API error, the output token limit). Its message says which, from
+// the result's subtype, is_error and API error members, never "ended
+// with success".
 type TurnError struct {
 	// Subtype is the result's subtype.
 	Subtype protocol.Subtype
+	// IsError is the result's is_error: both pinned CLIs report an API
+	// error as subtype success with is_error; CLI 2.1.37 leaves it false
+	// for error subtypes.
+	IsError bool
 	// Result is the result's text; for success with is_error, the error.
 	Result string
 	// Errors are the result's error messages (error subtypes).
@@ -271,23 +283,55 @@ type TurnError struct {
 	// TerminalReason is why the loop ended (CLI 2.1.330): max_turns,
 	// aborted_streaming, api_error...
 	TerminalReason string
+	// APIErrorStatus is the HTTP status of the API error that ended the
+	// turn, 0 when none or unknown (CLI 2.1.330; 2.1.37 says it only in
+	// Result, as "API Error: 500 ...").
+	APIErrorStatus int
+	// APIErrorType is the API error's type, e.g. api_error,
+	// overloaded_error, rate_limit_error (CLI 2.1.330).
+	APIErrorType string
+	// APIError is the CLI's category of the error, e.g. max_output_tokens,
+	// connection_failed, usage_limit_reached (CLI 2.1.330).
+	APIError string
 	// Message is the result message.
 	Message *protocol.ResultMessage
 }
 
-// Error says how the turn ended.
+// Error says how the turn ended: "the turn ended with error_max_turns
+// (max_turns): ...", "the turn failed with HTTP 500 (api_error): API
+// Error: 500 ...", "the turn failed: API Error: ...".
 func (e *TurnError) Error() string {
-	msg := "claude: the turn ended with " + string(e.Subtype)
-	if e.TerminalReason != "" {
-		msg += " (" + e.TerminalReason + ")"
+	var b strings.Builder
+	b.WriteString("claude: the turn ")
+	var details []string
+	switch {
+	case e.Subtype != protocol.SubtypeSuccess:
+		b.WriteString("ended with " + string(e.Subtype))
+		if e.TerminalReason != "" {
+			details = append(details, e.TerminalReason)
+		}
+	case e.APIErrorStatus != 0:
+		fmt.Fprintf(&b, "failed with HTTP %d", e.APIErrorStatus)
+		for _, d := range []string{e.APIErrorType, e.APIError} {
+			if d != "" && !slices.Contains(details, d) {
+				details = append(details, d)
+			}
+		}
+	case e.APIError != "":
+		b.WriteString("failed with " + e.APIError)
+	default:
+		b.WriteString("failed")
+	}
+	if len(details) > 0 {
+		b.WriteString(" (" + strings.Join(details, ", ") + ")")
 	}
 	switch {
 	case e.Result != "":
-		msg += ": " + e.Result
+		b.WriteString(": " + e.Result)
 	case len(e.Errors) > 0:
-		msg += ": " + e.Errors[0]
+		b.WriteString(": " + e.Errors[0])
 	}
-	return msg
+	return b.String()
 }
 
 // turnError returns the *TurnError of an error result, nil otherwise.
@@ -295,5 +339,7 @@ func turnError(r *protocol.ResultMessage) error {
 	if r == nil || (r.Subtype == protocol.SubtypeSuccess && !r.IsError) {
 		return nil
 	}
-	return &TurnError{Subtype: r.Subtype, Result: r.Result, Errors: r.Errors, TerminalReason: r.TerminalReason, Message: r}
+	return &TurnError{Subtype: r.Subtype, IsError: r.IsError, Result: r.Result, Errors: r.Errors,
+		TerminalReason: r.TerminalReason, APIErrorStatus: int(r.APIErrorStatus), APIErrorType: r.APIErrorType,
+		APIError: r.APIError, Message: r}
 }

@@ -12,6 +12,10 @@ import (
 // each message the CLI writes into events, in order: an assistant message
 // gives one event per content block, a user message one per tool result.
 //
+// An event's data are fields, never methods: a text event's Text, a tool
+// result's Text and Content, a user message's Text... Methods are for
+// work beyond reading, such as [ToolUseEvent.DecodeInput].
+//
 // The concrete types are *InitEvent, *TextEvent, *TextDeltaEvent,
 // *ThinkingEvent, *ThinkingDeltaEvent, *ToolUseEvent, *ToolInputDeltaEvent,
 // *ToolResultEvent, *UserEvent, *PermissionRequestEvent, *StatusEvent,
@@ -81,6 +85,8 @@ type ToolUseEvent struct {
 	ParentToolUseID string                     // the Task tool call of the subagent, "" for the main thread
 	Block           protocol.ContentBlock      // *protocol.ToolUseBlock or *protocol.ServerToolUseBlock
 	Message         *protocol.AssistantMessage // the message holding it
+
+	delivered bool // a read of the client handed it on (guarded by Client.readMu)
 }
 
 // DecodeInput decodes the call's input into v with encoding/json.
@@ -103,6 +109,7 @@ type ToolInputDeltaEvent struct {
 // long it is (see [Abbreviate] to show it short).
 type ToolResultEvent struct {
 	ToolUseID       string                    // the call answered
+	Text            string                    // the result's text: the content when it is a string, else its text blocks joined by newlines
 	Content         protocol.Content          // the result: text, or text and image blocks
 	IsError         bool                      // the tool failed, or permission was denied
 	ToolUse         *ToolUseEvent             // the call answered, nil if the client did not see it
@@ -111,27 +118,21 @@ type ToolResultEvent struct {
 	Message         *protocol.UserMessage     // the message holding it; its ToolUseResult has the tool's structured output
 }
 
-// Text returns the result's text: the content when it is a string, else
-// its text blocks joined by newlines.
-func (e *ToolResultEvent) Text() string { return contentText(e.Content) }
-
 // UserEvent is a user message that is not a tool result: a prompt echoed
 // back (Options.ReplayUserMessages), the CLI's note that a turn was
 // interrupted, the output of a local command.
 type UserEvent struct {
-	Message *protocol.UserMessage
+	Text    string                // the message's text: the content when it is a string, else its text blocks joined by newlines
+	Message *protocol.UserMessage // the message
 }
-
-// Text returns the message's text: the content when it is a string, else
-// its text blocks joined by newlines.
-func (e *UserEvent) Text() string { return contentText(e.Message.Message.Content) }
 
 // PermissionRequestEvent reports that the CLI asks whether a tool call may
 // run (a can_use_tool control request). The client's permission callback
 // ([Options.CanUseTool]) answers it, in a goroutine of its own: the
 // callback may still be deciding, or be done, when the event reaches a
-// handler. The event is for showing the question; the tool's result
-// shows the outcome.
+// handler; the call's [ToolUseEvent] reached it before the callback
+// started (see [PermissionFunc]). The event is for showing the question;
+// the tool's result shows the outcome.
 type PermissionRequestEvent struct {
 	RequestID string                      // the control request's ID
 	Request   *protocol.CanUseToolRequest // the tool, its input, the path and reason that made the CLI ask

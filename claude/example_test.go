@@ -30,7 +30,7 @@ func (progressPrinter) OnToolUse(e *claude.ToolUseEvent) {
 }
 
 func (progressPrinter) OnToolResult(e *claude.ToolResultEvent) {
-	fmt.Printf("← %s\n", claude.AbbreviateLines(e.Text(), 6))
+	fmt.Printf("← %s\n", claude.AbbreviateLines(e.Text, 6))
 }
 
 func (progressPrinter) OnText(e *claude.TextEvent) { fmt.Println(e.Text) }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -75,12 +76,39 @@ func fakeOptions(t testing.TB) claude.Options {
 	}
 }
 
+// fakeCLIFail, as the value of fakeCLIEnv, makes the fake fail at once,
+// as a CLI refusing its flags does: a line on stderr and status 1.
+const fakeCLIFail = "fail"
+
+// fakeCLIRecording, as the value of fakeCLIEnv, makes the test binary
+// play a recording with package fakecli instead (see recordingOptions).
+const fakeCLIRecording = "recording"
+
+// recordingOptions returns client options that run the test binary as
+// fakecli playing scenario of the recordings of version.
+func recordingOptions(t testing.TB, version, scenario string) claude.Options {
+	opts := fakeOptions(t)
+	recs, err := filepath.Abs("../recordings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Binary.Version = version
+	opts.Env = []string{fakeCLIEnv + "=" + fakeCLIRecording, fakecli.EnvScenario + "=" + scenario,
+		fakecli.EnvCLIVersion + "=" + version, fakecli.EnvRecordings + "=" + recs}
+	return opts
+}
+
 // runFakeCLI runs the fake CLI when the environment asks for it, and
 // reports whether it did (the process then exits).
 func runFakeCLI() bool {
 	switch os.Getenv(fakeCLIEnv) {
 	case "":
 		return false
+	case fakeCLIFail:
+		fmt.Fprintln(os.Stderr, "fake: unknown option --bogus")
+		os.Exit(1)
+	case fakeCLIRecording:
+		os.Exit(fakecli.Main(context.Background(), os.Args[1:], fakecli.Stdio{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, fakecli.Config{}))
 	case fakeCLIDeaf:
 		// Reads nothing, answers nothing, and outlives its stdin.
 		time.Sleep(time.Hour)
@@ -471,6 +499,17 @@ func (f *fakeCLIProc) turn(u *protocol.UserMessage) int {
 		f.text("Bye.")
 		f.flush()
 		os.Exit(0)
+	case "slow":
+		// "slow MS": a turn that takes MS milliseconds after its text.
+		ms, _ := strconv.Atoi(arg)
+		f.text("Slow.")
+		time.Sleep(time.Duration(ms) * time.Millisecond)
+		f.result("success", "Slow.", false)
+	case "apierror":
+		// A turn ended by an API error, as CLI 2.1.330 reports HTTP 500.
+		msg := "API Error: 500 Internal server error. This is a server-side issue, usually temporary — try again in a moment."
+		f.text(msg)
+		f.emit(fmt.Sprintf(`{"type":"result","subtype":"success","is_error":true,"duration_ms":1,"duration_api_ms":1,"num_turns":1,"result":%s,"stop_reason":"stop_sequence","session_id":%q,"total_cost_usd":0,"usage":{"input_tokens":0,"output_tokens":0},"permission_denials":[],"terminal_reason":"api_error","api_error_status":500,"api_error_type":"api_error","uuid":"u-res"}`, quote(msg), f.session))
 	case "hang":
 		f.text("Hanging.")
 		time.Sleep(time.Hour)

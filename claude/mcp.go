@@ -82,7 +82,7 @@ func NewTool[In any](name, description string, fn func(ctx context.Context, in I
 	var zero In
 	schema, err := SchemaOf(zero)
 	if err != nil {
-		return Tool{}, fmt.Errorf("claude: tool %s: %w", name, err)
+		return Tool{}, wrapError("tool "+name, err)
 	}
 	return Tool{
 		Name:        name,

@@ -176,12 +176,12 @@ func testClientSandboxCLI(t *testing.T, bin cliinstall.Binary) {
 	if result == nil {
 		t.Fatal("no tool result")
 	}
-	t.Logf("Bash result (error %t): %q", result.IsError, result.Text())
-	if !strings.Contains(result.Text(), "setting=merged") {
-		t.Errorf("Bash result %q lacks the settings' env", result.Text())
+	t.Logf("Bash result (error %t): %q", result.IsError, result.Text)
+	if !strings.Contains(result.Text, "setting=merged") {
+		t.Errorf("Bash result %q lacks the settings' env", result.Text)
 	}
-	if !strings.Contains(result.Text(), "Read-only file system") {
-		t.Errorf("Bash result %q, want the sandbox's refusal to write outside", result.Text())
+	if !strings.Contains(result.Text, "Read-only file system") {
+		t.Errorf("Bash result %q, want the sandbox's refusal to write outside", result.Text)
 	}
 	if _, err := os.Stat(escaped); !os.IsNotExist(err) {
 		t.Errorf("the sandboxed command wrote %s (%v)", escaped, err)

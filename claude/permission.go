@@ -19,6 +19,17 @@ import (
 //
 // An error is sent to the CLI as the request's error answer, which the CLI
 // treats as a denial.
+//
+// The order of a call and its events is always the same: Options.Observer
+// gets the call's [ToolUseEvent] first, on the client's reading goroutine.
+// While a read is under way (Query, ReceiveTurn, Stream, Events), the
+// callback starts only after that read has handed the ToolUseEvent on:
+// its handler's OnToolUse has returned, or its loop has asked for the
+// next event; the read's [PermissionRequestEvent] comes after the
+// ToolUseEvent, while the callback may be deciding or be done. So a
+// handler must not wait in OnToolUse for the callback's decision. With no
+// read under way the callback starts at once and the events wait for the
+// next read.
 type PermissionFunc func(ctx context.Context, req *PermissionRequest) (PermissionDecision, error)
 
 // PermissionRequest is what the CLI asks about: a tool call, why the CLI

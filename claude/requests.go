@@ -183,7 +183,7 @@ func (c *Client) controlPayload(ctx context.Context, body protocol.ControlReques
 		return err
 	}
 	if err := resp.DecodePayload(out); err != nil {
-		return fmt.Errorf("claude: the answer to %s: %w", body.ControlSubtype(), err)
+		return wrapError("the answer to "+string(body.ControlSubtype()), err)
 	}
 	return nil
 }

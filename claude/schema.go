@@ -48,7 +48,7 @@ func SchemaOf(v any) (json.RawMessage, error) {
 		t = t.Elem()
 	}
 	if t.Kind() != reflect.Struct {
-		return nil, &SchemaError{Type: t, Path: "in", Reason: "tool arguments are a JSON object: use a struct"}
+		return nil, &SchemaError{Type: t, Path: "in", Reason: "the arguments are a JSON object: use a struct"}
 	}
 	s, err := schemaOf(t, "in", map[reflect.Type]bool{})
 	if err != nil {

@@ -240,8 +240,8 @@ func testClientHookBlocks(t *testing.T, bin cliinstall.Binary) {
 		t.Fatalf("hook input %+v", seen)
 	}
 	for _, ev := range rec.events {
-		if r, ok := ev.(*claude.ToolResultEvent); ok && (!r.IsError || !strings.Contains(r.Text(), "no writes in this test")) {
-			t.Errorf("tool result %q (error %t)", r.Text(), r.IsError)
+		if r, ok := ev.(*claude.ToolResultEvent); ok && (!r.IsError || !strings.Contains(r.Text, "no writes in this test")) {
+			t.Errorf("tool result %q (error %t)", r.Text, r.IsError)
 		}
 	}
 }
@@ -286,7 +286,7 @@ func testClientInProcessTool(t *testing.T, bin cliinstall.Binary) {
 	var results []string
 	for _, ev := range rec.events {
 		if r, ok := ev.(*claude.ToolResultEvent); ok {
-			results = append(results, fmt.Sprintf("%s error=%t", r.Text(), r.IsError))
+			results = append(results, fmt.Sprintf("%s error=%t", r.Text, r.IsError))
 		}
 	}
 	// CLI 2.1.330 appends to an MCP tool's error a note on its input

@@ -178,7 +178,7 @@ func Start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (*Sess
 
 func start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (_ *Session, err error) {
 	if cfg.Isolation != nil && cfg.BaseURL == "" {
-		return nil, errors.New("claude: an isolated session needs a BaseURL: the URL of the API the CLI should use (a stubapi server)")
+		return nil, errors.New("claude: SessionConfig.Isolation needs SessionConfig.BaseURL: the URL of the API the CLI should use (a stubapi server)")
 	}
 	if bin.Path == "" {
 		return nil, errors.New("claude: no CLI binary; find one with cliinstall.Install or cliinstall.LookPath")
@@ -447,7 +447,7 @@ func (s *Session) SendRaw(ctx context.Context, data []byte) error {
 		select {
 		case <-s.exited:
 			<-s.stderrDone
-			return fmt.Errorf("claude: send: stdin closed by the CLI: %w", s.exitError())
+			return wrapError("send: stdin closed by the CLI", s.exitError())
 		case <-time.After(time.Second):
 		case <-ctx.Done():
 		}

@@ -74,7 +74,8 @@ func (e *ExitError) clean() bool {
 
 // ContextError reports that the context of a read ended before what the
 // read waited for arrived. The session goes on; a later read continues where
-// this one stopped.
+// this one stopped, unless a [Client] sends a prompt first: it discards the
+// rest of the turn this read abandoned (see [Client.Send]).
 type ContextError struct {
 	// Err is the context's error: context.Canceled or
 	// context.DeadlineExceeded.
@@ -175,3 +176,21 @@ func lastLines(s string, n int) string {
 	slices.Reverse(kept)
 	return strings.Join(kept, "\n")
 }
+
+// opError is an error of the client with what it was doing: its message
+// says the package's prefix once, dropping the one of the error it wraps.
+type opError struct {
+	op  string
+	err error
+}
+
+// wrapError wraps err with op, what the client was doing.
+func wrapError(op string, err error) error { return &opError{op: op, err: err} }
+
+// Error says what failed, then why.
+func (e *opError) Error() string {
+	return "claude: " + e.op + ": " + strings.TrimPrefix(e.err.Error(), "claude: ")
+}
+
+// Unwrap returns the error wrapped.
+func (e *opError) Unwrap() error { return e.err }

@@ -481,7 +481,7 @@ func TestStartRefusals(t *testing.T) {
 		cfg  claude.SessionConfig
 		want string
 	}{
-		{"isolated without base URL", t.Context(), fake, claude.SessionConfig{Isolation: &claude.Isolation{}}, "an isolated session needs a BaseURL"},
+		{"isolated without base URL", t.Context(), fake, claude.SessionConfig{Isolation: &claude.Isolation{}}, "SessionConfig.Isolation needs SessionConfig.BaseURL"},
 		{"no binary", t.Context(), cliinstall.Binary{}, claude.SessionConfig{BaseURL: "http://x", Isolation: &claude.Isolation{}}, "no CLI binary"},
 		{"missing binary", t.Context(), cliinstall.Binary{Path: "/nonexistent/claude"}, claude.SessionConfig{BaseURL: "http://x", Isolation: &claude.Isolation{}}, "no such file"},
 		{"canceled", canceled, fake, claude.SessionConfig{BaseURL: "http://x", Isolation: &claude.Isolation{}}, "context canceled"},

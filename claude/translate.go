@@ -104,7 +104,7 @@ func (t *translator) user(dst []Event, m *protocol.UserMessage) []Event {
 		if c.Text == "" {
 			return dst
 		}
-		return append(dst, &UserEvent{Message: m})
+		return append(dst, &UserEvent{Text: c.Text, Message: m})
 	}
 	other := false
 	for _, b := range c.Blocks {
@@ -116,12 +116,12 @@ func (t *translator) user(dst []Event, m *protocol.UserMessage) []Event {
 		use := t.toolUses[r.ToolUseID]
 		delete(t.toolUses, r.ToolUseID)
 		dst = append(dst, &ToolResultEvent{
-			ToolUseID: r.ToolUseID, Content: r.Content, IsError: r.IsError, ToolUse: use,
+			ToolUseID: r.ToolUseID, Text: contentText(r.Content), Content: r.Content, IsError: r.IsError, ToolUse: use,
 			ParentToolUseID: m.ParentToolUseID, Block: r, Message: m,
 		})
 	}
 	if other {
-		dst = append(dst, &UserEvent{Message: m})
+		dst = append(dst, &UserEvent{Text: contentText(c), Message: m})
 	}
 	return dst
 }

@@ -290,7 +290,7 @@ func (b *htmlBuilder) add(ev claude.Event) {
 		if !known { // the call was not in the transcript
 			r = &htmlRow{Kind: "tool", Label: "(unknown tool)"}
 		}
-		text := e.Text()
+		text := e.Text
 		r.Pending = false
 		r.IsError = e.IsError
 		r.Output = b.cut(text)
@@ -308,7 +308,7 @@ func (b *htmlBuilder) add(ev claude.Event) {
 		}
 	case *claude.UserEvent:
 		b.stamp(e.Message.Timestamp)
-		if text := strings.TrimSpace(e.Text()); text != "" {
+		if text := strings.TrimSpace(e.Text); text != "" {
 			b.row(&htmlRow{Kind: "user", Label: "User", Text: b.cut(text)})
 		}
 	case *claude.PermissionRequestEvent:

@@ -173,7 +173,7 @@ func (m *Markdown) Add(ev claude.Event) {
 		m.begin()
 		m.emit(m.toolResult(e))
 	case *claude.UserEvent:
-		text := strings.TrimSpace(e.Text())
+		text := strings.TrimSpace(e.Text)
 		if text == "" {
 			return
 		}
@@ -229,7 +229,7 @@ func (m *Markdown) toolResult(e *claude.ToolResultEvent) string {
 	if e.ToolUse != nil {
 		name = e.ToolUse.Name + " result"
 	}
-	text := strings.TrimRight(e.Text(), "\n")
+	text := strings.TrimRight(e.Text, "\n")
 	images := 0
 	if e.Content.IsBlocks() {
 		for _, b := range e.Content.Blocks {

@@ -182,10 +182,10 @@ func (t *translator) events(ev claude.Event, interrupted bool) []pageEvent {
 		return []pageEvent{{Kind: "tool_use", ID: e.ID, Parent: e.ParentToolUseID, Name: e.Name,
 			Summary: transcript.SummarizeInput(e.Name, e.Input, summaryLen), Input: prettyInput(e.Input)}}
 	case *claude.ToolResultEvent:
-		text := e.Text()
+		text := e.Text
 		return []pageEvent{{Kind: "tool_result", ID: e.ToolUseID, Parent: e.ParentToolUseID, Text: cut(text), Size: int64(len(text)), IsError: e.IsError}}
 	case *claude.UserEvent:
-		if text := strings.TrimSpace(e.Text()); text != "" {
+		if text := strings.TrimSpace(e.Text); text != "" {
 			return []pageEvent{{Kind: "user", Text: cut(text)}}
 		}
 	case *claude.StatusEvent:

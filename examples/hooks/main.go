@@ -65,7 +65,7 @@ func (reporter) OnToolResult(e *claude.ToolResultEvent) {
 	if e.IsError {
 		status = "refused"
 	}
-	fmt.Printf("  tool %s: %s\n", status, claude.Abbreviate(e.Text(), 200))
+	fmt.Printf("  tool %s: %s\n", status, claude.Abbreviate(e.Text, 200))
 }
 
 func main() {

@@ -115,7 +115,7 @@ func (reporter) OnToolResult(e *claude.ToolResultEvent) {
 	if e.ToolUse != nil {
 		name = e.ToolUse.Name
 	}
-	fmt.Printf("  %s %s: %s\n", name, status, claude.Abbreviate(e.Text(), 300))
+	fmt.Printf("  %s %s: %s\n", name, status, claude.Abbreviate(e.Text, 300))
 }
 
 func main() {

@@ -77,7 +77,7 @@ func (p *textPrinter) OnToolResult(e *claude.ToolResultEvent) {
 	}
 	// Long output (a build log, a big file) is cut to its first and last
 	// lines, and any line too long to its ends.
-	text := claude.Abbreviate(claude.AbbreviateLines(strings.TrimSuffix(e.Text(), "\n"), 8), 600)
+	text := claude.Abbreviate(claude.AbbreviateLines(strings.TrimSuffix(e.Text, "\n"), 8), 600)
 	fmt.Fprintf(p.w, "  %s %s\n", mark, strings.ReplaceAll(text, "\n", "\n    "))
 }
 
@@ -127,7 +127,7 @@ func (p *jsonPrinter) OnToolUse(e *claude.ToolUseEvent) {
 	p.emit(frontEndEvent{Kind: "tool_use", Tool: e.Name, ToolUseID: e.ID, Input: e.Input})
 }
 func (p *jsonPrinter) OnToolResult(e *claude.ToolResultEvent) {
-	ev := frontEndEvent{Kind: "tool_result", ToolUseID: e.ToolUseID, Text: claude.Abbreviate(claude.AbbreviateLines(e.Text(), 40), 4000), IsError: e.IsError}
+	ev := frontEndEvent{Kind: "tool_result", ToolUseID: e.ToolUseID, Text: claude.Abbreviate(claude.AbbreviateLines(e.Text, 40), 4000), IsError: e.IsError}
 	if e.ToolUse != nil {
 		ev.Tool = e.ToolUse.Name
 	}

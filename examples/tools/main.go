@@ -71,7 +71,7 @@ func (reporter) OnToolResult(e *claude.ToolResultEvent) {
 	if e.IsError {
 		status = "error"
 	}
-	first, _, _ := strings.Cut(e.Text(), "\n")
+	first, _, _ := strings.Cut(e.Text, "\n")
 	fmt.Printf("  result %s: %s\n", status, first)
 }
 

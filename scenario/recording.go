@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -195,6 +196,22 @@ func ReadRecording(path string) (*Recording, error) {
 	r, err := ParseRecording(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return r, nil
+}
+
+// ReadRecordingFS is [ReadRecording] for the recording name in fsys, such
+// as the recordings built into ccwire (package recordings): a recording in
+// the stored form is expanded from the objects folder two levels above it
+// ([recording.ReadFileFS]).
+func ReadRecordingFS(fsys fs.FS, name string) (*Recording, error) {
+	data, err := recording.ReadFileFS(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	r, err := ParseRecording(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return r, nil
 }

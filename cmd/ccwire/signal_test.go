@@ -38,7 +38,9 @@ var built struct {
 }
 
 // ccwireBinary builds the ccwire command once for the tests that run it as
-// a process.
+// a process, as a release build does: with the commit it is built from
+// recorded (-buildvcs=true, whatever GOFLAGS says; go records none in a
+// git worktree or outside a clone).
 func ccwireBinary(t *testing.T) string {
 	t.Helper()
 	built.once.Do(func() {
@@ -48,7 +50,7 @@ func ccwireBinary(t *testing.T) string {
 			return
 		}
 		built.path = filepath.Join(dir, "ccwire")
-		out, err := exec.Command("go", "build", "-o", built.path, ".").CombinedOutput()
+		out, err := exec.Command("go", "build", "-buildvcs=true", "-o", built.path, ".").CombinedOutput()
 		if err != nil {
 			built.err = fmt.Errorf("go build: %v\n%s", err, out)
 		}

@@ -1,7 +1,7 @@
 # ccwire build and test entry points. `make test` is what CI runs.
 GO ?= go
 
-.PHONY: test vet build ajv actionlint chromium agent-sdk sandbox
+.PHONY: test vet build ajv actionlint goreleaser chromium agent-sdk sandbox
 
 # ajv, the JavaScript JSON Schema validator the schema tests also run, is
 # installed with npm into ccwire's cache (CCWIRE_CACHE_DIR moves the cache,
@@ -15,6 +15,14 @@ export CCWIRE_AJV_DIR ?= $(or $(CCWIRE_CACHE_DIR),$(USER_CACHE)/ccwire)/npm-ajv
 # the binary), and reused while its version is right.
 ACTIONLINT_VERSION = v1.7.12
 export CCWIRE_ACTIONLINT ?= $(or $(CCWIRE_CACHE_DIR),$(USER_CACHE)/ccwire)/bin/actionlint-$(ACTIONLINT_VERSION)/actionlint
+
+# goreleaser, whose `goreleaser check` a test runs on .goreleaser.yaml (the
+# release workflow's configuration), is installed like actionlint
+# (CCWIRE_GORELEASER names the binary). The release workflow runs the same
+# version. (v2.17.0 needs a module from go.digitalxero.dev, a host the build
+# machines' module proxy refuses; v2.18 needs Go 1.27.)
+GORELEASER_VERSION = v2.16.0
+export CCWIRE_GORELEASER ?= $(or $(CCWIRE_CACHE_DIR),$(USER_CACHE)/ccwire)/bin/goreleaser-$(GORELEASER_VERSION)/goreleaser
 
 # The official TypeScript Agent SDK, which the fake CLI's interop tests
 # (package fakecli) drive, is installed like ajv (CCWIRE_AGENT_SDK_DIR
@@ -31,9 +39,10 @@ vet:
 # The tests drive the real Claude Code CLI: install the pinned versions first
 # (cached per user; CCWIRE_CACHE_DIR moves the cache, CCWIRE_CLAUDE* choose
 # explicit binaries), ajv for the JSON Schema tests, actionlint for the
-# workflows' test, Chromium for the HTML view's tests, the Agent SDK for
-# the fake CLI's interop tests and the sandbox's tools for its test.
-test: vet ajv actionlint chromium agent-sdk sandbox
+# workflows' test, goreleaser for the release configuration's test,
+# Chromium for the HTML view's tests, the Agent SDK for the fake CLI's
+# interop tests and the sandbox's tools for its test.
+test: vet ajv actionlint goreleaser chromium agent-sdk sandbox
 	$(GO) run ./cmd/ccwire cli install
 	$(GO) test -race -count=1 -timeout 15m ./...
 
@@ -44,6 +53,10 @@ ajv:
 actionlint:
 	@test -x "$(CCWIRE_ACTIONLINT)" || \
 		GOBIN="$(dir $(CCWIRE_ACTIONLINT))" $(GO) install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION)
+
+goreleaser:
+	@test -x "$(CCWIRE_GORELEASER)" || \
+		GOBIN="$(dir $(CCWIRE_GORELEASER))" $(GO) install github.com/goreleaser/goreleaser/v2@$(GORELEASER_VERSION)
 
 # The tests of `ccwire render --html` drive headless Chromium (Debian's
 # chromium package): installed here when running as root; elsewhere the

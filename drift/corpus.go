@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -92,20 +93,73 @@ type LoadOptions struct {
 
 // Load reads the recordings in dir, a folder of <scenario>.txtar files.
 func Load(dir string, opts LoadOptions) (*Corpus, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*"+scenario.RecordingExt))
+	return loadCorpus(corpusFiles{
+		dir:           dir,
+		glob:          filepath.Glob,
+		join:          filepath.Join,
+		parent:        filepath.Dir,
+		readRecording: scenario.ReadRecording,
+		readResults:   ReadResults,
+		stat:          func(name string) error { _, err := os.Stat(name); return err },
+	}, opts)
+}
+
+// LoadFS is [Load] for the folder dir of fsys (slash-separated, "." for
+// its root), such as a version's folder of the recordings built into
+// ccwire (package recordings): recordings in the stored form are expanded
+// from the objects folder two levels above each one. The runs' File and
+// the corpus's Dir are names in fsys.
+func LoadFS(fsys fs.FS, dir string, opts LoadOptions) (*Corpus, error) {
+	return loadCorpus(corpusFiles{
+		dir:           dir,
+		glob:          func(pattern string) ([]string, error) { return fs.Glob(fsys, pattern) },
+		join:          path.Join,
+		parent:        path.Dir,
+		readRecording: func(name string) (*scenario.Recording, error) { return scenario.ReadRecordingFS(fsys, name) },
+		readResults: func(name string) (*Results, error) {
+			data, err := fs.ReadFile(fsys, name)
+			if err != nil {
+				return nil, fmt.Errorf("drift: read results: %w", err)
+			}
+			r, err := ParseResults(data)
+			if err != nil {
+				return nil, fmt.Errorf("drift: %s: %w", name, err)
+			}
+			return r, nil
+		},
+		stat: func(name string) error { _, err := fs.Stat(fsys, name); return err },
+	}, opts)
+}
+
+// corpusFiles is how [loadCorpus] reaches a folder of recordings: on disk
+// ([Load]) or in a file system ([LoadFS]).
+type corpusFiles struct {
+	dir           string
+	glob          func(pattern string) ([]string, error)
+	join          func(elem ...string) string
+	parent        func(name string) string
+	readRecording func(name string) (*scenario.Recording, error)
+	readResults   func(name string) (*Results, error)
+	stat          func(name string) error
+}
+
+// loadCorpus reads the recordings in the folder f.dir.
+func loadCorpus(f corpusFiles, opts LoadOptions) (*Corpus, error) {
+	dir := f.dir
+	files, err := f.glob(f.join(dir, "*"+scenario.RecordingExt))
 	if err != nil {
 		return nil, fmt.Errorf("drift: %w", err)
 	}
 	if len(files) == 0 {
-		if _, err := os.Stat(dir); err != nil {
+		if err := f.stat(dir); err != nil {
 			return nil, fmt.Errorf("drift: recordings: %w", err)
 		}
 	}
 	slices.Sort(files)
 	c := &Corpus{Label: cmp.Or(opts.Label, dir), Dir: dir, Version: opts.Version, Runs: map[string]*Run{}}
 	recs := make([]*scenario.Recording, len(files))
-	for i, f := range files {
-		if recs[i], err = scenario.ReadRecording(f); err != nil {
+	for i, file := range files {
+		if recs[i], err = f.readRecording(file); err != nil {
 			return nil, fmt.Errorf("drift: %w", err)
 		}
 		v := recs[i].Version
@@ -113,7 +167,7 @@ func Load(dir string, opts LoadOptions) (*Corpus, error) {
 			continue
 		}
 		if c.Version != "" && c.Version != v {
-			return nil, fmt.Errorf("drift: %s records CLI %s, %s CLI %s: a corpus is of one version", files[0], c.Version, f, v)
+			return nil, fmt.Errorf("drift: %s records CLI %s, %s CLI %s: a corpus is of one version", files[0], c.Version, file, v)
 		}
 		c.Version = v
 	}
@@ -124,8 +178,8 @@ func Load(dir string, opts LoadOptions) (*Corpus, error) {
 	}
 	res := opts.Results
 	if res == nil {
-		for _, p := range []string{filepath.Join(dir, ResultsFile), filepath.Join(filepath.Dir(dir), ResultsFile)} {
-			r, err := ReadResults(p)
+		for _, p := range []string{f.join(dir, ResultsFile), f.join(f.parent(dir), ResultsFile)} {
+			r, err := f.readResults(p)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
@@ -140,7 +194,7 @@ func Load(dir string, opts LoadOptions) (*Corpus, error) {
 		c.Version = res.Versions[0]
 	}
 	for i, rec := range recs {
-		id := strings.TrimSuffix(filepath.Base(files[i]), scenario.RecordingExt)
+		id := strings.TrimSuffix(path.Base(filepath.ToSlash(files[i])), scenario.RecordingExt)
 		s, err := observe(rec, rec.Version, c.Version)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", files[i], err)

@@ -1,9 +1,17 @@
 package drift
 
 import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
 	"testing"
+	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/ccwire/ccwire/scenario"
 )
 
 func TestVersionNormalizer(t *testing.T) {
@@ -188,5 +196,47 @@ func TestErrorLine(t *testing.T) {
 		if got := errorLine(tc.in); got != tc.want {
 			t.Errorf("errorLine(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestLoadFS loads a version's committed recordings as LoadFS reads the
+// recordings built into ccwire, and as Load reads the folder: the same
+// corpus, with the results file of the folder or its parent in the file
+// system.
+func TestLoadFS(t *testing.T) {
+	t.Parallel()
+	root := filepath.Join("..", "recordings")
+	const v = "2.1.37"
+	fromDir, err := Load(filepath.Join(root, v), LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromFS, err := LoadFS(os.DirFS(root), v, LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fromFS.Version != v || fromFS.Dir != v || !slices.Equal(fromFS.Scenarios(), fromDir.Scenarios()) || len(fromDir.Runs) == 0 {
+		t.Fatalf("LoadFS: version %s, dir %s, %d scenarios; Load: %d", fromFS.Version, fromFS.Dir, len(fromFS.Runs), len(fromDir.Runs))
+	}
+	if rep := Compare(fromDir, fromFS); !rep.Empty() {
+		t.Errorf("Load and LoadFS differ: %+v", rep)
+	}
+	id := fromDir.Scenarios()[0]
+	if f := fromFS.Runs[id].File; f != v+"/"+id+scenario.RecordingExt {
+		t.Errorf("LoadFS: run %s in %s", id, f)
+	}
+
+	results := `{"versions":["2.1.1"],"planned":1,"runs":[{"scenario":"a","cli_version":"2.1.1","status":"skip"}]}`
+	for _, name := range []string{"2.1.1/" + ResultsFile, ResultsFile} {
+		c, err := LoadFS(fstest.MapFS{name: {Data: []byte(results)}, "2.1.1": {Mode: fs.ModeDir}}, "2.1.1", LoadOptions{})
+		if err != nil {
+			t.Fatalf("results file %s: %v", name, err)
+		}
+		if r := c.Runs["a"]; r == nil || r.Verdict != NotApplicable {
+			t.Errorf("results file %s: run a = %+v, want n/a", name, r)
+		}
+	}
+	if _, err := LoadFS(fstest.MapFS{}, "2.1.1", LoadOptions{}); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("LoadFS of a missing folder: %v", err)
 	}
 }

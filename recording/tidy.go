@@ -128,13 +128,29 @@ func Versions(dir string) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("recording: %w", err)
 	}
+	return versions(entries, func(name string) string { return filepath.Join(dir, name) })
+}
+
+// VersionsFS is [Versions] for a recordings folder at the root of fsys,
+// such as the recordings built into ccwire (package recordings).
+func VersionsFS(fsys fs.FS) ([]string, error) {
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil, fmt.Errorf("recording: %w", err)
+	}
+	return versions(entries, func(name string) string { return name })
+}
+
+// versions returns the versions the version folders among entries are
+// named after, oldest first; pathOf names a folder in errors.
+func versions(entries []fs.DirEntry, pathOf func(name string) string) ([]string, error) {
 	var out []string
 	for _, e := range entries {
 		if !e.IsDir() || e.Name() == ObjectsDir {
 			continue
 		}
 		if _, err := cliversion.Parse(e.Name()); err != nil {
-			return nil, fmt.Errorf("recording: %s: a folder of recordings is named after a CLI version: %w", filepath.Join(dir, e.Name()), err)
+			return nil, fmt.Errorf("recording: %s: a folder of recordings is named after a CLI version: %w", pathOf(e.Name()), err)
 		}
 		out = append(out, e.Name())
 	}

@@ -231,13 +231,34 @@ func LoadDir(dir string) ([]*Scenario, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
+	return loadAll(entries, dir, os.DirFS(dir), func(name string) string { return filepath.Join(dir, name) })
+}
+
+// LoadFS is [LoadDir] for the root of fsys, such as the scenarios built
+// into ccwire (package scenarios); a scenario's Path is its name in fsys.
+func LoadFS(fsys fs.FS) ([]*Scenario, error) {
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	return loadAll(entries, "the file system", fsys, func(name string) string { return name })
+}
+
+// loadAll parses the *.txtar files among entries, read from fsys; where
+// names the folder and pathOf a file's path in errors.
+func loadAll(entries []fs.DirEntry, where string, fsys fs.FS, pathOf func(name string) string) ([]*Scenario, error) {
 	var out []*Scenario
 	var errs []error
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), Ext) {
 			continue
 		}
-		sc, err := Load(filepath.Join(dir, e.Name()))
+		data, err := fs.ReadFile(fsys, e.Name())
+		if err != nil {
+			errs = append(errs, fmt.Errorf("scenario: %s: %w", pathOf(e.Name()), err))
+			continue
+		}
+		sc, err := Parse(pathOf(e.Name()), data)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -245,7 +266,7 @@ func LoadDir(dir string) ([]*Scenario, error) {
 		out = append(out, sc)
 	}
 	if len(out) == 0 && len(errs) == 0 {
-		return nil, fmt.Errorf("scenario: no %s files in %s", Ext, dir)
+		return nil, fmt.Errorf("scenario: no %s files in %s", Ext, where)
 	}
 	slices.SortFunc(out, func(a, b *Scenario) int { return strings.Compare(a.ID, b.ID) })
 	return out, errors.Join(errs...)

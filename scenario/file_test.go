@@ -2,17 +2,20 @@ package scenario_test
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"golang.org/x/tools/txtar"
 
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/scenario"
+	"github.com/ccwire/ccwire/scenarios"
 )
 
 const validHeader = `-- scenario.json --
@@ -366,4 +369,41 @@ func FuzzParse(f *testing.F) {
 			_, _ = sc.Plan(v)
 		}
 	})
+}
+
+// TestLoadFS reads the scenarios built into ccwire (package scenarios) as
+// LoadFS does: the files of the folder they are built from, each with its
+// name in the file system for path; and its errors name the files.
+func TestLoadFS(t *testing.T) {
+	t.Parallel()
+	fromDir, err := scenario.LoadDir(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromFS, err := scenario.LoadFS(scenarios.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fromFS) != len(fromDir) {
+		t.Fatalf("LoadFS read %d scenarios, LoadDir %d", len(fromFS), len(fromDir))
+	}
+	for i, sc := range fromFS {
+		if sc.ID != fromDir[i].ID || sc.Path != sc.ID+scenario.Ext {
+			t.Errorf("scenario %d: %s from %s, want %s", i, sc.ID, sc.Path, fromDir[i].ID)
+			continue
+		}
+		built, err := fs.ReadFile(scenarios.FS, sc.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if file, err := os.ReadFile(fromDir[i].Path); err != nil || string(built) != string(file) {
+			t.Errorf("scenario %s: the built-in file is not %s (%v)", sc.ID, fromDir[i].Path, err)
+		}
+	}
+	if _, err := scenario.LoadFS(fstest.MapFS{"README.md": {}}); err == nil || !strings.Contains(err.Error(), "no .txtar files") {
+		t.Errorf("no scenario: %v", err)
+	}
+	if _, err := scenario.LoadFS(fstest.MapFS{"bad.txtar": {Data: []byte("-- stub.json --\n{}\n")}}); err == nil || !strings.Contains(err.Error(), "bad.txtar") {
+		t.Errorf("bad file: %v", err)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"slices"
 	"strconv"
@@ -224,6 +225,22 @@ func ReadEvents(path string) ([]Event, error) {
 		return r.Events, nil
 	}
 	return nil, fmt.Errorf("scenario: %s: recording: no %s", path, eventsFile)
+}
+
+// ReadRecordingFS is [ReadRecording] for the recording name in fsys, such
+// as the recordings built into ccwire (package recordings): a recording in
+// the stored form is expanded from the objects folder two levels above it
+// ([recording.ReadFileFS]).
+func ReadRecordingFS(fsys fs.FS, name string) (*Recording, error) {
+	data, err := recording.ReadFileFS(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	r, err := ParseRecording(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return r, nil
 }
 
 // ParseRecording reads a recording written by [Recording.Marshal]. It is

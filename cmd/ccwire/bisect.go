@@ -9,8 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"math/bits"
-	"os"
-	"path/filepath"
+	"path"
 	"regexp"
 	"slices"
 
@@ -120,18 +119,18 @@ func runBisect(ctx context.Context, e env, args []string) int {
 	case c > 0:
 		return usageErr("FROM %s is newer than TO %s: give the older version first (ccwire bisect … %s %s)", named(0), named(1), flags.Arg(1), flags.Arg(0))
 	}
-	scenarios, err := cf.loadScenarios(true)
+	scenarios, scenarioDir, err := cf.loadScenarios()
 	if err != nil {
 		return fail(err)
 	}
 	id := *scenarioID
 	if id == "" {
-		if id, err = scenarioShowing(cf.recordings, *member); err != nil {
+		if id, err = scenarioShowing(recordingsFolder(cf.recordings), *member); err != nil {
 			return fail(err)
 		}
 	}
 	if !slices.ContainsFunc(scenarios, func(sc *scenario.Scenario) bool { return sc.ID == id }) {
-		return fail(fmt.Errorf("no scenario %s in %s", id, cf.scenarios))
+		return fail(fmt.Errorf("no scenario %s in %s", id, scenarioDir.name))
 	}
 	published, err := cliinstall.PublishedVersions(ctx, npmOpts...)
 	if err != nil {
@@ -270,25 +269,26 @@ type bisectReport struct {
 	*drift.Bisection
 }
 
-// scenarioShowing returns the scenario, of those whose recordings under
-// root show m (any version), with the smallest recording: the quickest to
-// run.
-func scenarioShowing(root string, m drift.Member) (string, error) {
-	entries, err := os.ReadDir(root)
+// scenarioShowing returns the scenario, of those whose recordings in the
+// recordings folder recs show m (any version), with the smallest
+// recording: the quickest to run.
+func scenarioShowing(recs folder, m drift.Member) (string, error) {
+	entries, err := fs.ReadDir(recs.fsys, ".")
 	if err != nil {
-		return "", fmt.Errorf("finding a scenario that shows %s: %w (give --scenario)", m, err)
+		return "", fmt.Errorf("finding a scenario that shows %s in %s: %w (give --scenario, or --recordings)", m, recs.name, err)
 	}
 	best, size := "", int64(-1)
 	for _, ent := range entries {
-		if _, err := cliversion.Parse(ent.Name()); err != nil || !ent.IsDir() {
+		v := ent.Name()
+		if _, err := cliversion.Parse(v); err != nil || !ent.IsDir() {
 			continue
 		}
-		c, err := drift.Load(filepath.Join(root, ent.Name()), drift.LoadOptions{})
+		c, err := recs.loadCorpus(v, drift.LoadOptions{})
 		if err != nil {
 			return "", err
 		}
 		for _, id := range c.Show(m) {
-			st, err := os.Stat(c.Runs[id].File)
+			st, err := fs.Stat(recs.fsys, path.Join(v, id+scenario.RecordingExt))
 			if err != nil {
 				return "", err
 			}
@@ -298,7 +298,7 @@ func scenarioShowing(root string, m drift.Member) (string, error) {
 		}
 	}
 	if best == "" {
-		return "", fmt.Errorf("no recording under %s shows %s: give --scenario", root, m)
+		return "", fmt.Errorf("no recording in %s shows %s: give --scenario", recs.name, m)
 	}
 	return best, nil
 }

@@ -5,14 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
+	"io/fs"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/ccwire/ccwire/cliversion"
-	"github.com/ccwire/ccwire/internal/recorded"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -92,11 +92,11 @@ func (v versionCoverage) calls() (called, covered, na int) {
 // errNoRecordings reports a --cli-version with no recordings.
 var errNoRecordings = errors.New("no recordings")
 
-// buildCoverage reads the recordings under dir of versions (every
-// recorded version when empty) whose scenario keep accepts, and reports
-// their coverage by them and by scenarios.
-func buildCoverage(dir string, versions []string, scenarios []*scenario.Scenario, keep func(id string) bool) (*coverageReport, error) {
-	recordedVersions, err := recorded.Versions(dir)
+// buildCoverage reads the recordings in the recordings folder recs of
+// versions (every recorded version when empty) whose scenario keep
+// accepts, and reports their coverage by them and by scenarios.
+func buildCoverage(recs folder, versions []string, scenarios []*scenario.Scenario, keep func(id string) bool) (*coverageReport, error) {
+	recordedVersions, err := recs.versions()
 	if err != nil {
 		return nil, err
 	}
@@ -106,9 +106,9 @@ func buildCoverage(dir string, versions []string, scenarios []*scenario.Scenario
 	report := &coverageReport{Versions: []versionCoverage{}}
 	for _, v := range versions {
 		if !slices.Contains(recordedVersions, v) {
-			return nil, fmt.Errorf("CLI %s: %w in %s (recorded: %s)", v, errNoRecordings, dir, strings.Join(recordedVersions, ", "))
+			return nil, fmt.Errorf("CLI %s: %w in %s (recorded: %s)", v, errNoRecordings, recs.name, strings.Join(recordedVersions, ", "))
 		}
-		vc, err := versionCoverageOf(dir, v, scenarios, keep)
+		vc, err := versionCoverageOf(recs, v, scenarios, keep)
 		if err != nil {
 			return nil, err
 		}
@@ -118,16 +118,16 @@ func buildCoverage(dir string, versions []string, scenarios []*scenario.Scenario
 }
 
 // versionCoverageOf reports the coverage of one version.
-func versionCoverageOf(dir, version string, scenarios []*scenario.Scenario, keep func(id string) bool) (versionCoverage, error) {
+func versionCoverageOf(folder folder, version string, scenarios []*scenario.Scenario, keep func(id string) bool) (versionCoverage, error) {
 	vc := versionCoverage{Version: version, Tools: []toolCoverage{}, Flags: []flagCoverage{}}
-	files, err := filepath.Glob(filepath.Join(dir, version, "*"+scenario.RecordingExt))
+	files, err := fs.Glob(folder.fsys, path.Join(version, "*"+scenario.RecordingExt))
 	if err != nil {
 		return vc, err
 	}
 	slices.Sort(files)
 	var recs []*scenario.Recording
 	for _, f := range files {
-		rec, err := scenario.ReadRecording(f)
+		rec, err := folder.readRecording(f)
 		if err != nil {
 			return vc, err
 		}
@@ -197,11 +197,11 @@ func passesFlag(args []string, flag string) bool {
 }
 
 // specCoverage is ccwire spec --coverage: it reports the coverage of the
-// versions (every recorded one when empty) by the recordings under dir and
+// versions (every recorded one when empty) by the recordings in recs and
 // by scenarios, those filter matches if not nil.
-func specCoverage(e env, dir string, versions []string, scenarios []*scenario.Scenario, filter *regexp.Regexp, asJSON bool) int {
+func specCoverage(e env, recs folder, versions []string, scenarios []*scenario.Scenario, filter *regexp.Regexp, asJSON bool) int {
 	keep := func(id string) bool { return filter == nil || filter.MatchString(id) }
-	report, err := buildCoverage(dir, versions, scenarios, keep)
+	report, err := buildCoverage(recs, versions, scenarios, keep)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "ccwire spec: --coverage: %v\n", err)
 		return 1

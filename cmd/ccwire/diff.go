@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"regexp"
 
 	"github.com/ccwire/ccwire/cliinstall"
@@ -33,7 +32,8 @@ func runDiff(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, "Tells what changed on the wire from Claude Code A to B (A the older), from the")
 		fmt.Fprintln(w, "recordings of the scenarios. A and B are each")
-		fmt.Fprintln(w, "  - a CLI version (pinned: "+cliinstall.DefaultVersion+", latest: the newest release): its recordings under --recordings,")
+		fmt.Fprintln(w, "  - a CLI version (pinned: "+cliinstall.DefaultVersion+", latest: the newest release): its recordings under --recordings")
+		fmt.Fprintln(w, "    (outside a checkout of ccwire, the ones built into ccwire),")
 		fmt.Fprintln(w, "    made by running the scenarios on it as ccwire spec does when it has none (or with --run);")
 		fmt.Fprintln(w, "  - a folder of recordings: a version's (<id>.txtar files), or one holding a version's")
 		fmt.Fprintln(w, "    folder (what ccwire spec --record or ccwire merge -o write), with its "+drift.ResultsFile+".")
@@ -85,10 +85,11 @@ func runDiff(ctx context.Context, e env, args []string) int {
 		fmt.Fprintf(e.stderr, "ccwire diff: %v\n", err)
 		return 1
 	}
-	scenarios, err := cf.loadScenarios(set["scenarios"])
+	scenarios, _, err := cf.loadScenarios()
 	if err != nil {
 		return fail(err)
 	}
+	recs := recordingsFolder(cf.recordings)
 	var installOpts []cliinstall.Option
 	if cf.cacheDir != "" {
 		installOpts = append(installOpts, cliinstall.WithCacheDir(cf.cacheDir))
@@ -103,29 +104,36 @@ func runDiff(ctx context.Context, e env, args []string) int {
 	var corpora [2]*drift.Corpus
 	for i, arg := range flags.Args() {
 		label := arg
-		var dir string
 		if arg, err = resolveVersion(ctx, arg, installOpts); err != nil {
 			return fail(err)
 		}
+		opts := drift.LoadOptions{Label: label, Scenarios: scenarios}
+		var c *drift.Corpus
 		if _, verr := cliversion.Parse(arg); verr == nil {
-			dir = filepath.Join(cf.recordings, arg)
-			if done, ok := ran[arg]; ok {
-				dir = done
-			} else if *run || !hasRecordings(dir) {
-				if root == "" {
-					if root, cleanup, err = cf.recordRoot("diff"); err != nil {
+			if !*run && recs.hasRecordings(arg) {
+				c, err = recs.loadCorpus(arg, opts)
+			} else {
+				dir, done := ran[arg]
+				if !done {
+					if root == "" {
+						if root, cleanup, err = cf.recordRoot("diff"); err != nil {
+							return fail(err)
+						}
+					}
+					if dir, err = runner.run(ctx, arg, root); err != nil {
 						return fail(err)
 					}
+					ran[arg] = dir
 				}
-				if dir, err = runner.run(ctx, arg, root); err != nil {
-					return fail(err)
-				}
-				ran[arg] = dir
+				c, err = drift.Load(dir, opts)
 			}
-		} else if dir, err = corpusDir(arg); err != nil {
-			return fail(fmt.Errorf("%s is neither a CLI version nor a folder of recordings: %w", arg, err))
+		} else {
+			var dir string
+			if dir, err = corpusDir(arg); err != nil {
+				return fail(fmt.Errorf("%s is neither a CLI version nor a folder of recordings: %w", arg, err))
+			}
+			c, err = drift.Load(dir, opts)
 		}
-		c, err := drift.Load(dir, drift.LoadOptions{Label: label, Scenarios: scenarios})
 		if err != nil {
 			return fail(err)
 		}

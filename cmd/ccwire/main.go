@@ -23,7 +23,8 @@
 //	mcp-test-server
 //	           serve the test MCP server (tools echo, fail, sleep) on stdin and stdout
 //
-// Run "ccwire <command> -h" or "ccwire help <command>" for a command's flags.
+// Run "ccwire <command> -h" or "ccwire help <command>" for a command's
+// flags; "ccwire --version" is "ccwire version".
 package main
 
 import (
@@ -104,6 +105,9 @@ func run(ctx context.Context, e env, args []string) int {
 		usage(e.stdout)
 		return 0
 	}
+	if isVersion(args[0]) {
+		return runVersion(ctx, e, args[1:])
+	}
 	for _, c := range commands() {
 		if c.name == args[0] {
 			return c.run(ctx, e, args[1:])
@@ -145,8 +149,12 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, `Run "ccwire <command> -h" or "ccwire help <command>" for a command's flags.`)
+	fmt.Fprintln(w, `Run "ccwire <command> -h" or "ccwire help <command>" for a command's flags; "ccwire --version" is "ccwire version".`)
 }
+
+// isVersion reports whether arg asks for ccwire's version, as
+// "ccwire version" prints it.
+func isVersion(arg string) bool { return arg == "--version" || arg == "-version" }
 
 // isHelp reports whether arg asks for help.
 func isHelp(arg string) bool {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"iter"
 	"maps"
 	"os"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 	"github.com/ccwire/ccwire/docgen"
 	"github.com/ccwire/ccwire/internal/recorded"
 	"github.com/ccwire/ccwire/protocol/schema"
+	"github.com/ccwire/ccwire/recordings"
 )
 
 // runSchema writes the JSON Schema (draft 2020-12) of the protocol of each
@@ -27,7 +29,7 @@ import (
 func runSchema(ctx context.Context, e env, args []string) int {
 	flags := flag.NewFlagSet("ccwire schema", flag.ContinueOnError)
 	flags.SetOutput(e.stderr)
-	root := flags.String("root", "", "module root holding recordings/ (default: found from the current directory)")
+	root := flags.String("root", "", "module root holding recordings/ (default: found from the current directory; outside a checkout of ccwire, the recordings built into ccwire are read)")
 	version := flags.String("cli-version", "", "only this CLI version; without --out or --check, print its bundle on stdout")
 	out := flags.String("out", "", "folder to write the schemas to, a folder per version (default: schema/ under the module root)")
 	check := flags.Bool("check", false, "write nothing; list the files that are not up to date and exit 1 if any")
@@ -55,19 +57,28 @@ func runSchema(ctx context.Context, e env, args []string) int {
 		fmt.Fprintf(e.stderr, "ccwire schema: %v\n", err)
 		return 1
 	}
+	// The recordings are those of --root, or of the checkout the working
+	// folder is in, or else the ones built into ccwire.
 	dir := *root
 	if dir == "" {
 		wd, err := os.Getwd()
 		if err != nil {
 			return fail(err)
 		}
-		if dir, err = docgen.FindModuleRoot(wd); err != nil {
-			return fail(fmt.Errorf("%w (give --root)", err))
-		}
+		dir, _ = docgen.FindModuleRoot(wd)
 	}
-	recordings := filepath.Join(dir, "recordings")
+	recs := folder{fsys: recordings.FS, name: builtinRecordings}
+	if dir != "" {
+		recs = recordingsFolder(filepath.Join(dir, recordingsDir))
+	}
+	lines := func(version string) iter.Seq2[schema.Line, error] {
+		if recs.dir != "" {
+			return recorded.Lines(recs.dir, version)
+		}
+		return recorded.LinesFS(recs.fsys, version)
+	}
 	if *version != "" && *out == "" && !*check {
-		b, err := schema.JSONSchema(schema.Protocol(), *version, recorded.Lines(recordings, *version))
+		b, err := schema.JSONSchema(schema.Protocol(), *version, lines(*version))
 		if err != nil {
 			return fail(err)
 		}
@@ -78,16 +89,19 @@ func runSchema(ctx context.Context, e env, args []string) int {
 	}
 	outDir := *out
 	if outDir == "" {
+		if dir == "" {
+			return fail(errors.New("no checkout of ccwire here to write schema/ into: give --out (or --root)"))
+		}
 		outDir = filepath.Join(dir, "schema")
 	}
 	versions := []string{*version}
 	if *version == "" {
 		var err error
-		if versions, err = recorded.Versions(recordings); err != nil {
+		if versions, err = recs.versions(); err != nil {
 			return fail(err)
 		}
 		if len(versions) == 0 {
-			return fail(fmt.Errorf("no recordings in %s", recordings))
+			return fail(fmt.Errorf("no recordings in %s", recs.name))
 		}
 	}
 	rep := schemaReport{Dir: outDir, Stale: []string{}}
@@ -96,7 +110,7 @@ func runSchema(ctx context.Context, e env, args []string) int {
 		if err := ctx.Err(); err != nil {
 			return fail(err)
 		}
-		b, err := schema.JSONSchema(schema.Protocol(), v, recorded.Lines(recordings, v))
+		b, err := schema.JSONSchema(schema.Protocol(), v, lines(v))
 		if err != nil {
 			return fail(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -32,7 +33,11 @@ func TestMain(m *testing.M) {
 	if os.Getenv(runAsCCWire) == "1" {
 		main()
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if built.path != "" {
+		os.RemoveAll(filepath.Dir(built.path))
+	}
+	os.Exit(code)
 }
 
 // ccwireCommand returns a command that runs ccwire with args as a
@@ -46,6 +51,38 @@ func ccwireCommand(t *testing.T, args ...string) *exec.Cmd {
 	cmd := exec.Command(exe, args...)
 	cmd.Env = append(os.Environ(), runAsCCWire+"=1")
 	return cmd
+}
+
+// built is the ccwire command built for the tests that run it as a
+// process.
+var built struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// ccwireBinary builds the ccwire command once for the tests that run it as
+// a process, as a release build does: with the commit it is built from
+// recorded (-buildvcs=true, whatever GOFLAGS says; go records none in a
+// git worktree or outside a clone).
+func ccwireBinary(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		dir, err := os.MkdirTemp("", "ccwire-test-bin-")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.path = filepath.Join(dir, "ccwire")
+		out, err := exec.Command("go", "build", "-buildvcs=true", "-o", built.path, ".").CombinedOutput()
+		if err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return built.path
 }
 
 // signalScript answers one main-loop request, then streams an answer that

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"cmp"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -46,20 +48,21 @@ func runSpec(ctx context.Context, e env, args []string) int {
 		binary   = fs.String("claude", "", "run this Claude Code binary (native executable or cli.js) instead of installed versions")
 		runExpr  = fs.String("run", "", "run only the scenarios whose id matches this regular expression")
 		record   = fs.String("record", "recordings", "write the recordings under this folder (<dir>/<version>/<id>.txtar); empty to write none")
-		dir      = fs.String("scenarios", "scenarios", "the folder of scenario files")
+		dir      = fs.String("scenarios", "", "the `folder` of scenario files (default: ./"+scenariosDir+" in a checkout of ccwire, else "+builtinScenarios+")")
 		parallel = fs.Int("j", scenario.DefaultParallel(), "how many CLI processes run at once")
 		cacheDir = fs.String("cache-dir", "", "ccwire cache root (default $"+cliinstall.EnvCacheDir+" or the user cache folder)")
 		shardArg = fs.String("shard", "", "run only shard `K/N` of the runs (scenarios × versions, dealt out in turn), for a CI matrix; see ccwire merge")
 		resultsF = fs.String("results", "", "write the runs' verdicts as JSON to this `file` (put it in the --record folder as "+drift.ResultsFile+" for ccwire merge and diff)")
-		coverage = fs.Bool("coverage", false, "run nothing: report, per recorded CLI version, the built-in tools of system/init that a recording calls or none does, and the stream-changing flags that scenarios pass (read from the --record folder and the scenarios)")
-		jsonOut  = fs.Bool("json", false, "with --coverage, write the report as JSON")
+		coverage = fs.Bool("coverage", false, "run nothing: report, per recorded CLI version, the built-in tools of system/init that a recording calls or none does, and the stream-changing flags that scenarios pass (read from the --record folder, by default ./"+recordingsDir+" in a checkout of ccwire, else "+builtinRecordings+", and the scenarios)")
+		list     = fs.Bool("list", false, "run nothing: list the scenarios (ID, category, the CLI versions they apply to, title)")
+		jsonOut  = fs.Bool("json", false, "with --coverage or --list, write the report as JSON")
 		quiet    = fs.Duration("quiet", scenario.DefaultQuiet, "fail a turn still missing expected messages once the CLI has been quiet this long (no stdout line, API request, command or CPU use); 0 waits for the scenario's timeout")
 	)
 	fs.Var(&versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed: an exact version, or an npm dist-tag such as %s (the newest release); repeat or separate with commas (default: the pinned %s)", cliinstall.LatestTag, strings.Join(cliinstall.PinnedVersions(), ", ")))
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), `Usage: ccwire spec [flags]
 
-Runs the conformance scenarios (%s) against the real Claude Code CLI, each
+Runs the conformance scenarios (--scenarios: %s) against the real Claude Code CLI, each
 with its own fake Messages API, HOME and working folder, several at a time.
 Shows each run as it ends, numbered [N/TOTAL], with the time taken and an
 estimate of the time left (on a terminal, in a status line kept up to
@@ -75,8 +78,10 @@ a recording calls, and which of %d stream-changing flags (--model,
 that do not apply to the version (with their reason). -json writes it as
 JSON. --run narrows both to the scenarios it matches.
 
+With --list it runs nothing: it lists the scenarios --run matches.
+
 Flags:
-`, *dir, len(coverageFlags))
+`, cmp.Or(*dir, "./"+scenariosDir+" in a checkout of ccwire, else "+builtinScenarios), len(coverageFlags))
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, e); !ok {
@@ -98,8 +103,12 @@ Flags:
 		fmt.Fprintln(e.stderr, "ccwire spec: -j must be at least 1")
 		return 2
 	}
-	if *jsonOut && !*coverage {
-		fmt.Fprintln(e.stderr, "ccwire spec: --json goes with --coverage")
+	if *jsonOut && !*coverage && !*list {
+		fmt.Fprintln(e.stderr, "ccwire spec: --json goes with --coverage or --list")
+		return 2
+	}
+	if *list && (*coverage || *binary != "" || *shardArg != "" || *resultsF != "" || len(versions) > 0) {
+		fmt.Fprintln(e.stderr, "ccwire spec: --list runs nothing: it takes no --coverage, --claude, --cli-version, --shard or --results")
 		return 2
 	}
 	if *coverage && (*binary != "" || *shardArg != "" || *resultsF != "") {
@@ -128,7 +137,8 @@ Flags:
 		}
 	}
 
-	scenarios, err := scenario.LoadDir(*dir)
+	scenarioDir := scenarioFolder(*dir)
+	scenarios, err := scenarioDir.loadScenarios()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
 		return 1
@@ -136,13 +146,22 @@ Flags:
 	if filter != nil {
 		scenarios = slices.DeleteFunc(scenarios, func(sc *scenario.Scenario) bool { return !filter.MatchString(sc.ID) })
 		if len(scenarios) == 0 {
-			fmt.Fprintf(e.stderr, "ccwire spec: --run %q matches no scenario in %s\n", *runExpr, *dir)
+			fmt.Fprintf(e.stderr, "ccwire spec: --run %q matches no scenario in %s\n", *runExpr, scenarioDir.name)
 			return 1
 		}
 	}
 
+	if *list {
+		return specList(e, scenarios, scenarioDir, *jsonOut)
+	}
 	if *coverage {
-		return specCoverage(e, *record, versions, scenarios, filter, *jsonOut)
+		recordFlag := ""
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "record" {
+				recordFlag = *record
+			}
+		})
+		return specCoverage(e, recordingsFolder(recordFlag), versions, scenarios, filter, *jsonOut)
 	}
 
 	var opts []cliinstall.Option
@@ -342,4 +361,48 @@ func writeVersionSummary(w io.Writer, results []scenario.Result) {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\n", v, c.passed, c.failed, c.skipped, c.time.Round(10*time.Millisecond))
 	}
 	tw.Flush()
+}
+
+// scenarioList is what ccwire spec --list -json prints.
+type scenarioList struct {
+	// Folder is where the scenarios were read: a folder, or the
+	// scenarios built into ccwire.
+	Folder    string          `json:"folder"`
+	Scenarios []scenarioEntry `json:"scenarios"`
+}
+
+// scenarioEntry is one scenario of a scenarioList.
+type scenarioEntry struct {
+	ID       string        `json:"id"`
+	Category string        `json:"category"`
+	Applies  string        `json:"applies,omitempty"` // the CLI versions it applies to; "" for all
+	Title    scenario.Text `json:"title"`
+}
+
+// specList is ccwire spec --list: it lists scenarios, read from dir.
+func specList(e env, scenarios []*scenario.Scenario, dir folder, asJSON bool) int {
+	l := scenarioList{Folder: dir.name, Scenarios: make([]scenarioEntry, len(scenarios))}
+	for i, sc := range scenarios {
+		l.Scenarios[i] = scenarioEntry{ID: sc.ID, Category: sc.Category, Applies: sc.Applies.String(), Title: sc.Title}
+	}
+	var err error
+	if asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false) // the constraints' < and >
+		err = enc.Encode(l)
+	} else {
+		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "SCENARIO\tCATEGORY\tCLI\tTITLE")
+		for _, s := range l.Scenarios {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.ID, s.Category, cmp.Or(s.Applies, "all"), s.Title.En)
+		}
+		fmt.Fprintf(tw, "\n%d scenarios in %s\n", len(l.Scenarios), l.Folder)
+		err = tw.Flush()
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
+		return 1
+	}
+	return 0
 }

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -50,23 +49,19 @@ type corpusFlags struct {
 }
 
 func (f *corpusFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.recordings, "recordings", "recordings", "the `folder` of the versions' recordings (<folder>/<version>/<id>.txtar)")
-	fs.StringVar(&f.scenarios, "scenarios", "scenarios", "the `folder` of scenario files, to run and to tell a scenario that does not apply from a missing one")
+	fs.StringVar(&f.recordings, "recordings", "", "the `folder` of the versions' recordings (<folder>/<version>/<id>.txtar) (default: ./"+recordingsDir+" in a checkout of ccwire, else "+builtinRecordings+")")
+	fs.StringVar(&f.scenarios, "scenarios", "", "the `folder` of scenario files, to run and to tell a scenario that does not apply from a missing one (default: ./"+scenariosDir+" in a checkout of ccwire, else "+builtinScenarios+")")
 	fs.StringVar(&f.record, "record", "", "keep the recordings of the runs under this `folder` (default: a temporary folder, removed at the end)")
 	fs.StringVar(&f.cacheDir, "cache-dir", "", "ccwire cache root (default $"+cliinstall.EnvCacheDir+" or the user cache folder)")
 	fs.IntVar(&f.parallel, "j", scenario.DefaultParallel(), "how many CLI processes run at once")
 }
 
-// loadScenarios reads the scenario folder; a missing folder is no
-// scenarios, unless it was asked for.
-func (f *corpusFlags) loadScenarios(asked bool) ([]*scenario.Scenario, error) {
-	scs, err := scenario.LoadDir(f.scenarios)
-	if err != nil && !asked {
-		if _, statErr := os.Stat(f.scenarios); errors.Is(statErr, fs.ErrNotExist) {
-			return nil, nil
-		}
-	}
-	return scs, err
+// loadScenarios reads the scenarios of --scenarios (see scenarioFolder)
+// and returns them with the folder they came from.
+func (f *corpusFlags) loadScenarios() ([]*scenario.Scenario, folder, error) {
+	dir := scenarioFolder(f.scenarios)
+	scs, err := dir.loadScenarios()
+	return scs, dir, err
 }
 
 // recordRoot returns the folder runs are recorded under, and a function
@@ -229,12 +224,6 @@ func corpusDir(dir string) (string, error) {
 		return filepath.Join(dir, versions[0]), nil
 	}
 	return "", fmt.Errorf("%s holds the recordings of %d versions (%s): name one's folder", dir, len(versions), strings.Join(versions, ", "))
-}
-
-// hasRecordings reports whether dir holds recordings.
-func hasRecordings(dir string) bool {
-	files, _ := filepath.Glob(filepath.Join(dir, "*"+scenario.RecordingExt))
-	return len(files) > 0
 }
 
 // keepScenarios removes from c the scenarios whose ID re does not match.

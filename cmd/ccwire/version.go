@@ -89,15 +89,19 @@ func (r versionReport) write(w io.Writer) {
 // versions.
 //
 //	ccwire version [-json]
+//	ccwire --version [-json]
 func runVersion(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("ccwire version", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	fs.Usage = func() {
 		w := fs.Output()
 		fmt.Fprintln(w, "Usage: ccwire version [-json]")
+		fmt.Fprintln(w, "       ccwire --version [-json]")
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, "Prints ccwire's version (module version, and the commit it was built from when")
 		fmt.Fprintln(w, "recorded), the Go toolchain that built it, and the Claude Code versions ccwire pins.")
+		fmt.Fprintln(w, "The commit is recorded by go build and go install in a git clone (not in a git")
+		fmt.Fprintln(w, "worktree, nor with -buildvcs=false); a release build from a tag names the tag.")
 		fmt.Fprintln(w)
 		printFlags(w, fs)
 	}

@@ -2,11 +2,17 @@ package main
 
 import (
 	"bytes"
+	"debug/buildinfo"
 	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/ccwire/ccwire/cliinstall"
 )
@@ -56,5 +62,65 @@ func TestRunVersion(t *testing.T) {
 	}
 	if code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, []string{"version", "extra"}); code != 2 {
 		t.Errorf("with an argument: exit %d, want 2", code)
+	}
+}
+
+// TestVersionBinary runs a built ccwire: "ccwire version", "--version" and
+// "-version" print the build information the toolchain wrote into the
+// binary (its module version, commit and Go version), and in a git clone
+// the commit is the checkout's HEAD.
+func TestVersionBinary(t *testing.T) {
+	t.Parallel()
+	bin := ccwireBinary(t)
+	bi, err := buildinfo.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := newVersionReport(bi, true)
+	var text strings.Builder
+	want.write(&text)
+	for _, args := range [][]string{{"version"}, {"--version"}, {"-version"}} {
+		out, err := exec.Command(bin, args...).Output()
+		if err != nil {
+			t.Fatalf("ccwire %s: %v", strings.Join(args, " "), err)
+		}
+		if string(out) != text.String() {
+			t.Errorf("ccwire %s =\n%s\nwant\n%s", strings.Join(args, " "), out, text.String())
+		}
+	}
+	out, err := exec.Command(bin, "--version", "-json").Output()
+	if err != nil {
+		t.Fatalf("ccwire --version -json: %v", err)
+	}
+	var got versionReport
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ccwire --version -json differs from the binary's build information (-want +got):\n%s", diff)
+	}
+	if got.Go != bi.GoVersion || got.Version != bi.Main.Version {
+		t.Errorf("report says %s built by %s; the binary is %s built by %s", got.Version, got.Go, bi.Main.Version, bi.GoVersion)
+	}
+
+	root := filepath.Join("..", "..")
+	if got.Commit == "" {
+		// go records the commit only where .git is a folder: not in a
+		// git worktree, whose .git is a file, nor in an exported tree.
+		if st, err := os.Stat(filepath.Join(root, ".git")); err == nil && st.IsDir() {
+			t.Fatalf("go build -buildvcs=true in a git clone recorded no commit: ccwire version says\n%s", text.String())
+		}
+		t.Logf("not built in a git clone: no commit recorded (TestVersionReport checks how one is printed)")
+		return
+	}
+	head, err := exec.Command("git", "-C", root, "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Fatalf("git rev-parse HEAD: %v", err)
+	}
+	if h := strings.TrimSpace(string(head)); got.Commit != h {
+		t.Errorf("ccwire version names commit %s, HEAD is %s", got.Commit, h)
+	}
+	if !strings.Contains(text.String(), "commit "+got.Commit) {
+		t.Errorf("ccwire version does not name the commit:\n%s", text.String())
 	}
 }

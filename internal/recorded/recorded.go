@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io/fs"
 	"iter"
+	"path"
 	"path/filepath"
 	"slices"
 
@@ -31,6 +32,16 @@ func Versions(dir string) ([]string, error) {
 	return vs, nil
 }
 
+// VersionsFS is [Versions] for a recordings folder at the root of fsys,
+// such as the recordings built into ccwire (package recordings).
+func VersionsFS(fsys fs.FS) ([]string, error) {
+	vs, err := recording.VersionsFS(fsys)
+	if err != nil {
+		return nil, fmt.Errorf("recorded: %w", err)
+	}
+	return vs, nil
+}
+
 // Lines yields the protocol lines of every recording of CLI version under
 // dir (the recordings folder), file by file in name order, each file's in
 // order. A line the CLI wrote that was not JSON (recorded as text) is no
@@ -40,10 +51,32 @@ func Versions(dir string) ([]string, error) {
 // number, 0, so that the line has the JSON types the CLI wrote. An error (a file that cannot be read, a
 // malformed record) names the file and line and ends the sequence.
 func Lines(dir, version string) iter.Seq2[schema.Line, error] {
+	files, err := filepath.Glob(filepath.Join(dir, version, "*"+scenario.RecordingExt))
+	return lines(files, err, dir, version, scenario.ReadEvents)
+}
+
+// LinesFS is [Lines] for a recordings folder at the root of fsys, such as
+// the recordings built into ccwire (package recordings); the lines' File
+// is a name in fsys.
+func LinesFS(fsys fs.FS, version string) iter.Seq2[schema.Line, error] {
+	files, err := fs.Glob(fsys, path.Join(version, "*"+scenario.RecordingExt))
+	return lines(files, err, "the recordings", version, func(name string) ([]scenario.Event, error) {
+		rec, err := scenario.ReadRecordingFS(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		return rec.Events, nil
+	})
+}
+
+// lines yields the protocol lines of the recordings files of version
+// (globErr the error listing them), whose events read reads; where names the
+// recordings folder in errors.
+func lines(files []string, globErr error, where, version string, read func(string) ([]scenario.Event, error)) iter.Seq2[schema.Line, error] {
 	return func(yield func(schema.Line, error) bool) {
-		files, err := filepath.Glob(filepath.Join(dir, version, "*"+scenario.RecordingExt))
+		err := globErr
 		if err == nil && len(files) == 0 {
-			err = fmt.Errorf("no recordings of CLI %s in %s: %w", version, dir, fs.ErrNotExist)
+			err = fmt.Errorf("no recordings of CLI %s in %s: %w", version, where, fs.ErrNotExist)
 		}
 		if err != nil {
 			yield(schema.Line{}, fmt.Errorf("recorded: %w", err))
@@ -51,7 +84,7 @@ func Lines(dir, version string) iter.Seq2[schema.Line, error] {
 		}
 		slices.Sort(files)
 		for _, f := range files {
-			for l, err := range fileLines(f) {
+			for l, err := range fileLines(f, read) {
 				if !yield(l, err) || err != nil {
 					return
 				}
@@ -60,11 +93,11 @@ func Lines(dir, version string) iter.Seq2[schema.Line, error] {
 	}
 }
 
-// fileLines yields the protocol lines of one recording: its stdin and
-// stdout events that hold a message.
-func fileLines(file string) iter.Seq2[schema.Line, error] {
+// fileLines yields the protocol lines of one recording, whose events read reads:
+// its stdin and stdout events that hold a message.
+func fileLines(file string, read func(string) ([]scenario.Event, error)) iter.Seq2[schema.Line, error] {
 	return func(yield func(schema.Line, error) bool) {
-		events, err := scenario.ReadEvents(file)
+		events, err := read(file)
 		if err != nil {
 			yield(schema.Line{}, fmt.Errorf("recorded: %w", err))
 			return

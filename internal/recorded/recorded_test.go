@@ -10,8 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/protocol/schema"
 	"github.com/ccwire/ccwire/recording"
+	"github.com/ccwire/ccwire/recordings"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -226,4 +228,47 @@ func FuzzLine(f *testing.F) {
 		}
 		walk(v, false)
 	})
+}
+
+// TestBuiltIn reads the recordings built into ccwire (package
+// recordings) as LinesFS and VersionsFS do: the versions and, for the
+// pinned ones, the lines of the folder they are built from.
+func TestBuiltIn(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join("..", "..", "recordings")
+	want, err := Versions(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := VersionsFS(recordings.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("VersionsFS = %v, want %v", got, want)
+	}
+	for _, v := range cliinstall.PinnedVersions() {
+		var fromDir, fromFS []schema.Line
+		for l, err := range Lines(dir, v) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			l.File = filepath.ToSlash(strings.TrimPrefix(l.File, dir+string(filepath.Separator)))
+			fromDir = append(fromDir, l)
+		}
+		for l, err := range LinesFS(recordings.FS, v) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			fromFS = append(fromFS, l)
+		}
+		if len(fromDir) == 0 || !reflect.DeepEqual(fromFS, fromDir) {
+			t.Errorf("CLI %s: LinesFS gave %d lines, Lines %d, or others", v, len(fromFS), len(fromDir))
+		}
+	}
+	for _, err := range LinesFS(recordings.FS, "9.9.9") {
+		if err == nil || !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("LinesFS of a version not recorded: %v, want fs.ErrNotExist", err)
+		}
+	}
 }

@@ -174,7 +174,7 @@ func fileUntyped(file string) ([]hit, error) {
 	var out []hit
 	requests := map[string]protocol.ControlSubtype{} // by request_id
 	tools := map[string]string{}                     // tool name by tool_use id
-	for l, err := range fileLines(file) {
+	for l, err := range fileLines(file, scenario.ReadEvents) {
 		if err != nil {
 			return nil, err
 		}

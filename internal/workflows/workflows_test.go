@@ -5,29 +5,33 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 )
 
-// EnvActionlint names the actionlint binary to run; the Makefile sets it
-// to the one it installs.
-const EnvActionlint = "CCWIRE_ACTIONLINT"
+// EnvActionlint and EnvGoreleaser name the actionlint and goreleaser
+// binaries to run; the Makefile sets them to the ones it installs.
+const (
+	EnvActionlint = "CCWIRE_ACTIONLINT"
+	EnvGoreleaser = "CCWIRE_GORELEASER"
+)
 
-// actionlint returns the actionlint binary: $CCWIRE_ACTIONLINT, or
-// actionlint on PATH. Without one the test is skipped, except in CI
-// (CI=true), where it fails: make test installs it.
-func actionlint(t *testing.T) string {
+// tool returns the binary $env names, or name on PATH. Without one the
+// test is skipped, except in CI (CI=true), where it fails: make test
+// installs it.
+func tool(t *testing.T, env, name string) string {
 	t.Helper()
-	bin := os.Getenv(EnvActionlint)
+	bin := os.Getenv(env)
 	if bin == "" {
-		bin = "actionlint"
+		bin = name
 	}
 	path, err := exec.LookPath(bin)
 	if err == nil {
 		return path
 	}
-	msg := "actionlint not found (" + err.Error() + "); run `make test`, which installs it and sets " + EnvActionlint
+	msg := name + " not found (" + err.Error() + "); run `make test`, which installs it and sets " + env
 	if os.Getenv("CI") == "true" {
 		t.Fatal(msg)
 	}
@@ -56,7 +60,7 @@ func workflowFiles(t *testing.T) []string {
 
 func TestActionlint(t *testing.T) {
 	t.Parallel()
-	bin := actionlint(t)
+	bin := tool(t, EnvActionlint, "actionlint")
 	files := workflowFiles(t)
 	cmd := exec.Command(bin, append([]string{"-no-color"}, files...)...)
 	out, err := cmd.CombinedOutput()
@@ -82,5 +86,43 @@ func TestDriftShards(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("drift.yml lacks %q", want)
 		}
+	}
+}
+
+// TestGoreleaserCheck checks the release configuration, .goreleaser.yaml,
+// with goreleaser check: its schema, deprecated fields and templates,
+// building nothing.
+func TestGoreleaserCheck(t *testing.T) {
+	t.Parallel()
+	bin := tool(t, EnvGoreleaser, "goreleaser")
+	config, err := filepath.Abs(filepath.Join("..", "..", ".goreleaser.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "check", "--config", config)
+	cmd.Dir = t.TempDir() // the configuration names its repository: no git remote needed
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("goreleaser check: %v\n%s", err, out)
+	}
+}
+
+// TestReleaseGoreleaserVersion checks that the release workflow runs the
+// goreleaser version the Makefile installs for TestGoreleaserCheck.
+func TestReleaseGoreleaserVersion(t *testing.T) {
+	t.Parallel()
+	makefile, err := os.ReadFile(filepath.Join("..", "..", "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^GORELEASER_VERSION = (\S+)$`).FindSubmatch(makefile)
+	if m == nil {
+		t.Fatal("the Makefile sets no GORELEASER_VERSION")
+	}
+	release, err := os.ReadFile(filepath.Join("..", "..", ".github", "workflows", "release.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "          version: " + string(m[1]) + "\n"; !strings.Contains(string(release), want) {
+		t.Errorf("release.yml does not run goreleaser %s, the Makefile's GORELEASER_VERSION: it lacks %q", m[1], want)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/drift"
+	"github.com/ccwire/ccwire/recording"
 )
 
 // fakeVersionCLI is a stream-json CLI like fakeStreamCLI, of version
@@ -169,11 +170,18 @@ func checkRun(t *testing.T, args []string, code int, stdout, stderrHas []string)
 	return out.String()
 }
 
-// copyFile copies a file, making the folder it goes to.
+// copyFile copies a file, making the folder it goes to; a recording in
+// the stored form of its recordings folder is copied in full, so that the
+// copy needs no object store.
 func copyFile(from, to string) error {
 	data, err := os.ReadFile(from)
 	if err != nil {
 		return err
+	}
+	if recording.HasReferences(data) {
+		if data, err = recording.ReadFile(from); err != nil {
+			return err
+		}
 	}
 	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
 		return err

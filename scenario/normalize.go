@@ -247,6 +247,7 @@ func (n *normalizer) text(s string) string {
 		}
 	}
 	s = n.toolTexts(s)
+	s = wakeupGuidance(s)
 	if len(n.learned) > 0 {
 		s = n.learnedIDs(s)
 	}

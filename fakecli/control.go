@@ -225,18 +225,12 @@ func (x *play) denyLine(id, msg string) *jsontree.Value {
 				}
 				recID := c.Elems[0].StringAt("tool_use_id")
 				v := x.scope(s, nil, nil).message(l.msg)
+				swapDenyMessage(v, recMsg, msg)
 				v.Walk(func(_ string, val *jsontree.Value) *jsontree.Value {
-					if val.Kind != jsontree.String {
-						return val
+					if val.Kind == jsontree.String && val.Str == recID {
+						return jsontree.NewString(id)
 					}
-					s := val.Str
-					if recMsg != "" {
-						s = strings.ReplaceAll(s, recMsg, msg)
-					}
-					if s == recID {
-						s = id
-					}
-					return jsontree.NewString(s)
+					return val
 				})
 				return v
 			}

@@ -45,21 +45,27 @@ func WriteRecording(dir string, r Result) error {
 	return nil
 }
 
-// stdioLine is one line of the CLI's stdin or stdout, as the run saw it.
+// stdioLine is one line of the CLI's stdin or stdout, or a signal sent
+// to it, as the run saw it.
 type stdioLine struct {
 	turn int
-	dir  string // "stdin" or "stdout"
-	data []byte // the line without its newline
+	dir  string // "stdin", "stdout" or "signal"
+	data []byte // the line without its newline; a signal's name
 	note string // for a stdout line that could not be decoded: why
 	// stdoutLine is the 1-based number of an undecodable line among the
 	// CLI's stdout lines, 0 if unknown.
 	stdoutLine int
-	// at is when the runner began to write a stdin line.
+	// at is when the runner began to write a stdin line, or sent a
+	// signal.
 	at time.Time
 	// expect numbers, from 1, the expectation of the turn that matched a
 	// stdout line; 0 for none.
 	expect int
 }
+
+// input reports whether the line went to the CLI: a stdin line or a
+// signal.
+func (l stdioLine) input() bool { return l.dir == "stdin" || l.dir == "signal" }
 
 // recording is what a run collected, before normalization.
 type recording struct {
@@ -117,6 +123,11 @@ func (rec *recording) encode(n *normalizer) *Recording {
 	for i, l := range rec.stdio {
 		request(i)
 		ev := Event{Turn: l.turn, Kind: EventKind(l.dir), Expect: l.expect}
+		if ev.Kind == EventSignal {
+			ev.Signal = string(l.data)
+			out.Events = append(out.Events, ev)
+			continue
+		}
 		if parsed, err := jsontree.Parse(l.data); err == nil && l.note == "" {
 			ev.Msg = n.value(parsed).AppendCompact(nil)
 		} else {

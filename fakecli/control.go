@@ -82,7 +82,7 @@ func (x *play) control(v *jsontree.Value) error {
 			continue
 		}
 		for _, st := range s.steps {
-			if kind(st.in.msg) != "control_request/"+subtype {
+			if st.in.kind() != "control_request/"+subtype {
 				continue
 			}
 			// What the CLI wrote after the request is its reaction to it
@@ -200,7 +200,7 @@ func (x *play) waitingForPermission() bool {
 // and the recorded steps up to the next user message.
 func (x *play) abortTurn() {
 	clear(x.pending)
-	for x.next < len(x.s.steps) && kind(x.s.steps[x.next].in.msg) != "user" {
+	for x.next < len(x.s.steps) && x.s.steps[x.next].in.kind() != "user" {
 		x.next++
 	}
 }
@@ -211,7 +211,7 @@ func (x *play) abortTurn() {
 func (x *play) denyLine(id, msg string) *jsontree.Value {
 	if s := x.other(denyProfile); s != nil {
 		for _, st := range s.steps {
-			if kind(st.in.msg) != "control_response" || st.in.msg.StringAt("response", "response", "behavior") != "deny" {
+			if st.in.kind() != "control_response" || st.in.msg.StringAt("response", "response", "behavior") != "deny" {
 				continue
 			}
 			recMsg := st.in.msg.StringAt("response", "response", "message")

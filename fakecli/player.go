@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -33,6 +34,13 @@ import (
 // the host's message where the CLI does. An allow where the recording
 // denied (it has no run of the tool to play), and a user message the
 // recording has no turn for, end the session with a [DivergenceError].
+//
+// A signal (see Signals) ends the session as it ends the recorded CLI:
+// with the recording's lines after it where the recording has it next,
+// else with what the version's signal-sigint-* or signal-sigterm-*
+// recording shows the CLI writing in the session's state (between turns,
+// while a permission request waits, in the middle of a turn) and the
+// status it exits with.
 type Player struct {
 	// Recording is the recording to play.
 	Recording *scenario.Recording
@@ -51,6 +59,10 @@ type Player struct {
 	// SessionID, if a UUID, is the session ID to play the recording's
 	// under (--resume ID, --session-id ID); "" for a fresh one.
 	SessionID string
+	// Signals delivers the signals the fake's process gets (SIGINT,
+	// SIGTERM; see [Signals]): on one, Run writes what the recorded CLI
+	// writes on it and returns the status it exits with. Nil for none.
+	Signals <-chan os.Signal
 }
 
 // DivergenceError reports a host line that the recording cannot answer:
@@ -157,6 +169,12 @@ func (p *Player) Run(ctx context.Context, stdin io.Reader, stdout io.Writer) (in
 	}
 	for {
 		select {
+		case sig := <-p.Signals:
+			code, err := x.signal(sig)
+			if err == nil {
+				err = x.out.Flush()
+			}
+			return code, err
 		case <-ctx.Done():
 			return 1, fmt.Errorf("fakecli: %w", ctx.Err())
 		case err := <-readErr:
@@ -200,7 +218,10 @@ type play struct {
 	messages map[string][2]string
 	// denials are permission denials to add to the next result.
 	denials []*jsontree.Value
-	scripts map[string]*script // other recordings by scenario ID; nil for none
+	// turnOpen reports a turn under way: a user message played and its
+	// result not written yet.
+	turnOpen bool
+	scripts  map[string]*script // other recordings by scenario ID; nil for none
 }
 
 // exitCode is the status the CLI exits with when stdin ends now.
@@ -220,14 +241,14 @@ func (x *play) handle(raw []byte) (int, error) {
 	}
 	v, err := jsontree.Parse([]byte(text))
 	if err != nil {
-		if x.next < len(x.s.steps) && x.s.steps[x.next].in.msg == nil {
+		if x.next < len(x.s.steps) && x.s.steps[x.next].in.kind() == "text" {
 			return -1, x.step(nil)
 		}
 		fmt.Fprintln(x.stderr, parseErrorMessage(x.env.Version, text, err))
 		return 1, &InputError{Line: text, Err: err}
 	}
 	k := kind(v)
-	if x.next < len(x.s.steps) && kind(x.s.steps[x.next].in.msg) == k {
+	if x.next < len(x.s.steps) && x.s.steps[x.next].in.kind() == k {
 		return -1, x.step(v)
 	}
 	switch {
@@ -242,7 +263,7 @@ func (x *play) handle(raw []byte) (int, error) {
 		return -1, nil
 	case k == "user":
 		for j := x.next; j < len(x.s.steps); j++ {
-			if kind(x.s.steps[j].in.msg) == "user" {
+			if x.s.steps[j].in.kind() == "user" {
 				x.next = j
 				return -1, x.step(v)
 			}
@@ -259,6 +280,9 @@ func (x *play) step(v *jsontree.Value) error {
 	x.next++
 	if v != nil {
 		x.b.bind(st.in.msg, v)
+	}
+	if st.in.kind() == "user" {
+		x.turnOpen = true
 	}
 	if kind(v) == "control_response" {
 		if err := x.answered(st.in.msg, v); err != nil {
@@ -389,6 +413,7 @@ func (x *play) adjust(v *jsontree.Value) *jsontree.Value {
 			swapDenyMessage(v, m[0], m[1])
 		}
 	case "result":
+		x.turnOpen = false
 		if len(x.denials) == 0 {
 			break
 		}

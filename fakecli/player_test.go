@@ -26,6 +26,7 @@ type fake struct {
 	in     *io.PipeWriter
 	out    chan string // stdout lines, read ahead so the fake never waits
 	stderr *syncBuffer
+	sig    chan os.Signal // the fake's Player.Signals
 	done   chan struct{}
 	code   int
 	err    error
@@ -59,7 +60,7 @@ func startFake(t *testing.T, version, id string) *fake {
 	t.Cleanup(cancel)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	f := &fake{t: t, in: inW, out: make(chan string, 1000), stderr: &syncBuffer{}, done: make(chan struct{})}
+	f := &fake{t: t, in: inW, out: make(chan string, 1000), stderr: &syncBuffer{}, sig: make(chan os.Signal, 1), done: make(chan struct{})}
 	go func() {
 		defer close(f.out)
 		r := bufio.NewReader(outR)
@@ -73,7 +74,7 @@ func startFake(t *testing.T, version, id string) *fake {
 			}
 		}
 	}()
-	p := &fakecli.Player{Recording: rec, Lookup: fakecli.DirLookup(dir), Env: fakecli.Env{Cwd: t.TempDir()}, Stderr: f.stderr}
+	p := &fakecli.Player{Recording: rec, Lookup: fakecli.DirLookup(dir), Env: fakecli.Env{Cwd: t.TempDir()}, Stderr: f.stderr, Signals: f.sig}
 	go func() {
 		f.code, f.err = p.Run(ctx, inR, outW)
 		outW.Close()

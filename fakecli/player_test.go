@@ -117,6 +117,16 @@ func (f *fake) read(want string) []map[string]any {
 	}
 }
 
+// asked sends a user message and reads up to the permission request it
+// brings, whose request ID and tool call ID it returns.
+func (f *fake) asked() (id, tool string) {
+	f.t.Helper()
+	f.send(userMsg)
+	req := f.read("control_request")
+	last := req[len(req)-1]
+	return last["request_id"].(string), last["request"].(map[string]any)["tool_use_id"].(string)
+}
+
 // finish closes stdin and returns the lines written after it and the exit
 // status.
 func (f *fake) finish() ([]string, int, error) {
@@ -170,11 +180,7 @@ func TestPlayerInteractive(t *testing.T) {
 		t.Run(version+"/deny-where-recorded-allow", func(t *testing.T) {
 			t.Parallel()
 			f := startFake(t, version, "permission-prompt-allow")
-			f.send(userMsg)
-			req := f.read("control_request")
-			last := req[len(req)-1]
-			id := last["request_id"].(string)
-			tool := last["request"].(map[string]any)["tool_use_id"].(string)
+			id, tool := f.asked()
 			f.send(`{"type":"control_response","response":{"subtype":"success","request_id":"` + id + `","response":{"behavior":"deny","message":"No, thanks."}}}`)
 			got := f.read("result")
 			var denied bool
@@ -202,11 +208,7 @@ func TestPlayerInteractive(t *testing.T) {
 			// content, and tool_use_result after "Error: ".
 			for _, msg := range []string{"denied by test", ""} {
 				f := startFake(t, version, "permission-prompt-deny")
-				f.send(userMsg)
-				req := f.read("control_request")
-				last := req[len(req)-1]
-				id := last["request_id"].(string)
-				tool := last["request"].(map[string]any)["tool_use_id"].(string)
+				id, tool := f.asked()
 				answer, _ := json.Marshal(msg)
 				f.send(`{"type":"control_response","response":{"subtype":"success","request_id":"` + id + `","response":{"behavior":"deny","message":` + string(answer) + `}}}`)
 				got := f.read("result")
@@ -242,9 +244,7 @@ func TestPlayerInteractive(t *testing.T) {
 		t.Run(version+"/allow-where-recorded-deny", func(t *testing.T) {
 			t.Parallel()
 			f := startFake(t, version, "permission-prompt-deny")
-			f.send(userMsg)
-			req := f.read("control_request")
-			id := req[len(req)-1]["request_id"].(string)
+			id, _ := f.asked()
 			f.send(`{"type":"control_response","response":{"subtype":"success","request_id":"` + id + `","response":{"behavior":"allow","updatedInput":{}}}}`)
 			rest, code, err := f.finish()
 			var de *fakecli.DivergenceError

@@ -55,6 +55,7 @@ const (
 	eventStdin  eventKind = iota // a line written to the CLI's stdin
 	eventStdout                  // a line the CLI wrote on stdout
 	eventAPI                     // a main-loop request to the fake API and its answer
+	eventSignal                  // a signal sent to the CLI process
 )
 
 // event is one step of a recording, in the order it happened.
@@ -72,6 +73,8 @@ type event struct {
 	asserted *keyTree
 	// api describes an API exchange.
 	api *apiExchange
+	// signal names the signal of an eventSignal ("SIGINT").
+	signal string
 	// label is the message's label (match.MessageLabel) and kindKey the
 	// key of its entry in the message reference; both are set by index.
 	label   string

@@ -556,3 +556,26 @@ func BenchmarkRender(b *testing.B) {
 		}
 	}
 }
+
+// TestSignalRendered checks that a recording's signal shows on its
+// scenario's page, in the table of messages and the sequence diagram,
+// in both languages.
+func TestSignalRendered(t *testing.T) {
+	t.Parallel()
+	res := renderedT(t)
+	want := map[string][]string{
+		"en/scenarios/control.md": {"| ← 2 | signal SIGINT |  |", "    C-)L: signal SIGTERM\n"},
+		"ja/scenarios/control.md": {"| ← 2 | シグナル SIGINT |  |", "    C-)L: シグナル SIGTERM\n"},
+	}
+	for _, f := range res.Files {
+		for _, w := range want[f.Path] {
+			if !strings.Contains(string(f.Data), w) {
+				t.Errorf("%s lacks %q", f.Path, w)
+			}
+		}
+		delete(want, f.Path)
+	}
+	for p := range want {
+		t.Errorf("no page %s", p)
+	}
+}

@@ -142,7 +142,7 @@ func index(c *corpus) {
 		for _, r := range sc.runs {
 			requests := requestLog{}
 			for _, ev := range r.events {
-				if ev.kind == eventAPI {
+				if ev.kind == eventAPI || ev.kind == eventSignal {
 					continue
 				}
 				ev.label = match.MessageLabel(ev.line)

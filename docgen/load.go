@@ -174,6 +174,10 @@ func loadRun(file string, sc *scenario.Scenario, v string) (*run, error) {
 			r.events = append(r.events, &event{kind: eventAPI, turn: e.Turn, api: api})
 			continue
 		}
+		if e.Kind == scenario.EventSignal {
+			r.events = append(r.events, &event{kind: eventSignal, turn: e.Turn, signal: e.Signal})
+			continue
+		}
 		ev, err := stdioEvent(e)
 		if err != nil {
 			return nil, bad("event %d: %v", i+1, err)

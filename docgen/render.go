@@ -319,6 +319,14 @@ func (r *renderer) scenario(p *page, self string, sc *scenarioDoc) {
 			if ev.kind == eventAPI {
 				continue
 			}
+			if ev.kind == eventSignal {
+				dir := "←"
+				if multi {
+					dir += " " + strconv.Itoa(ev.turn)
+				}
+				rows = append(rows, []string{dir, escapeText(r.f("signal %s", ev.signal)), ""})
+				continue
+			}
 			dir := "→"
 			if ev.kind == eventStdin {
 				dir = "←"
@@ -404,6 +412,12 @@ func (r *renderer) sequenceDiagram(sc *scenarioDoc, run *run) string {
 			fmt.Fprintf(&b, "    C->>L: %s\n", mermaidText(ev.label))
 		case eventStdout:
 			fmt.Fprintf(&b, "    L-->>C: %s\n", mermaidText(ev.label))
+		case eventSignal:
+			if multi && ev.turn != turn {
+				turn = ev.turn
+				fmt.Fprintf(&b, "    Note over C,A: %s\n", mermaidText(r.f("turn %d", turn)))
+			}
+			fmt.Fprintf(&b, "    C-)L: %s\n", mermaidText(r.f("signal %s", ev.signal)))
 		case eventAPI:
 			a := ev.api
 			req := "POST /v1/messages"
@@ -484,6 +498,8 @@ func runLabels(r *run) []string {
 			out = append(out, "← "+ev.label)
 		case eventStdout:
 			out = append(out, "→ "+ev.label)
+		case eventSignal:
+			out = append(out, "← "+ev.signal)
 		}
 	}
 	return out

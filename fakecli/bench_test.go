@@ -102,7 +102,7 @@ func BenchmarkReplay(b *testing.B) {
 						inR.Close()
 						done <- err
 					}()
-					if _, err := drive(ctx, rec, env, inW, outR); err != nil {
+					if _, err := drive(ctx, rec, env, inW, outR, nil); err != nil {
 						b.Fatal(err)
 					}
 					if err := <-done; err != nil {
@@ -132,7 +132,7 @@ func BenchmarkReplay(b *testing.B) {
 					if err := cmd.Start(); err != nil {
 						b.Fatal(err)
 					}
-					if _, err := drive(ctx, rec, env, in, out); err != nil {
+					if _, err := drive(ctx, rec, env, in, out, cmd.Process.Signal); err != nil {
 						b.Fatal(err)
 					}
 					if err := cmd.Wait(); err != nil {

@@ -82,7 +82,7 @@ func (x *play) control(v *jsontree.Value) error {
 			continue
 		}
 		for _, st := range s.steps {
-			if kind(st.in.msg) != "control_request/"+subtype {
+			if st.in.kind() != "control_request/"+subtype {
 				continue
 			}
 			// What the CLI wrote after the request is its reaction to it
@@ -200,7 +200,7 @@ func (x *play) waitingForPermission() bool {
 // and the recorded steps up to the next user message.
 func (x *play) abortTurn() {
 	clear(x.pending)
-	for x.next < len(x.s.steps) && kind(x.s.steps[x.next].in.msg) != "user" {
+	for x.next < len(x.s.steps) && x.s.steps[x.next].in.kind() != "user" {
 		x.next++
 	}
 }
@@ -211,7 +211,7 @@ func (x *play) abortTurn() {
 func (x *play) denyLine(id, msg string) *jsontree.Value {
 	if s := x.other(denyProfile); s != nil {
 		for _, st := range s.steps {
-			if kind(st.in.msg) != "control_response" || st.in.msg.StringAt("response", "response", "behavior") != "deny" {
+			if st.in.kind() != "control_response" || st.in.msg.StringAt("response", "response", "behavior") != "deny" {
 				continue
 			}
 			recMsg := st.in.msg.StringAt("response", "response", "message")
@@ -225,18 +225,12 @@ func (x *play) denyLine(id, msg string) *jsontree.Value {
 				}
 				recID := c.Elems[0].StringAt("tool_use_id")
 				v := x.scope(s, nil, nil).message(l.msg)
+				swapDenyMessage(v, recMsg, msg)
 				v.Walk(func(_ string, val *jsontree.Value) *jsontree.Value {
-					if val.Kind != jsontree.String {
-						return val
+					if val.Kind == jsontree.String && val.Str == recID {
+						return jsontree.NewString(id)
 					}
-					s := val.Str
-					if recMsg != "" {
-						s = strings.ReplaceAll(s, recMsg, msg)
-					}
-					if s == recID {
-						s = id
-					}
-					return jsontree.NewString(s)
+					return val
 				})
 				return v
 			}

@@ -9,8 +9,9 @@
 // <cli-version>, …) replaced by fresh values that stay consistent within
 // the session. It is interactive, not a tape: a turn's lines come only
 // after the host's message for it, a permission request waits for the
-// host's answer, and control requests the recording lacks are answered
-// in the recorded version's shape (see [Player]).
+// host's answer, control requests the recording lacks are answered in
+// the recorded version's shape, and SIGINT and SIGTERM get the version's
+// recorded reaction (see [Player]).
 //
 // [Host] plays the other side of a recording, for tests that drive a CLI
 // (real or fake) the way the recording's host did. The package's oracle

@@ -49,6 +49,9 @@ type Config struct {
 	Embedded fs.FS
 	// Dir is the working folder; "" is the process's.
 	Dir string
+	// Signals delivers the process's SIGINT and SIGTERM (see [Signals]),
+	// on which the fake does what the recorded CLI does; nil for none.
+	Signals <-chan os.Signal
 }
 
 // Main runs a fake CLI: it parses args (the command line without the
@@ -142,6 +145,7 @@ func Main(ctx context.Context, args []string, stdio Stdio, cfg Config) int {
 		Env:       Env{Cwd: dir, Home: home, Session: session, PID: os.Getpid(), Version: version, APIURL: getenv("ANTHROPIC_BASE_URL")},
 		Stderr:    stdio.Stderr,
 		SessionID: firstOf(a.Value("--session-id"), a.Value("--resume")),
+		Signals:   cfg.Signals,
 	}
 	code, err := p.Run(ctx, stdin, stdio.Stdout)
 	var ie *InputError

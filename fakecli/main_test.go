@@ -17,13 +17,15 @@ const asCLIEnv = "CCWIRE_FAKECLI_TEST_AS"
 func TestMain(m *testing.M) {
 	switch os.Getenv(asCLIEnv) {
 	case "cli":
-		os.Exit(fakecli.Main(context.Background(), os.Args[1:], fakecli.Stdio{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, fakecli.Config{}))
+		signals, _ := fakecli.Signals()
+		os.Exit(fakecli.Main(context.Background(), os.Args[1:], fakecli.Stdio{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, fakecli.Config{Signals: signals}))
 	case "ccwire":
 		if len(os.Args) < 2 || os.Args[1] != "fake-cli" {
 			os.Stderr.WriteString("want fake-cli as the first argument\n")
 			os.Exit(2)
 		}
-		os.Exit(fakecli.Main(context.Background(), os.Args[2:], fakecli.Stdio{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, fakecli.Config{}))
+		signals, _ := fakecli.Signals()
+		os.Exit(fakecli.Main(context.Background(), os.Args[2:], fakecli.Stdio{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, fakecli.Config{Signals: signals}))
 	}
 	os.Exit(m.Run())
 }

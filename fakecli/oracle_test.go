@@ -8,7 +8,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -17,6 +19,9 @@ import (
 )
 
 const recordingsDir = "../recordings"
+
+// signalsByName are the signals recordings send, by their names there.
+var signalsByName = map[string]os.Signal{"SIGINT": os.Interrupt, "SIGTERM": syscall.SIGTERM}
 
 // recordingFiles returns every recording of every recorded version.
 func recordingFiles(t testing.TB) []string {
@@ -76,6 +81,8 @@ func lines(events []scenario.Event) []string {
 	for _, ev := range events {
 		switch {
 		case ev.Kind == scenario.EventRequest:
+		case ev.Kind == scenario.EventSignal:
+			out = append(out, "signal "+ev.Signal)
 		case ev.Msg != nil:
 			out = append(out, string(ev.Kind)+" "+string(ev.Msg))
 		default:
@@ -94,10 +101,12 @@ func hostReplay(t *testing.T, rec *scenario.Recording, versionDir string) ([]str
 	defer cancel()
 	session := t.TempDir()
 	env := fakecli.Env{Cwd: filepath.Join(session, "work"), Home: filepath.Join(session, "home"), Session: session, PID: os.Getpid(), APIURL: "http://127.0.0.1:4111"}
+	signals := make(chan os.Signal, 1)
 	p := &fakecli.Player{
 		Recording: rec,
 		Lookup:    fakecli.DirLookup(versionDir),
 		Env:       env,
+		Signals:   signals,
 	}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -112,7 +121,7 @@ func hostReplay(t *testing.T, rec *scenario.Recording, versionDir string) ([]str
 		inR.Close()
 		done <- result{code, err}
 	}()
-	events, err := drive(ctx, rec, env, inW, outR)
+	events, err := drive(ctx, rec, env, inW, outR, func(sig os.Signal) error { signals <- sig; return nil })
 	if err != nil {
 		cancel()
 		r := <-done
@@ -127,11 +136,12 @@ func hostReplay(t *testing.T, rec *scenario.Recording, versionDir string) ([]str
 }
 
 // drive plays the host's side of rec against a CLI (real or fake) whose
-// stdin is in and stdout out: it writes the recording's stdin lines where
-// the recording has them, reading the stdout lines the recording has
-// before each, then closes stdin and reads stdout to its end. It returns
-// the lines of both directions, raw, in order.
-func drive(ctx context.Context, rec *scenario.Recording, env fakecli.Env, in io.WriteCloser, out io.Reader) ([]scenario.Event, error) {
+// stdin is in and stdout out: it writes the recording's stdin lines, and
+// sends its signal with signal, where the recording has them, reading the
+// stdout lines the recording has before each, then closes stdin and reads
+// stdout to its end. It returns the lines of both directions, raw, and
+// the signal, in order.
+func drive(ctx context.Context, rec *scenario.Recording, env fakecli.Env, in io.WriteCloser, out io.Reader, signal func(os.Signal) error) ([]scenario.Event, error) {
 	stdout := bufio.NewReaderSize(out, 64<<10)
 	readLine := make(chan string)
 	go func() {
@@ -163,6 +173,15 @@ func drive(ctx context.Context, rec *scenario.Recording, env fakecli.Env, in io.
 			if _, err := in.Write(append(l, '\n')); err != nil {
 				return events, fmt.Errorf("writing stdin: %w", err)
 			}
+		case scenario.EventSignal:
+			sig, ok := signalsByName[ev.Signal]
+			if !ok || signal == nil {
+				return events, fmt.Errorf("cannot send signal %s", ev.Signal)
+			}
+			events = append(events, ev)
+			if err := signal(sig); err != nil {
+				return events, fmt.Errorf("sending %s: %w", ev.Signal, err)
+			}
 		case scenario.EventStdout:
 			select {
 			case l, ok := <-readLine:
@@ -176,9 +195,15 @@ func drive(ctx context.Context, rec *scenario.Recording, env fakecli.Env, in io.
 			}
 		}
 	}
-	in.Close()
+	// After a signal the CLI ends by itself, its stdin open: close stdin
+	// only once its stdout has ended, lest the end of stdin end it first.
+	signalled := slices.ContainsFunc(rec.Events, func(ev scenario.Event) bool { return ev.Kind == scenario.EventSignal })
+	if !signalled {
+		in.Close()
+	}
 	for l := range readLine {
 		events = append(events, scenario.Event{Kind: scenario.EventStdout, Msg: json.RawMessage(l)})
 	}
+	in.Close()
 	return events, ctx.Err()
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -29,8 +30,17 @@ import (
 // version (see Lookup); an interrupt while a permission request waits
 // aborts the turn as the CLI does; a deny where the recording allowed
 // writes the tool_result error the CLI writes on a deny, and lists the
-// denial in the turn's result; a user message the recording has no turn
-// for ends the session with a [DivergenceError].
+// denial in the turn's result; a deny where the recording denied writes
+// the host's message where the CLI does. An allow where the recording
+// denied (it has no run of the tool to play), and a user message the
+// recording has no turn for, end the session with a [DivergenceError].
+//
+// A signal (see Signals) ends the session as it ends the recorded CLI:
+// with the recording's lines after it where the recording has it next,
+// else with what the version's signal-sigint-* or signal-sigterm-*
+// recording shows the CLI writing in the session's state (between turns,
+// while a permission request waits, in the middle of a turn) and the
+// status it exits with.
 type Player struct {
 	// Recording is the recording to play.
 	Recording *scenario.Recording
@@ -49,6 +59,10 @@ type Player struct {
 	// SessionID, if a UUID, is the session ID to play the recording's
 	// under (--resume ID, --session-id ID); "" for a fresh one.
 	SessionID string
+	// Signals delivers the signals the fake's process gets (SIGINT,
+	// SIGTERM; see [Signals]): on one, Run writes what the recorded CLI
+	// writes on it and returns the status it exits with. Nil for none.
+	Signals <-chan os.Signal
 }
 
 // DivergenceError reports a host line that the recording cannot answer:
@@ -118,6 +132,7 @@ func (p *Player) Run(ctx context.Context, stdin io.Reader, stdout io.Writer) (in
 		pending:  map[string]*jsontree.Value{},
 		scripts:  map[string]*script{},
 		replaced: map[string]*jsontree.Value{},
+		messages: map[string][2]string{},
 	}
 	x.b = newBinder(&env)
 	if s.sessionID != "" && uuidShape.MatchString(p.SessionID) {
@@ -154,6 +169,12 @@ func (p *Player) Run(ctx context.Context, stdin io.Reader, stdout io.Writer) (in
 	}
 	for {
 		select {
+		case sig := <-p.Signals:
+			code, err := x.signal(sig)
+			if err == nil {
+				err = x.out.Flush()
+			}
+			return code, err
 		case <-ctx.Done():
 			return 1, fmt.Errorf("fakecli: %w", ctx.Err())
 		case err := <-readErr:
@@ -191,9 +212,16 @@ type play struct {
 	// recording allowed it to the tool_result line to write instead of
 	// the recorded one.
 	replaced map[string]*jsontree.Value
+	// messages maps the ID of a tool call the host denied, as the
+	// recording did, with a message of its own to the recorded message
+	// and the host's.
+	messages map[string][2]string
 	// denials are permission denials to add to the next result.
 	denials []*jsontree.Value
-	scripts map[string]*script // other recordings by scenario ID; nil for none
+	// turnOpen reports a turn under way: a user message played and its
+	// result not written yet.
+	turnOpen bool
+	scripts  map[string]*script // other recordings by scenario ID; nil for none
 }
 
 // exitCode is the status the CLI exits with when stdin ends now.
@@ -213,14 +241,14 @@ func (x *play) handle(raw []byte) (int, error) {
 	}
 	v, err := jsontree.Parse([]byte(text))
 	if err != nil {
-		if x.next < len(x.s.steps) && x.s.steps[x.next].in.msg == nil {
+		if x.next < len(x.s.steps) && x.s.steps[x.next].in.kind() == "text" {
 			return -1, x.step(nil)
 		}
 		fmt.Fprintln(x.stderr, parseErrorMessage(x.env.Version, text, err))
 		return 1, &InputError{Line: text, Err: err}
 	}
 	k := kind(v)
-	if x.next < len(x.s.steps) && kind(x.s.steps[x.next].in.msg) == k && x.answers(x.s.steps[x.next].in.msg, v) {
+	if x.next < len(x.s.steps) && x.s.steps[x.next].in.kind() == k && x.answers(x.s.steps[x.next].in.msg, v) {
 		return -1, x.step(v)
 	}
 	switch {
@@ -235,7 +263,7 @@ func (x *play) handle(raw []byte) (int, error) {
 		return -1, nil
 	case k == "user":
 		for j := x.next; j < len(x.s.steps); j++ {
-			if kind(x.s.steps[j].in.msg) == "user" {
+			if x.s.steps[j].in.kind() == "user" {
 				x.next = j
 				return -1, x.step(v)
 			}
@@ -267,26 +295,39 @@ func (x *play) step(v *jsontree.Value) error {
 	if v != nil {
 		x.b.bind(st.in.msg, v)
 	}
+	if st.in.kind() == "user" {
+		x.turnOpen = true
+	}
 	if kind(v) == "control_response" {
-		x.answered(st.in.msg, v)
+		if err := x.answered(st.in.msg, v); err != nil {
+			return err
+		}
 	}
 	return x.write(st.out, x.b)
 }
 
+// allowCounterparts names, for a recording whose host denies a tool, the
+// version's recording whose host allows it: what to play for a host that
+// allows.
+var allowCounterparts = map[string]string{
+	"permission-prompt-deny": "permission-prompt-allow",
+}
+
 // answered deals with the host's answer v to one of the fake's control
-// requests, recorded as rec.
-func (x *play) answered(rec, v *jsontree.Value) {
+// requests, recorded as rec. An allow where the recording denied is a
+// *[DivergenceError]: the recording has no run of the tool to play.
+func (x *play) answered(rec, v *jsontree.Value) error {
 	id := v.StringAt("response", "request_id")
 	req := x.pending[id]
 	delete(x.pending, id)
 	if req == nil || req.StringAt("request", "subtype") != "can_use_tool" {
-		return
+		return nil
 	}
 	recorded := rec.StringAt("response", "response", "behavior")
 	got := v.StringAt("response", "response", "behavior")
+	tool := x.b.text(req.StringAt("request", "tool_use_id"))
 	switch {
 	case got == "deny" && recorded != "deny":
-		tool := x.b.text(req.StringAt("request", "tool_use_id"))
 		msg := v.StringAt("response", "response", "message")
 		x.replaced[tool] = x.denyLine(tool, msg)
 		x.denials = append(x.denials, jsontree.NewObject(
@@ -294,9 +335,47 @@ func (x *play) answered(rec, v *jsontree.Value) {
 			jsontree.Member{Key: "tool_use_id", Val: jsontree.NewString(tool)},
 			jsontree.Member{Key: "tool_input", Val: x.b.message(orEmpty(req.Path("request", "input")))},
 		))
+	case got == "deny":
+		// The CLI writes the host's message: the tool_result's content,
+		// and tool_use_result after "Error: ".
+		recMsg := rec.StringAt("response", "response", "message")
+		if msg := v.StringAt("response", "response", "message"); msg != recMsg {
+			x.messages[tool] = [2]string{recMsg, msg}
+		}
+	case got == "allow" && recorded == "deny":
+		reason := fmt.Sprintf("the host allowed the %s call the recording denied, and the recording has no run of it to play", req.StringAt("request", "tool_name"))
+		if other, ok := allowCounterparts[x.s.rec.Scenario]; ok {
+			reason += fmt.Sprintf("; play scenario %s for a host that allows it", other)
+		} else {
+			reason += "; play a scenario whose host allows the tool"
+		}
+		return &DivergenceError{Scenario: x.s.rec.Scenario, Version: x.env.Version, Line: v.String(), Reason: reason}
 	case got != recorded && got != "":
 		fmt.Fprintf(x.stderr, "ccwire fake-cli: the host answered %s where the recording %s answered %s; playing the recorded %s\n", got, x.s.rec.Scenario, recorded, recorded)
 	}
+	return nil
+}
+
+// swapDenyMessage makes v, the tool_result message of a denied call, carry
+// the host's deny message to instead of the recorded from: the
+// tool_result's content is the message, and tool_use_result is "Error: "
+// and the message, as the CLI writes them.
+func swapDenyMessage(v *jsontree.Value, from, to string) {
+	if from == to {
+		return
+	}
+	v.Walk(func(key string, val *jsontree.Value) *jsontree.Value {
+		if val.Kind != jsontree.String {
+			return val
+		}
+		switch {
+		case key == "content" && val.Str == from:
+			return jsontree.NewString(to)
+		case key == "tool_use_result" && val.Str == "Error: "+from:
+			return jsontree.NewString("Error: " + to)
+		}
+		return val
+	})
 }
 
 func orEmpty(v *jsontree.Value) *jsontree.Value {
@@ -331,7 +410,7 @@ func (x *play) adjust(v *jsontree.Value) *jsontree.Value {
 	case "control_request":
 		x.pending[v.StringAt("request_id")] = v
 	case "user":
-		if len(x.replaced) == 0 {
+		if len(x.replaced) == 0 && len(x.messages) == 0 {
 			break
 		}
 		c := v.Path("message", "content")
@@ -343,7 +422,12 @@ func (x *play) adjust(v *jsontree.Value) *jsontree.Value {
 			delete(x.replaced, id)
 			return deny
 		}
+		if m, ok := x.messages[id]; ok {
+			delete(x.messages, id)
+			swapDenyMessage(v, m[0], m[1])
+		}
 	case "result":
+		x.turnOpen = false
 		if len(x.denials) == 0 {
 			break
 		}

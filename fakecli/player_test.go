@@ -9,6 +9,7 @@ import (
 	"errors"
 	"io"
 	"maps"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -26,6 +27,7 @@ type fake struct {
 	in     *io.PipeWriter
 	out    chan string // stdout lines, read ahead so the fake never waits
 	stderr *syncBuffer
+	sig    chan os.Signal // the fake's Player.Signals
 	done   chan struct{}
 	code   int
 	err    error
@@ -59,7 +61,7 @@ func startFake(t *testing.T, version, id string) *fake {
 	t.Cleanup(cancel)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	f := &fake{t: t, in: inW, out: make(chan string, 1000), stderr: &syncBuffer{}, done: make(chan struct{})}
+	f := &fake{t: t, in: inW, out: make(chan string, 1000), stderr: &syncBuffer{}, sig: make(chan os.Signal, 1), done: make(chan struct{})}
 	go func() {
 		defer close(f.out)
 		r := bufio.NewReader(outR)
@@ -73,7 +75,7 @@ func startFake(t *testing.T, version, id string) *fake {
 			}
 		}
 	}()
-	p := &fakecli.Player{Recording: rec, Lookup: fakecli.DirLookup(dir), Env: fakecli.Env{Cwd: t.TempDir()}, Stderr: f.stderr}
+	p := &fakecli.Player{Recording: rec, Lookup: fakecli.DirLookup(dir), Env: fakecli.Env{Cwd: t.TempDir()}, Stderr: f.stderr, Signals: f.sig}
 	go func() {
 		f.code, f.err = p.Run(ctx, inR, outW)
 		outW.Close()
@@ -114,6 +116,16 @@ func (f *fake) read(want string) []map[string]any {
 			return got
 		}
 	}
+}
+
+// asked sends a user message and reads up to the permission request it
+// brings, whose request ID and tool call ID it returns.
+func (f *fake) asked() (id, tool string) {
+	f.t.Helper()
+	f.send(userMsg)
+	req := f.read("control_request")
+	last := req[len(req)-1]
+	return last["request_id"].(string), last["request"].(map[string]any)["tool_use_id"].(string)
 }
 
 // finish closes stdin and returns the lines written after it and the exit
@@ -169,11 +181,7 @@ func TestPlayerInteractive(t *testing.T) {
 		t.Run(version+"/deny-where-recorded-allow", func(t *testing.T) {
 			t.Parallel()
 			f := startFake(t, version, "permission-prompt-allow")
-			f.send(userMsg)
-			req := f.read("control_request")
-			last := req[len(req)-1]
-			id := last["request_id"].(string)
-			tool := last["request"].(map[string]any)["tool_use_id"].(string)
+			id, tool := f.asked()
 			f.send(`{"type":"control_response","response":{"subtype":"success","request_id":"` + id + `","response":{"behavior":"deny","message":"No, thanks."}}}`)
 			got := f.read("result")
 			var denied bool
@@ -192,6 +200,67 @@ func TestPlayerInteractive(t *testing.T) {
 			res := got[len(got)-1]
 			if d, _ := res["permission_denials"].([]any); len(d) != 1 {
 				t.Errorf("result's permission_denials = %v, want the denial", res["permission_denials"])
+			}
+		})
+		t.Run(version+"/deny-message-where-recorded-deny", func(t *testing.T) {
+			t.Parallel()
+			// The CLI writes the host's message (checked on 2.1.37 and
+			// 2.1.332 with "denied by test" and ""): the tool_result's
+			// content, and tool_use_result after "Error: ".
+			for _, msg := range []string{"denied by test", ""} {
+				f := startFake(t, version, "permission-prompt-deny")
+				id, tool := f.asked()
+				answer, _ := json.Marshal(msg)
+				f.send(`{"type":"control_response","response":{"subtype":"success","request_id":"` + id + `","response":{"behavior":"deny","message":` + string(answer) + `}}}`)
+				got := f.read("result")
+				found := false
+				for _, m := range got {
+					if line, _ := json.Marshal(m); strings.Contains(string(line), "Writing files is not allowed") {
+						t.Errorf("deny %q: the recorded message in %s", msg, line)
+					}
+					if m["type"] != "user" {
+						continue
+					}
+					c := m["message"].(map[string]any)["content"].([]any)[0].(map[string]any)
+					if c["tool_use_id"] != tool {
+						continue
+					}
+					found = true
+					if c["content"] != msg || c["is_error"] != true || m["tool_use_result"] != "Error: "+msg {
+						t.Errorf("deny %q: tool_result content %q, is_error %v, tool_use_result %q", msg, c["content"], c["is_error"], m["tool_use_result"])
+					}
+				}
+				if !found {
+					t.Errorf("deny %q: no tool_result for %s in %v", msg, tool, got)
+				}
+				res := got[len(got)-1]
+				if d, _ := res["permission_denials"].([]any); len(d) != 1 || d[0].(map[string]any)["tool_use_id"] != tool {
+					t.Errorf("deny %q: result's permission_denials = %v, want the one denial", msg, res["permission_denials"])
+				}
+				if rest, code, err := f.finish(); len(rest) != 0 || code != 0 || err != nil {
+					t.Errorf("deny %q: after the result: %d lines, exit %d, %v", msg, len(rest), code, err)
+				}
+			}
+		})
+		t.Run(version+"/allow-where-recorded-deny", func(t *testing.T) {
+			t.Parallel()
+			f := startFake(t, version, "permission-prompt-deny")
+			id, _ := f.asked()
+			f.send(`{"type":"control_response","response":{"subtype":"success","request_id":"` + id + `","response":{"behavior":"allow","updatedInput":{}}}}`)
+			rest, code, err := f.finish()
+			var de *fakecli.DivergenceError
+			if code == 0 || !errors.As(err, &de) {
+				t.Fatalf("exit %d, %v; want a non-zero status and a DivergenceError", code, err)
+			}
+			for _, want := range []string{"allowed the Bash call the recording denied", "permission-prompt-allow"} {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error %q does not say %q", err, want)
+				}
+			}
+			for _, l := range rest {
+				if strings.Contains(l, `"tool_result"`) || strings.Contains(l, `"result"`) {
+					t.Errorf("wrote %s after the allow: the recorded deny", l)
+				}
 			}
 		})
 		t.Run(version+"/interrupt-while-asking", func(t *testing.T) {

@@ -8,10 +8,20 @@ import (
 )
 
 // line is one recorded stdin or stdout line: a JSON message, or a text
-// that is not one.
+// that is not one; or a signal sent to the CLI, in place of a stdin line.
 type line struct {
-	msg  *jsontree.Value
-	text string
+	msg    *jsontree.Value
+	text   string
+	signal string // "SIGINT", "SIGTERM"; "" for a line
+}
+
+// kind classifies a recorded stdin line (see kind), or a signal:
+// "signal/SIGINT".
+func (l line) kind() string {
+	if l.signal != "" {
+		return "signal/" + l.signal
+	}
+	return kind(l.msg)
 }
 
 // write appends the line as the CLI writes it, after substitution.
@@ -46,6 +56,11 @@ func newScript(rec *scenario.Recording) (*script, error) {
 	for i, ev := range rec.Events {
 		var l line
 		switch ev.Kind {
+		case scenario.EventSignal:
+			// The CLI's reaction is what it wrote after it: a step, as
+			// for a stdin line.
+			s.steps = append(s.steps, step{in: line{signal: ev.Signal}})
+			continue
 		case scenario.EventStdin, scenario.EventStdout:
 			if ev.Msg != nil {
 				v, err := jsontree.Parse(ev.Msg)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"golang.org/x/tools/txtar"
@@ -176,6 +178,15 @@ type Want struct {
 	// MainRequests, when set, is the exact number of main-loop requests
 	// the CLI makes.
 	MainRequests *int `json:"main_requests,omitempty"`
+	// Stderr, when set, is all the CLI may write on its stderr in the run,
+	// white space around it aside ("" for nothing).
+	Stderr *string `json:"stderr,omitempty"`
+}
+
+// signalNumbers are the signals a turn's signal section may name.
+var signalNumbers = map[string]syscall.Signal{
+	"SIGINT":  syscall.SIGINT,
+	"SIGTERM": syscall.SIGTERM,
 }
 
 // File is a file of the working folder.
@@ -274,7 +285,7 @@ func loadAll(entries []fs.DirEntry, where string, fsys fs.FS, pathOf func(name s
 
 var (
 	idPattern       = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-	turnSection     = regexp.MustCompile(`^turns/([1-9][0-9]*)/(stdin\.jsonl|stdin\.txt|expect\.jsonl)$`)
+	turnSection     = regexp.MustCompile(`^turns/([1-9][0-9]*)/(stdin\.jsonl|stdin\.txt|expect\.jsonl|signal)$`)
 	reservedEnvVars = []string{"HOME", "CLAUDE_CONFIG_DIR", "TMPDIR", "CLAUDE_CODE_TMPDIR", "ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"}
 )
 
@@ -456,6 +467,13 @@ func (p *parser) content(v *variant, base string) bool {
 				data = rest
 			}
 			v.parsed = lines
+		case "signal":
+			name := strings.TrimSpace(string(v.data))
+			if _, ok := signalNumbers[name]; !ok {
+				p.errorf(v.line, v.name, "signal %q: want one of %s", name, strings.Join(slices.Sorted(maps.Keys(signalNumbers)), ", "))
+				return false
+			}
+			v.parsed = name
 		}
 	}
 	return true
@@ -688,6 +706,8 @@ func (p *parser) checkTurns(sc *Scenario) {
 			p.errorf(0, "", "turn %d is missing (turns are numbered from 1 without gaps)", i)
 		case has[i]["stdin.jsonl"] && has[i]["stdin.txt"]:
 			p.errorf(0, "", "turn %d has both stdin.jsonl and stdin.txt; give one", i)
+		case has[i]["signal"] && i != n:
+			p.errorf(0, "", "turn %d sends a signal but is not the last turn: the CLI ends on it", i)
 		}
 	}
 	sc.turns = n

@@ -72,6 +72,8 @@ func TestParseErrors(t *testing.T) {
 		{"absolute file", validHeader + validBody + "-- want/files//etc/passwd --\nx\n", []string{"must be relative"}},
 		{"bad variant name", validHeader + validBody + "-- stub.json [>=2.1 --\n{}\n", []string{"bad section name"}},
 		{"bad variant constraint", validHeader + validBody + "-- stub.json [>=x] --\n{}\n", []string{`version constraint ">=x"`}},
+		{"unknown signal", validHeader + validBody + "-- turns/2/signal --\nSIGKILL\n", []string{"demo.txtar:10", `signal "SIGKILL": want one of SIGINT, SIGTERM`}},
+		{"signal before the last turn", validHeader + validBody + "-- turns/2/signal --\nSIGINT\n-- turns/3/stdin.jsonl --\n{}\n", []string{"turn 2 sends a signal but is not the last turn"}},
 		{"overlapping variants", validHeader + validBody + "-- turns/1/expect.jsonl [>=2.1.100] --\n{}\n-- turns/1/expect.jsonl [>=2.1.200] --\n{}\n", []string{"all apply to CLI 2.1.200"}},
 	}
 	for _, tc := range tests {
@@ -100,8 +102,10 @@ func TestParseValid(t *testing.T) {
 hello
 -- turns/2/stdin.txt --
 not json
+-- turns/2/signal --
+SIGTERM
 -- want.json --
-{"exit_code": 1, "unused_turns": 1, "allow_overrun": true, "main_requests": 2}
+{"exit_code": 1, "unused_turns": 1, "allow_overrun": true, "main_requests": 2, "stderr": ""}
 -- want/files/out.txt --
 done
 -- want/requests.jsonl --
@@ -135,7 +139,10 @@ done
 	if !pl.Turns[1].Raw || string(pl.Turns[1].Stdin[0].Data) != "not json" || pl.Turns[1].Stdin[0].Source != "demo.txtar:12" {
 		t.Errorf("turn 2 = %+v", pl.Turns[1])
 	}
-	if pl.Want.ExitCode != 1 || pl.Want.UnusedTurns != 1 || !pl.Want.AllowOverrun || *pl.Want.MainRequests != 2 {
+	if pl.Turns[1].Signal != "SIGTERM" || pl.Turns[0].Signal != "" {
+		t.Errorf("signals: turn 1 %q, turn 2 %q; want none and SIGTERM", pl.Turns[0].Signal, pl.Turns[1].Signal)
+	}
+	if pl.Want.ExitCode != 1 || pl.Want.UnusedTurns != 1 || !pl.Want.AllowOverrun || *pl.Want.MainRequests != 2 || pl.Want.Stderr == nil || *pl.Want.Stderr != "" {
 		t.Errorf("Want = %+v", pl.Want)
 	}
 	if len(pl.WantFiles) != 1 || len(pl.WantRequests) != 1 || len(pl.WantToolResults) != 1 {

@@ -250,6 +250,7 @@ func (n *normalizer) text(s string) string {
 		}
 	}
 	s = n.toolTexts(s)
+	s = wakeupGuidance(s)
 	if len(n.learned) > 0 {
 		s = n.learnedIDs(s)
 	}
@@ -515,6 +516,10 @@ func (n *normalizer) value(v *jsontree.Value) *jsontree.Value {
 				return jsontree.NewString("<pid>")
 			}
 			return jsontree.NewString(n.number("pid", val.Str))
+		case val.Kind == jsontree.String && pidKey.MatchString(key) && slices.Contains(n.pids, val.Str):
+			// A pid member written as a string: a CLI's process ID all
+			// the same.
+			return jsontree.NewString("<pid>")
 		case val.Kind == jsontree.Object && slices.Contains(usageMaps, key):
 			val.Members = slices.DeleteFunc(val.Members, func(m jsontree.Member) bool { return idleUsage(m.Val) })
 			return val

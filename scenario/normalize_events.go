@@ -22,7 +22,7 @@ func NormalizeEvents(now time.Time, pid int, version string, paths, literals map
 	n.version = version
 	out := make([]Event, 0, len(events))
 	for _, ev := range events {
-		if ev.Kind == EventRequest {
+		if ev.Kind == EventRequest || ev.Kind == EventSignal {
 			out = append(out, ev)
 			continue
 		}

@@ -17,9 +17,9 @@ import (
 // first varies from run to run. The rule puts each request as late as
 // causality lets it go, using what the run knows for certain:
 //
-//  1. A request goes after the stdin lines the runner had begun to write
-//     when it arrived (it came after them), and after the request before
-//     it. The runner writes a turn's stdin once the previous turn's
+//  1. A request goes after the stdin lines (and signals) the runner had
+//     begun to write (or sent) when it arrived (it came after them), and
+//     after the request before it. The runner writes a turn's stdin once the previous turn's
 //     expected messages were read, when the CLI is waiting for it; a
 //     request racing that write would make the recording vary, which go
 //     test ./scenario reports.
@@ -30,7 +30,7 @@ import (
 //     answer before it asked for it.
 //  3. Any other request (a fault, an abort, an overrun, or a served one
 //     whose answer shows on no line) goes between the requests before and
-//     after it, within its turn (before the next stdin lines): right before
+//     after it, within its turn (before the next stdin lines or signal): right before
 //     the first line carrying the message ID of its script turn (the part
 //     of an answer it got before a fault), or else the first line that
 //     reports what became of it: a system/api_retry notice, a result, an
@@ -56,11 +56,11 @@ func placeRequests(lines []stdioLine, requests []stubapi.Request) []int {
 	lo := make([]int, len(requests))
 	for i, r := range requests {
 		for j, l := range lines {
-			if l.dir == "stdin" && (j == 0 || lines[j-1].dir != "stdin") && r.Time.After(l.at) {
+			if l.input() && (j == 0 || !lines[j-1].input()) && r.Time.After(l.at) {
 				// The first line of a block of stdin lines: the request
 				// goes after the block.
 				k := j
-				for k < len(lines) && lines[k].dir == "stdin" {
+				for k < len(lines) && lines[k].input() {
 					k++
 				}
 				lo[i] = k
@@ -94,7 +94,7 @@ func placeRequests(lines []stdioLine, requests []stubapi.Request) []int {
 		}
 		end := len(lines)
 		for j := start; j < len(lines); j++ {
-			if lines[j].dir == "stdin" {
+			if lines[j].input() {
 				end = j
 				break
 			}

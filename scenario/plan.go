@@ -45,6 +45,10 @@ type TurnPlan struct {
 	// Raw reports that Stdin comes from stdin.txt and is sent verbatim,
 	// without placeholder substitution.
 	Raw bool
+	// Signal, if not "", is the signal ("SIGINT", "SIGTERM") sent to the
+	// CLI process after the stdin lines, from a signal section: the turn
+	// is the last, and the CLI is to exit on it with its stdin open.
+	Signal string
 	// Expect must match an ordered subsequence of the messages read.
 	Expect []Expectation
 }
@@ -121,6 +125,8 @@ func (sc *Scenario) Plan(version string) (*Plan, error) {
 				t.Stdin = vr.parsed.([]Line)
 			case "stdin.txt":
 				t.Stdin, t.Raw = vr.parsed.([]Line), true
+			case "signal":
+				t.Signal = vr.parsed.(string)
 			}
 		}
 	}

@@ -42,21 +42,27 @@ func WriteRecording(dir string, r Result) error {
 	return nil
 }
 
-// stdioLine is one line of the CLI's stdin or stdout, as the run saw it.
+// stdioLine is one line of the CLI's stdin or stdout, or a signal sent
+// to it, as the run saw it.
 type stdioLine struct {
 	turn int
-	dir  string // "stdin" or "stdout"
-	data []byte // the line without its newline
+	dir  string // "stdin", "stdout" or "signal"
+	data []byte // the line without its newline; a signal's name
 	note string // for a stdout line that could not be decoded: why
 	// stdoutLine is the 1-based number of an undecodable line among the
 	// CLI's stdout lines, 0 if unknown.
 	stdoutLine int
-	// at is when the runner began to write a stdin line.
+	// at is when the runner began to write a stdin line, or sent a
+	// signal.
 	at time.Time
 	// expect numbers, from 1, the expectation of the turn that matched a
 	// stdout line; 0 for none.
 	expect int
 }
+
+// input reports whether the line went to the CLI: a stdin line or a
+// signal.
+func (l stdioLine) input() bool { return l.dir == "stdin" || l.dir == "signal" }
 
 // runLog is what a run collected, before normalization.
 type runLog struct {
@@ -114,6 +120,11 @@ func (rec *runLog) encode(n *normalizer) *Recording {
 	for i, l := range rec.stdio {
 		request(i)
 		ev := Event{Turn: l.turn, Kind: EventKind(l.dir), Expect: l.expect}
+		if ev.Kind == EventSignal {
+			ev.Signal = string(l.data)
+			out.Events = append(out.Events, ev)
+			continue
+		}
 		if parsed, err := jsontree.Parse(l.data); err == nil && l.note == "" {
 			ev.Msg = n.value(parsed).AppendCompact(nil)
 		} else {
@@ -138,30 +149,52 @@ func (rec *runLog) encode(n *normalizer) *Recording {
 		out.Env = append(out.Env, n.text(e))
 	}
 
-	seen := map[string][]string{} // body member -> compact values in order of request
-	for _, r := range main {
+	bodies := make([]*jsontree.Value, len(main))
+	for i, r := range main {
 		q, body := requestRecord(r, n)
-		if body != nil && body.Kind == jsontree.Object {
-			for _, key := range []string{"system", "tools"} {
-				m := body.Get(key)
-				if m == nil {
-					continue
-				}
-				text := m.String()
-				if j := slices.Index(seen[key], text); j >= 0 {
-					body.Set(key, jsontree.NewString(fmt.Sprintf("<same as %s>", requestFile(j+1))))
-				}
-				seen[key] = append(seen[key], text)
-			}
-		}
-		if body != nil {
-			q.Body = body.AppendCompact(nil)
-		}
+		bodies[i] = body
 		out.Requests = append(out.Requests, q)
+	}
+	shareBodyMembers(bodies)
+	for i, body := range bodies {
+		if body != nil {
+			out.Requests[i].Body = body.AppendCompact(nil)
+		}
 	}
 	out.Side = sideSummary(side, n)
 	return out
 }
+
+// sharedBodyMembers are the members of a request body that a recording
+// writes once: a later request's equal value is "<same as requests/N.json>".
+var sharedBodyMembers = []string{"system", "tools"}
+
+// shareBodyMembers replaces, in the normalized bodies of a run's main-loop
+// requests in order (nil for a body that is not JSON), each member of
+// sharedBodyMembers equal to an earlier request's with "<same as
+// requests/N.json>", N the first request that has it.
+func shareBodyMembers(bodies []*jsontree.Value) {
+	seen := map[string][]string{} // body member -> compact values in order of request
+	for _, body := range bodies {
+		if body == nil || body.Kind != jsontree.Object {
+			continue
+		}
+		for _, key := range sharedBodyMembers {
+			m := body.Get(key)
+			if m == nil {
+				continue
+			}
+			text := m.String()
+			if j := slices.Index(seen[key], text); j >= 0 {
+				body.Set(key, jsontree.NewString(sameAs(j+1)))
+			}
+			seen[key] = append(seen[key], text)
+		}
+	}
+}
+
+// sameAs is the string a body member equal to request n's is written as.
+func sameAs(n int) string { return fmt.Sprintf("<same as %s>", requestFile(n)) }
 
 // requestHeaderNoise are request headers left out of recordings: they
 // follow from the body (Content-Length) or from the machine rather than

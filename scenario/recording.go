@@ -29,7 +29,8 @@ import (
 //	run.json           the run: scenario, CLI version, flags, environment,
 //	                   exit status, request counts, unused script turns
 //	events.jsonl       the events in order, one a line (see [Event]): stdin
-//	                   lines, stdout lines and main-loop requests
+//	                   lines, stdout lines, main-loop requests and a signal
+//	                   sent to the CLI
 //	requests/N.json    main-loop request N (see [Request])
 //	side.json          the side requests, counted by kind (see [SideRequests])
 type Recording struct {
@@ -49,8 +50,9 @@ type Recording struct {
 	// UnusedTurns is how many turns of the stub script the run left
 	// unused.
 	UnusedTurns int
-	// Events are the run's stdin and stdout lines and main-loop requests,
-	// in order. The lines are in the order the runner wrote and read them;
+	// Events are the run's stdin and stdout lines, main-loop requests and
+	// signal, in order. The lines and the signal are in the order the
+	// runner wrote, read and sent them;
 	// the requests are placed among them by a causal rule, as late as
 	// causality lets them go (see [EventRequest]).
 	Events []Event
@@ -95,6 +97,10 @@ const (
 	//     synthetic user message), or else right before the next request
 	//     or at the end of its turn.
 	EventRequest EventKind = "api"
+	// EventSignal is a signal the runner sent to the CLI process (see
+	// Event.Signal), from the last turn's signal section: what the CLI
+	// writes after it is its reaction.
+	EventSignal EventKind = "signal"
 )
 
 // Event is one step of a run, a line of events.jsonl:
@@ -103,6 +109,7 @@ const (
 //	{"turn":1,"dir":"stdout","expect":2,"msg":{…}}
 //	{"turn":1,"dir":"stdout","text":"…","error":"…"}
 //	{"turn":1,"dir":"api","request":1}
+//	{"turn":2,"dir":"signal","signal":"SIGINT"}
 type Event struct {
 	// Kind says what the event is.
 	Kind EventKind
@@ -125,6 +132,8 @@ type Event struct {
 	// stdout line that could not be decoded), normalized; Error says why a
 	// stdout line could not be decoded.
 	Text, Error string
+	// Signal names the signal of an EventSignal: "SIGINT", "SIGTERM".
+	Signal string
 }
 
 // Request is a main-loop request to the fake API, normalized: what the CLI
@@ -427,20 +436,29 @@ func parseEvent(line []byte) (Event, error) {
 	if err != nil {
 		return Event{}, err
 	}
-	o := readObject(v, "turn", "dir", "expect", "msg", "text", "error", "request")
+	o := readObject(v, "turn", "dir", "expect", "msg", "text", "error", "request", "signal")
 	ev := Event{Turn: o.int("turn"), Kind: EventKind(o.str("dir"))}
 	if o.err != nil {
 		return Event{}, o.err
 	}
-	if ev.Kind == EventRequest {
-		if o.has("expect") || o.has("msg") || o.has("text") || o.has("error") {
+	switch ev.Kind {
+	case EventRequest:
+		if o.has("expect") || o.has("msg") || o.has("text") || o.has("error") || o.has("signal") {
 			return Event{}, errors.New("a request with a line's members")
 		}
 		ev.Request = o.int("request")
 		return ev, o.err
+	case EventSignal:
+		if o.has("expect") || o.has("msg") || o.has("text") || o.has("error") || o.has("request") {
+			return Event{}, errors.New("a signal with a line's members")
+		}
+		if ev.Signal = o.str("signal"); ev.Signal == "" && o.err == nil {
+			o.fail("a signal without its name")
+		}
+		return ev, o.err
 	}
-	if o.has("request") {
-		return Event{}, fmt.Errorf("a %s line with a request", ev.Kind)
+	if o.has("request") || o.has("signal") {
+		return Event{}, fmt.Errorf("a %s line with a request or signal", ev.Kind)
 	}
 	if o.has("expect") {
 		if ev.Expect = o.int("expect"); ev.Expect < 1 && o.err == nil {
@@ -474,7 +492,7 @@ func parseEvent(line []byte) (Event, error) {
 		}
 	case EventStdout:
 	default:
-		return Event{}, fmt.Errorf("dir %q is neither stdin, stdout nor api", ev.Kind)
+		return Event{}, fmt.Errorf("dir %q is neither stdin, stdout, api nor signal", ev.Kind)
 	}
 	return ev, nil
 }
@@ -677,6 +695,12 @@ func (ev Event) appendJSON(dst []byte) ([]byte, error) {
 			return nil, errors.New("a request with a line's fields")
 		}
 		return fmt.Appendf(dst, `{"turn":%d,"dir":"api","request":%d}`, ev.Turn, ev.Request), nil
+	case EventSignal:
+		if ev.Msg != nil || ev.Text != "" || ev.Error != "" || ev.Expect != 0 || ev.Request != 0 || ev.Signal == "" {
+			return nil, errors.New("a signal with a line's fields, or without its name")
+		}
+		dst = fmt.Appendf(dst, `{"turn":%d,"dir":"signal","signal":`, ev.Turn)
+		return append(jsontree.NewString(ev.Signal).AppendCompact(dst), '}'), nil
 	case EventStdin, EventStdout:
 	default:
 		return nil, fmt.Errorf("unknown kind %q", ev.Kind)
@@ -686,8 +710,8 @@ func (ev Event) appendJSON(dst []byte) ([]byte, error) {
 		return nil, errors.New("both a message and text")
 	case ev.Kind == EventStdin && ev.Error != "":
 		return nil, errors.New("an error on a stdin line")
-	case ev.Request != 0:
-		return nil, errors.New("a line with a request number")
+	case ev.Request != 0 || ev.Signal != "":
+		return nil, errors.New("a line with a request number or signal")
 	case ev.Expect != 0 && (ev.Kind != EventStdout || ev.Msg == nil):
 		return nil, errors.New("expect on a line that is not a stdout message")
 	case ev.Expect < 0:

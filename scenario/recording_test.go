@@ -208,11 +208,14 @@ func TestParseRecordingErrors(t *testing.T) {
 		{"missing member", `"unused_turns": 0`, `"unused": 0`, `unknown member "unused"`},
 		{"main count", `"main_requests": 2`, `"main_requests": 3`, "lists 2 main-loop requests of 3"},
 		{"side count", `"side_requests": 3`, `"side_requests": 4`, "counts 4 side requests, side.json 3"},
-		{"dir", `"dir":"stdin","text"`, `"dir":"sideways","text"`, "neither stdin, stdout nor api"},
+		{"dir", `"dir":"stdin","text"`, `"dir":"sideways","text"`, "neither stdin, stdout, api nor signal"},
 		{"request order", `"request":1}`, `"request":2}`, "request 2 where request 1 of 2 belongs"},
 		{"request missing", `{"turn":1,"dir":"api","request":2}` + "\n", "", "lists 1 main-loop requests of 2"},
 		{"request and line", `"dir":"api","request":1`, `"dir":"api","request":1,"text":"x"`, "a request with a line's members"},
-		{"line and request", `"msg":{"type":"assistant"}`, `"request":1,"msg":{"type":"assistant"}`, "a stdout line with a request"},
+		{"line and request", `"msg":{"type":"assistant"}`, `"request":1,"msg":{"type":"assistant"}`, "a stdout line with a request or signal"},
+		{"signal with a line", `{"turn":1,"dir":"stdin","text":"not JSON"}`, `{"turn":1,"dir":"signal","signal":"SIGINT","text":"x"}`, "a signal with a line's members"},
+		{"signal without name", `{"turn":1,"dir":"stdin","text":"not JSON"}`, `{"turn":1,"dir":"signal","signal":""}`, "a signal without its name"},
+		{"line with signal", `"msg":{"type":"assistant"}`, `"signal":"SIGINT","msg":{"type":"assistant"}`, "a stdout line with a request or signal"},
 		{"expect on stdin", `"dir":"stdin","msg"`, `"dir":"stdin","expect":1,"msg"`, "not a stdout message"},
 		{"expect zero", `"expect":1`, `"expect":0`, "expect 0"},
 		{"no msg", `{"turn":1,"dir":"stdin","text":"not JSON"}`, `{"turn":1,"dir":"stdin"}`, "neither msg nor text"},
@@ -241,6 +244,7 @@ func TestParseRecordingErrors(t *testing.T) {
 // and bytes.
 func FuzzParseRecording(f *testing.F) {
 	f.Add([]byte(smallRecording))
+	f.Add([]byte(strings.Replace(smallRecording, `{"turn":1,"dir":"stdin","text":"not JSON"}`, `{"turn":1,"dir":"signal","signal":"SIGINT"}`, 1)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rec, err := scenario.ParseRecording(data)
 		if err != nil {

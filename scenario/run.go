@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/ccwire/ccwire/claude"
@@ -359,6 +360,9 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 		log.Debug("scenario: turn done", "turn", t.N, "elapsed", time.Since(started))
 	}
 
+	if t := pl.Turns[len(pl.Turns)-1]; t.Signal != "" && len(problems) == 0 {
+		problems = append(problems, x.awaitExit(ctx, sess, t.N, t.Signal)...)
+	}
 	exitCode, probs := x.finish(ctx, sess, last, len(problems) > 0)
 	problems = append(problems, probs...)
 	log.Debug("scenario: CLI exited", "code", exitCode, "elapsed", time.Since(started), "cpu", x.cpu)
@@ -370,7 +374,7 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 	stderr.WriteString(sess.Stderr())
 	x.fillBadLines(sess.Transcript(), from)
 
-	problems = append(problems, x.check(work, exitCode, srv, requests)...)
+	problems = append(problems, x.check(work, exitCode, stderr.String(), srv, requests)...)
 	if len(problems) > 0 && strings.TrimSpace(stderr.String()) != "" {
 		problems = append(problems, fmt.Errorf("the CLI's stderr (tail):\n%s", tail(stderr.String(), 2000)))
 	}
@@ -465,6 +469,40 @@ func (x *run) finish(ctx context.Context, sess *claude.Session, n int, failed bo
 	return exitCode, problems
 }
 
+// signalExitGrace bounds the wait for a CLI to exit on the signal of
+// its last turn, its stdin still open.
+const signalExitGrace = 15 * time.Second
+
+// awaitExit waits for the CLI, sent sig in its last turn n, to exit by
+// itself with its stdin open (a CLI that exits only once its stdin closes
+// did not exit on the signal), keeping what it still writes.
+func (x *run) awaitExit(ctx context.Context, sess *claude.Session, n int, sig string) []error {
+	start := time.Now()
+	waitCtx, cancel := context.WithTimeout(ctx, signalExitGrace)
+	defer cancel()
+	notExited := func() []error {
+		if errors.Is(context.Cause(ctx), context.Canceled) {
+			return []error{errors.New("the run was canceled")}
+		}
+		return []error{fmt.Errorf("the CLI did not exit within %s of %s with its stdin open", time.Since(start).Round(time.Second), sig)}
+	}
+	for msg, err := range sess.Messages(waitCtx) {
+		if msg == nil && !isLineError(err) {
+			if ce := (*claude.ContextError)(nil); errors.As(err, &ce) {
+				return notExited()
+			}
+			break // the output ended: the CLI exited
+		}
+		x.keep(n, msg, err)
+	}
+	select {
+	case <-sess.Exited():
+		return nil
+	case <-waitCtx.Done():
+		return notExited()
+	}
+}
+
 // fillBadLines puts the text of stdout lines that could not be decoded into
 // their records, from the transcript of the session whose lines start at
 // x.stdio[from].
@@ -529,6 +567,15 @@ func (x *run) turn(ctx context.Context, sess *claude.Session, t *TurnPlan) error
 			return fmt.Errorf("turn %d: write %s to the CLI's stdin: %w", t.N, l.Source, err)
 		}
 		x.stdio = append(x.stdio, stdioLine{turn: t.N, dir: "stdin", data: data, at: at})
+	}
+	if t.Signal != "" {
+		at := time.Now()
+		// The process, not its group: as a program that runs the CLI
+		// signals it (os.Process.Signal).
+		if err := syscall.Kill(sess.PID(), signalNumbers[t.Signal]); err != nil {
+			return fmt.Errorf("turn %d: send %s to the CLI: %w", t.N, t.Signal, err)
+		}
+		x.stdio = append(x.stdio, stdioLine{turn: t.N, dir: "signal", data: []byte(t.Signal), at: at})
 	}
 	if len(t.Expect) == 0 {
 		return nil
@@ -692,11 +739,14 @@ func (x *run) substitute(line []byte) []byte {
 }
 
 // check runs the checks after the conversation.
-func (x *run) check(work string, exitCode int, srv *stubapi.Server, requests []stubapi.Request) []error {
+func (x *run) check(work string, exitCode int, stderr string, srv *stubapi.Server, requests []stubapi.Request) []error {
 	pl := x.plan
 	var problems []error
 	if exitCode >= 0 && exitCode != pl.Want.ExitCode {
 		problems = append(problems, fmt.Errorf("the CLI exited with status %d, want %d (want.json exit_code)", exitCode, pl.Want.ExitCode))
+	}
+	if w := pl.Want.Stderr; w != nil && strings.TrimSpace(stderr) != strings.TrimSpace(*w) {
+		problems = append(problems, fmt.Errorf("the CLI wrote on its stderr:\n  got  %q\n  want %q (want.json stderr)", tail(stderr, 2000), *w))
 	}
 	if o := srv.Overruns(); len(o) > 0 && !pl.Want.AllowOverrun {
 		problems = append(problems, fmt.Errorf("the CLI made %d main-loop request(s) after the stub script was used up (first: request %d); script more turns or set want.json allow_overrun", len(o), o[0].Seq))

@@ -22,13 +22,17 @@ import (
 // running "sleep $FAKE_NAP" when it says "nap", copies in.txt to out.txt,
 // runs an argument that names an executable mcp-test-server with the
 // argument x and reports its output in system/init's "mcp", and exits with
-// $FAKE_EXIT.
+// $FAKE_EXIT. On SIGINT it writes an error_during_execution result and
+// exits with status 0, on SIGTERM it writes $FAKE_TERM_STDERR on stderr and
+// exits with 143; after a prompt saying "deaf" it ignores both.
 const fakeCLI = `#!/bin/sh
 if [ "$1" = --version ]; then echo "2.1.37 (Claude Code)"; exit 0; fi
 mcp=
 for a; do case "$a" in */mcp-test-server) mcp=$("$a" x);; esac; done
 shift 6 # the stream-json flags
 sid=$(printf '%08x-1111-4222-8333-444444444444' $$)
+trap 'printf "{\"type\":\"result\",\"subtype\":\"error_during_execution\",\"is_error\":true,\"session_id\":\"%s\"}\n" "$sid"; exit 0' INT
+trap 'printf "%s" "$FAKE_TERM_STDERR" >&2; exit 143' TERM
 [ -f in.txt ] && cp in.txt out.txt
 n=0
 while IFS= read -r line; do
@@ -42,6 +46,9 @@ while IFS= read -r line; do
   *ask*)
     printf '{"type":"control_request","request_id":"req-%s-%s","request":{"subtype":"can_use_tool","tool_name":"Bash"}}\n' "$$" "$n";;
   *hang*) ;;
+  *deaf*)
+    trap '' INT TERM
+    printf '{"type":"result","subtype":"success","is_error":false,"result":"deaf","session_id":"%s"}\n' "$sid";;
   *nap*)
     sleep "${FAKE_NAP:-1}"
     printf '{"type":"result","subtype":"success","is_error":false,"result":"rested","session_id":"%s"}\n' "$sid";;
@@ -285,6 +292,77 @@ func TestRunControlRequest(t *testing.T) {
 		if !strings.Contains(rec, want) {
 			t.Errorf("recording lacks %s:\n%s", want, rec)
 		}
+	}
+}
+
+// TestRunSignal checks that a turn's signal section sends the signal to
+// the CLI after the turn's stdin lines, that the recording has it as a
+// signal event followed by what the CLI wrote on it, that the run waits
+// for the CLI to exit on it with its stdin open, and want.json's exit
+// status and stderr checks; and that a CLI that does not exit on the
+// signal fails the run.
+func TestRunSignal(t *testing.T) {
+	t.Parallel()
+	bin := fakeBinary(t)
+	r := &scenario.Runner{Binary: bin}
+	sigint := mustParse(t, "sigint", header("sigint", "")+helloTurn+`-- turns/2/signal --
+SIGINT
+-- turns/2/expect.jsonl --
+{"type":"result","subtype":"error_during_execution"}
+-- want.json --
+{"unused_turns": 1, "stderr": ""}
+`)
+	res := r.Run(t.Context(), sigint)
+	if res.Status != scenario.Passed {
+		t.Fatalf("SIGINT: status %s: %v", res.Status, res.Err)
+	}
+	rec := recordingText(t, res)
+	want := `{"turn":1,"dir":"stdout","expect":3,"msg":{"type":"result","subtype":"success","is_error":false,"duration_ms":"<duration>","result":"Hello!","session_id":"<uuid:1>"}}
+{"turn":2,"dir":"signal","signal":"SIGINT"}
+{"turn":2,"dir":"stdout","expect":1,"msg":{"type":"result","subtype":"error_during_execution","is_error":true,"session_id":"<uuid:1>"}}
+`
+	if !strings.Contains(rec, want) {
+		t.Errorf("recording lacks\n%s\n%s", want, rec)
+	}
+	parsed, err := scenario.ParseRecording([]byte(rec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := parsed.Marshal(); err != nil || string(out) != rec {
+		t.Errorf("the recording does not round-trip: %v", err)
+	}
+
+	for _, tc := range []struct {
+		name, file string
+		pass       bool
+		want       []string
+	}{
+		{"sigterm", header("sigterm", "") + helloTurn + "-- turns/2/signal --\nSIGTERM\n-- want.json --\n{\"unused_turns\": 1, \"exit_code\": 143, \"stderr\": \"\"}\n", true, nil},
+		{"sigterm-stderr", header("sigterm-stderr", `, "env": {"FAKE_TERM_STDERR": "bye"}`) + helloTurn + "-- turns/2/signal --\nSIGTERM\n-- want.json --\n{\"unused_turns\": 1, \"exit_code\": 143, \"stderr\": \"\"}\n", false,
+			[]string{"the CLI wrote on its stderr:", `got  "bye"`, `want ""`}},
+		{"deaf", header("deaf", `, "timeout": "3s"`) + unused + `-- turns/1/stdin.jsonl --
+{"type":"user","message":{"role":"user","content":"deaf"}}
+-- turns/1/expect.jsonl --
+{"type":"result","result":"deaf"}
+-- turns/2/signal --
+SIGINT
+`, false, []string{"the CLI did not exit within", "of SIGINT with its stdin open"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			res := r.Run(t.Context(), mustParse(t, tc.name, tc.file))
+			if (res.Status == scenario.Passed) != tc.pass {
+				t.Fatalf("status %s (%v), want pass %v", res.Status, res.Err, tc.pass)
+			}
+			for _, w := range tc.want {
+				if res.Err == nil || !strings.Contains(res.Err.Error(), w) {
+					t.Errorf("error lacks %q: %v", w, res.Err)
+				}
+			}
+			if rec := recordingText(t, res); !strings.Contains(rec, `"dir":"signal","signal":"SIG`) {
+				t.Errorf("recording has no signal:\n%s", rec)
+			}
+		})
 	}
 }
 

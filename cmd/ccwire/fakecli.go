@@ -21,7 +21,11 @@ func runFakeCLI(ctx context.Context, e env, args []string) int {
 	if len(args) > 0 && args[0] == "install" {
 		return runFakeCLIInstall(e, args[1:])
 	}
-	return fakecli.Main(ctx, args, fakecli.Stdio{Stdin: e.stdin, Stdout: e.stdout, Stderr: e.stderr}, fakecli.Config{Embedded: recordings.FS})
+	// SIGINT and SIGTERM are the played CLI's to react to, as it does:
+	// they do not cancel the fake's context.
+	signals, stop := fakecli.Signals()
+	defer stop()
+	return fakecli.Main(context.WithoutCancel(ctx), args, fakecli.Stdio{Stdin: e.stdin, Stdout: e.stdout, Stderr: e.stderr}, fakecli.Config{Embedded: recordings.FS, Signals: signals})
 }
 
 func fakeCLIInstallUsage(w io.Writer, fs *flag.FlagSet) {

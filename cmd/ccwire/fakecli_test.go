@@ -1,11 +1,17 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"context"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func TestRunFakeCLI(t *testing.T) {
@@ -82,4 +88,88 @@ func TestRunFakeCLI(t *testing.T) {
 			t.Errorf("no executable copy of the binary: %v", err)
 		}
 	})
+}
+
+// TestFakeCLISignals runs the built ccwire as a fake CLI and sends its
+// process SIGINT or SIGTERM after the first turn's result, stdin still
+// open: it must exit as the recorded CLI does (status 0 on SIGINT, 143 on
+// SIGTERM, nothing more on stdout or stderr; the signal-sigint-idle and
+// signal-sigterm-idle recordings of the version), and in the middle of a
+// permission prompt write what the version writes then.
+func TestFakeCLISignals(t *testing.T) {
+	t.Parallel()
+	bin := ccwireBinary(t)
+	const user = `{"type":"user","message":{"role":"user","content":"Say hello."}}` + "\n"
+	for _, tc := range []struct {
+		version, scenario string
+		until             string // the line to read up to before the signal
+		sig               syscall.Signal
+		code              int
+		after             []string // substrings of the lines written after the signal, in order
+	}{
+		{"2.1.37", "text-simple", `"type":"result"`, syscall.SIGINT, 0, nil},
+		{"2.1.37", "text-simple", `"type":"result"`, syscall.SIGTERM, 143, nil},
+		{"2.1.332", "text-simple", `"type":"result"`, syscall.SIGINT, 0, nil},
+		{"2.1.332", "text-simple", `"type":"result"`, syscall.SIGTERM, 143, nil},
+		{"2.1.332", "permission-prompt-allow", `"subtype":"can_use_tool"`, syscall.SIGINT, 0,
+			[]string{`"type":"control_cancel_request"`, `"type":"tool_result"`, `[Request interrupted by user for tool use]`, `"subtype":"error_during_execution"`}},
+	} {
+		t.Run(tc.version+"/"+tc.scenario+"/"+tc.sig.String(), func(t *testing.T) {
+			t.Parallel()
+			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, bin, "fake-cli", "--scenario", tc.scenario, "--cli-version", tc.version, "--recordings", "../../recordings",
+				"--output-format", "stream-json", "--input-format", "stream-json", "--verbose")
+			stdin, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer stdin.Close()
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stderr syncBuffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := io.WriteString(stdin, user); err != nil {
+				t.Fatal(err)
+			}
+			r := bufio.NewReader(stdout)
+			for {
+				line, err := r.ReadString('\n')
+				if err != nil {
+					t.Fatalf("stdout ended before %s: %v (stderr %q)", tc.until, err, stderr.String())
+				}
+				if strings.Contains(line, tc.until) {
+					break
+				}
+			}
+			if err := cmd.Process.Signal(tc.sig); err != nil {
+				t.Fatal(err)
+			}
+			rest, _ := io.ReadAll(r)
+			err = cmd.Wait()
+			if code := cmd.ProcessState.ExitCode(); code != tc.code {
+				t.Errorf("exit status %d (%v) after %v, want %d", code, err, tc.sig, tc.code)
+			}
+			if s := stderr.String(); s != "" {
+				t.Errorf("stderr %q, want nothing, as the CLI", s)
+			}
+			lines := strings.Split(strings.TrimSpace(string(rest)), "\n")
+			if len(tc.after) == 0 && len(rest) > 0 {
+				t.Errorf("wrote after %v:\n%s", tc.sig, rest)
+			}
+			if len(tc.after) > 0 && len(lines) != len(tc.after) {
+				t.Errorf("%d lines after %v, want %d:\n%s", len(lines), tc.sig, len(tc.after), rest)
+			}
+			for i, want := range tc.after {
+				if i < len(lines) && !strings.Contains(lines[i], want) {
+					t.Errorf("line %d after %v lacks %s: %s", i+1, tc.sig, want, lines[i])
+				}
+			}
+		})
+	}
 }

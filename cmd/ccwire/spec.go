@@ -55,6 +55,7 @@ func runSpec(ctx context.Context, e env, args []string) int {
 		resultsF = fs.String("results", "", "write the runs' verdicts as JSON to this `file` (put it in the --record folder as "+drift.ResultsFile+" for ccwire merge and diff)")
 		coverage = fs.Bool("coverage", false, "run nothing: report, per recorded CLI version, the built-in tools of system/init that a recording calls or none does, and the stream-changing flags that scenarios pass (read from the --record folder, by default ./"+recordingsDir+" in a checkout of ccwire, else "+builtinRecordings+", and the scenarios)")
 		list     = fs.Bool("list", false, "run nothing: list the scenarios (ID, category, the CLI versions they apply to, title)")
+		tidy     = fs.Bool("tidy", false, "run nothing: bring the --record folder to its stored form (recordings written in full, by hand or by an older ccwire, go into its object store) and remove the objects no recording references")
 		jsonOut  = fs.Bool("json", false, "with --coverage or --list, write the report as JSON")
 		quiet    = fs.Duration("quiet", scenario.DefaultQuiet, "fail a turn still missing expected messages once the CLI has been quiet this long (no stdout line, API request, command or CPU use); 0 waits for the scenario's timeout")
 	)
@@ -79,6 +80,10 @@ that do not apply to the version (with their reason). -json writes it as
 JSON. --run narrows both to the scenarios it matches.
 
 With --list it runs nothing: it lists the scenarios --run matches.
+
+With --tidy it runs nothing: it stores the recordings of the --record
+folder in its object store (what they repeat, once) and removes the objects
+no recording references.
 
 Flags:
 `, cmp.Or(*dir, "./"+scenariosDir+" in a checkout of ccwire, else "+builtinScenarios), len(coverageFlags))
@@ -106,6 +111,20 @@ Flags:
 	if *jsonOut && !*coverage && !*list {
 		fmt.Fprintln(e.stderr, "ccwire spec: --json goes with --coverage or --list")
 		return 2
+	}
+	if *tidy {
+		if *list || *coverage || *binary != "" || *shardArg != "" || *resultsF != "" || len(versions) > 0 || *runExpr != "" || *record == "" {
+			fmt.Fprintln(e.stderr, "ccwire spec: --tidy runs nothing: it takes a --record folder and no other flag")
+			return 2
+		}
+		rep, err := recording.Tidy(*record)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(e.stdout, "%s: %d recordings, %d stored now; %d objects, %d no longer referenced removed\n",
+			*record, rep.Recordings, rep.Compacted, rep.Objects, rep.Removed)
+		return 0
 	}
 	if *list && (*coverage || *binary != "" || *shardArg != "" || *resultsF != "" || len(versions) > 0) {
 		fmt.Fprintln(e.stderr, "ccwire spec: --list runs nothing: it takes no --coverage, --claude, --cli-version, --shard or --results")

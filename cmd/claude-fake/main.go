@@ -14,16 +14,15 @@ package main
 import (
 	"context"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/ccwire/ccwire/fakecli"
 	"github.com/ccwire/ccwire/recordings"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := fakecli.Main(ctx, os.Args[1:], fakecli.Stdio{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, fakecli.Config{Embedded: recordings.FS})
+	// SIGINT and SIGTERM are the played CLI's to react to, as it does.
+	signals, stop := fakecli.Signals()
+	code := fakecli.Main(context.Background(), os.Args[1:], fakecli.Stdio{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, fakecli.Config{Embedded: recordings.FS, Signals: signals})
 	stop()
 	os.Exit(code)
 }

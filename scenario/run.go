@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/ccwire/ccwire/claude"
@@ -572,7 +571,11 @@ func (x *run) turn(ctx context.Context, sess *claude.Session, t *TurnPlan) error
 		at := time.Now()
 		// The process, not its group: as a program that runs the CLI
 		// signals it (os.Process.Signal).
-		if err := syscall.Kill(sess.PID(), signalNumbers[t.Signal]); err != nil {
+		p, err := os.FindProcess(sess.PID())
+		if err == nil {
+			err = p.Signal(signalNumbers[t.Signal]) // on Windows: not supported, an error
+		}
+		if err != nil {
 			return fmt.Errorf("turn %d: send %s to the CLI: %w", t.N, t.Signal, err)
 		}
 		x.stdio = append(x.stdio, stdioLine{turn: t.N, dir: "signal", data: []byte(t.Signal), at: at})

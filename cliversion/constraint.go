@@ -2,6 +2,7 @@ package cliversion
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 )
@@ -30,12 +31,14 @@ const (
 	opNewer   operator = ">"
 	opOlder   operator = "<"
 	opExactly operator = "="
+	// opNot leaves one version out of a range: ">=2.1.210, !=2.1.326".
+	opNot operator = "!="
 )
 
 // ParseConstraint parses a version constraint: comparisons separated by
-// commas, each an operator (=, >=, >, <=, <) and a version, such as
-// ">=2.1.100" or ">=2.1.37, <2.1.100". A version without an operator means
-// "=". Spaces around operators, versions and commas are ignored.
+// commas, each an operator (=, !=, >=, >, <=, <) and a version, such as
+// ">=2.1.100", ">=2.1.37, <2.1.100" or ">=2.1.210, !=2.1.326" (a range
+// without one release). A version without an operator means "=". Spaces around operators, versions and commas are ignored.
 func ParseConstraint(s string) (Constraint, error) {
 	if strings.TrimSpace(s) == "" {
 		return Constraint{}, fmt.Errorf("empty version constraint")
@@ -45,7 +48,7 @@ func ParseConstraint(s string) (Constraint, error) {
 		part = strings.TrimSpace(part)
 		op := opExactly
 		// ">=" before ">", "<=" before "<".
-		for _, o := range [...]operator{opAtLeast, opAtMost, opNewer, opOlder, opExactly} {
+		for _, o := range [...]operator{opAtLeast, opAtMost, opNot, opNewer, opOlder, opExactly} {
 			if rest, ok := strings.CutPrefix(part, string(o)); ok {
 				op, part = o, strings.TrimSpace(rest)
 				break
@@ -91,6 +94,8 @@ func (t term) allows(v Version) bool {
 		return r <= 0
 	case opOlder:
 		return r < 0
+	case opNot:
+		return r != 0
 	}
 	return r == 0
 }
@@ -167,10 +172,22 @@ func (c Constraint) Overlap(d Constraint) (Version, bool) {
 	if !ok {
 		return Version{}, false
 	}
-	if r := oldest.release(); both.Allows(r) {
+	r := oldest.release()
+	for both.excludes(r) {
+		if r.patch == math.MaxInt {
+			break
+		}
+		r.patch++
+	}
+	if both.Allows(r) {
 		return r, true
 	}
 	return oldest, true
+}
+
+// excludes reports whether a "!=" comparison of c leaves v out.
+func (c Constraint) excludes(v Version) bool {
+	return slices.ContainsFunc(c.terms, func(t term) bool { return t.op == opNot && v.Compare(t.v) == 0 })
 }
 
 // oldest returns the oldest version c allows, and false if it allows none.
@@ -186,6 +203,13 @@ func (c Constraint) oldest() (Version, bool) {
 			if v, ok = v.next(); !ok {
 				return Version{}, false
 			}
+		}
+	}
+	// Past the versions a "!=" leaves out at the lower end.
+	for c.excludes(v) {
+		var ok bool
+		if v, ok = v.next(); !ok {
+			return Version{}, false
 		}
 	}
 	return v, c.Allows(v)

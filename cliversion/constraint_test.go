@@ -21,6 +21,7 @@ func TestConstraint(t *testing.T) {
 		{"=2.1.37", "=2.1.37", map[string]bool{"2.1.37": true}},
 		{">2.1.37,<=2.1.330", ">2.1.37, <=2.1.330", map[string]bool{"2.1.37": false, "2.1.38": true, "2.1.330": true, "2.1.331": false}},
 		{">=1.0.0-beta.2", ">=1.0.0-beta.2", map[string]bool{"1.0.0-beta.1": false, "1.0.0-beta.2": true, "1.0.0": true}},
+		{">=2.1.210, != 2.1.326", ">=2.1.210, !=2.1.326", map[string]bool{"2.1.209": false, "2.1.210": true, "2.1.325": true, "2.1.326": false, "2.1.326-rc.1": true, "2.1.327": true}},
 	} {
 		c, err := cliversion.ParseConstraint(tc.c)
 		if err != nil {
@@ -84,6 +85,8 @@ func TestBounds(t *testing.T) {
 		{">=2.1.37, >2.1.37, >=2.1.0", "(2.1.37", "none"},
 		{"<=2.1.330, <2.1.330, <3.0.0", "none", "(2.1.330"},
 		{">2.1.37, >=2.1.100", "[2.1.100", "none"},
+		{">=2.1.37, !=2.1.40, <2.1.100", "[2.1.37", "(2.1.100"},
+		{"!=2.1.40", "none", "none"},
 	} {
 		c := cliversion.MustParseConstraint(tc.c)
 		if got := bound(c.Lower()); got != tc.lower {
@@ -122,6 +125,9 @@ func TestOverlap(t *testing.T) {
 		{">1.0.0-beta", "<1.0.0-beta.0", ""},
 		{">1.0.0-beta", "<=1.0.0-beta.0", "1.0.0-beta.0"},
 		{">9223372036854775807.9223372036854775807.9223372036854775807", ">=0.0.0", ""},
+		{">=2.1.210, !=2.1.210", ">=2.1.200", "2.1.211"},
+		{"=2.1.37", "!=2.1.37", ""},
+		{">=2.1.37, !=2.1.37, !=2.1.38", "<2.1.40", "2.1.39"},
 	} {
 		c, d := cliversion.MustParseConstraint(tc.c), cliversion.MustParseConstraint(tc.d)
 		for _, pair := range [][2]cliversion.Constraint{{c, d}, {d, c}} {

@@ -54,10 +54,10 @@ func FuzzParse(f *testing.F) {
 }
 
 // FuzzParseConstraint checks that a constraint parses back from its
-// String, that its bounds agree with Allows, and that an overlap is a
+// String, that its bounds and "!=" comparisons agree with Allows, and that an overlap is a
 // version both constraints allow and the one Overlap reports.
 func FuzzParseConstraint(f *testing.F) {
-	for _, s := range []string{">=2.1.100", "<2.1.100", ">=2.1.37, <2.1.100", "2.1.37", ">2.1.37,<=2.1.330", ">=1.0.0-beta", ""} {
+	for _, s := range []string{">=2.1.100", "<2.1.100", ">=2.1.37, <2.1.100", "2.1.37", ">2.1.37,<=2.1.330", ">=1.0.0-beta", ">=2.1.37, !=2.1.100", ""} {
 		f.Add(s, ">=2.1.37, <2.1.330", "2.1.100")
 	}
 	f.Fuzz(func(t *testing.T, s, other, version string) {
@@ -82,8 +82,9 @@ func FuzzParseConstraint(f *testing.F) {
 				r := v.Compare(hi.Version)
 				inBounds = inBounds && (r < 0 || r == 0 && hi.Inclusive)
 			}
-			if c.Allows(v) != inBounds {
-				t.Fatalf("%q allows %s: %t, bounds say %t", c, v, c.Allows(v), inBounds)
+			// A version in bounds is allowed unless a "!=" leaves it out.
+			if c.Allows(v) != (inBounds && !c.excludes(v)) {
+				t.Fatalf("%q allows %s: %t, bounds say %t, excluded %t", c, v, c.Allows(v), inBounds, c.excludes(v))
 			}
 		}
 		d, err := ParseConstraint(other)

@@ -31,6 +31,12 @@
 // a tool whose definition changed has a new reference, and its new text is
 // a new object.
 //
+// An object's long texts (the environment and instructions of a system
+// block or message, many kilobytes that change a paragraph at a time) are
+// kept as their paragraphs, each long one an object of kind text:
+// objects/text/<hash>.json. The reference's hash is still that of the
+// whole unit, so how an object is stored never shows in a recording.
+//
 // [Expand] restores the full text, byte for byte what package scenario
 // writes, and [Compact] stores it; [ReadFile] and [WriteFile] do it for a
 // file in a recordings folder, [ReadFileFS] for one in a file system such

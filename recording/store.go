@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -31,13 +32,16 @@ const (
 	KindSystem  Kind = "system"  // a block of a request body's system prompt
 	KindMessage Kind = "message" // a message of a request body's conversation
 	KindLine    Kind = "line"    // a stdout message: system/init, control_response, result
+	// KindText is a paragraph of a long text in another object (see
+	// splitTexts); recordings never reference one.
+	KindText Kind = "text"
 )
 
 // hashLen is how many hex digits of the SHA-256 a reference keeps.
 const hashLen = 16
 
 // refPattern matches a reference: @kind:hash or @kind:hint:hash.
-var refPattern = regexp.MustCompile(`^@(header|tool|system|message|line):(?:(.*):)?([0-9a-f]{16})$`)
+var refPattern = regexp.MustCompile(`^@(header|tool|system|message|line|text):(?:(.*):)?([0-9a-f]{16})$`)
 
 // Ref is a reference to a stored unit.
 type Ref struct {
@@ -95,8 +99,28 @@ func StoreFS(fsys fs.FS) *Store {
 // have.
 var ErrMissingObject = errors.New("object not in the store")
 
-// Get returns the value a reference names.
+// Get returns the value a reference names, its long texts joined from
+// their paragraphs.
 func (s *Store) Get(r Ref) (*jsontree.Value, error) {
+	v, err := s.getRaw(r)
+	if err != nil {
+		return nil, err
+	}
+	if got := hashOf(v.AppendCompact(nil)); got == r.Hash {
+		return v, nil // stored whole
+	}
+	whole, _, err := joinTexts(v, s)
+	if err != nil {
+		return nil, fmt.Errorf("object %s: %w", r, err)
+	}
+	if got := hashOf(whole.AppendCompact(nil)); got != r.Hash {
+		return nil, fmt.Errorf("object %s holds a value of hash %s: the store is damaged", r, got)
+	}
+	return whole, nil
+}
+
+// getRaw returns the object a reference names as stored.
+func (s *Store) getRaw(r Ref) (*jsontree.Value, error) {
 	data, err := fs.ReadFile(s.fsys, r.path())
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%w: %s (%s)", ErrMissingObject, r, path.Join(ObjectsDir, r.path()))
@@ -108,17 +132,41 @@ func (s *Store) Get(r Ref) (*jsontree.Value, error) {
 	if err != nil {
 		return nil, fmt.Errorf("object %s: %w", r, err)
 	}
-	if got := hashOf(v.AppendCompact(nil)); got != r.Hash {
-		return nil, fmt.Errorf("object %s holds a value of hash %s: the store is damaged", r, got)
-	}
 	return v, nil
 }
 
+// Paragraphs returns the references to paragraphs (objects of KindText)
+// that the object r names holds, each once: the objects it needs besides
+// itself.
+func (s *Store) Paragraphs(r Ref) ([]Ref, error) {
+	if r.Kind == KindText {
+		return nil, nil
+	}
+	v, err := s.getRaw(r)
+	if err != nil {
+		return nil, err
+	}
+	if hashOf(v.AppendCompact(nil)) == r.Hash {
+		return nil, nil
+	}
+	_, refs, err := joinTexts(v, s)
+	if err != nil {
+		return nil, fmt.Errorf("object %s: %w", r, err)
+	}
+	var out []Ref
+	for _, p := range refs {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
 // Put stores v as a unit of kind, with hint for people, and returns its
-// reference. Storing a value the store has is a no-op.
+// reference. Storing a value the store has is a no-op. Its long texts are
+// stored as paragraphs (see splitTexts).
 func (s *Store) Put(kind Kind, hint string, v *jsontree.Value) (Ref, error) {
-	data := append(v.AppendCompact(nil), '\n')
-	r := Ref{Kind: kind, Hint: cleanHint(hint), Hash: hashOf(data[:len(data)-1])}
+	r := Ref{Kind: kind, Hint: cleanHint(hint), Hash: hashOf(v.AppendCompact(nil))}
 	if s.dir == "" {
 		return Ref{}, errors.New("the store is read-only")
 	}
@@ -126,30 +174,47 @@ func (s *Store) Put(kind Kind, hint string, v *jsontree.Value) (Ref, error) {
 	if _, err := os.Stat(file); err == nil {
 		return r, nil
 	}
+	return r, s.write(r, v)
+}
+
+// write writes the object r in its stored form: v with its long texts as
+// paragraphs, unless r is a paragraph.
+func (s *Store) write(r Ref, v *jsontree.Value) error {
+	if r.Kind != KindText {
+		split, ok, err := splitTexts(v, s)
+		if err != nil {
+			return err
+		}
+		if ok {
+			v = split
+		}
+	}
+	data := append(v.AppendCompact(nil), '\n')
+	file := filepath.Join(s.dir, filepath.FromSlash(r.path()))
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		return Ref{}, fmt.Errorf("store: %w", err)
+		return fmt.Errorf("store: %w", err)
 	}
 	// Written aside and renamed, so that a reader, or a run writing the
 	// same object at once, never sees half of it.
 	tmp, err := os.CreateTemp(filepath.Dir(file), ".put-*")
 	if err != nil {
-		return Ref{}, fmt.Errorf("store: %w", err)
+		return fmt.Errorf("store: %w", err)
 	}
 	_, werr := tmp.Write(data)
 	cerr := tmp.Close()
 	if err := errors.Join(werr, cerr); err != nil {
 		os.Remove(tmp.Name())
-		return Ref{}, fmt.Errorf("store: %w", err)
+		return fmt.Errorf("store: %w", err)
 	}
 	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
 		os.Remove(tmp.Name())
-		return Ref{}, fmt.Errorf("store: %w", err)
+		return fmt.Errorf("store: %w", err)
 	}
 	if err := os.Rename(tmp.Name(), file); err != nil {
 		os.Remove(tmp.Name())
-		return Ref{}, fmt.Errorf("store: %w", err)
+		return fmt.Errorf("store: %w", err)
 	}
-	return r, nil
+	return nil
 }
 
 // hashOf returns the reference hash of a unit's compact JSON.
@@ -175,4 +240,23 @@ func cleanHint(h string) string {
 		h = h[:n]
 	}
 	return h
+}
+
+// storeParagraphs writes the object r as paragraphs if it is stored whole
+// and has a long text; it reports how many objects it rewrote (0 or 1).
+func (s *Store) storeParagraphs(r Ref) (int, error) {
+	if r.Kind == KindText {
+		return 0, nil
+	}
+	v, err := s.getRaw(r)
+	if err != nil {
+		return 0, err
+	}
+	if hashOf(v.AppendCompact(nil)) != r.Hash {
+		return 0, nil // stored as paragraphs already
+	}
+	if _, ok, err := splitTexts(v, s); err != nil || !ok {
+		return 0, err
+	}
+	return 1, s.write(r, v)
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -30,7 +31,8 @@ func Files(dir string) ([]string, error) {
 type TidyReport struct {
 	Recordings int // recordings read
 	Compacted  int // recordings that were in full form, now stored
-	Objects    int // objects the recordings reference
+	Objects    int // objects the recordings reference, and their paragraphs
+	Split      int // objects stored whole before, now as paragraphs
 	Removed    int // objects no recording referenced, removed
 }
 
@@ -46,7 +48,7 @@ func Tidy(dir string) (TidyReport, error) {
 		return rep, err
 	}
 	s := OpenStore(dir)
-	used := map[string]bool{}
+	used := map[string]Ref{}
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -71,7 +73,23 @@ func Tidy(dir string) (TidyReport, error) {
 			if _, err := fs.Stat(s.fsys, r.path()); err != nil {
 				return rep, fmt.Errorf("%s: %w: %s", f, ErrMissingObject, r)
 			}
-			used[r.path()] = true
+			used[r.path()] = r
+		}
+	}
+	// Objects stored whole by an older ccwire are stored as paragraphs,
+	// and the paragraphs are used too.
+	for _, r := range slices.Collect(maps.Values(used)) {
+		n, err := s.storeParagraphs(r)
+		if err != nil {
+			return rep, fmt.Errorf("recording: tidy the store: %w", err)
+		}
+		rep.Split += n
+		paras, err := s.Paragraphs(r)
+		if err != nil {
+			return rep, fmt.Errorf("recording: tidy the store: %w", err)
+		}
+		for _, p := range paras {
+			used[p.path()] = p
 		}
 	}
 	rep.Objects = len(used)
@@ -86,7 +104,7 @@ func Tidy(dir string) (TidyReport, error) {
 		if err != nil {
 			return err
 		}
-		if !used[filepath.ToSlash(rel)] {
+		if _, ok := used[filepath.ToSlash(rel)]; !ok {
 			rep.Removed++
 			return os.Remove(p)
 		}

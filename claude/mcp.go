@@ -30,7 +30,9 @@ import (
 // crypto/tls, golang.org/x/oauth2 and segmentio/encoding, none of which an
 // in-process server uses; package net makes the binary dynamically linked
 // against libc where it was static; and a build with an empty cache takes
-// 196 s instead of 117 s. TestFootprint keeps the SDK out.
+// 196 s instead of 117 s. TestFootprint keeps the SDK out. The JSON-RPC
+// the CLI sends an sdk server is the small subset answered here;
+// TestMCPConformance checks it with the SDK's own client.
 type MCPServer struct {
 	// Name is the server's name, the middle of its tools' names: letters,
 	// digits, '_' and '-'.
@@ -54,10 +56,15 @@ type Tool struct {
 }
 
 // ToolResult is what a tool call returns to the model: content blocks
-// (text, or images as base64 data), and whether the call failed.
+// (text, or images as base64 data), structured content, and whether the
+// call failed.
 type ToolResult struct {
 	// Content is the result's content.
 	Content []ToolContent `json:"content"`
+	// StructuredContent is the result as a JSON object (MCP's
+	// structuredContent), for clients that read it as data; Content
+	// should say the same as text, for those that do not. Nil for none.
+	StructuredContent any `json:"structuredContent,omitempty"`
 	// IsError marks a failed call: the model reads Content as the error.
 	IsError bool `json:"isError,omitempty"`
 }

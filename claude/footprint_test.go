@@ -14,8 +14,8 @@ import (
 const footprintProgram = "./testdata/userprogram"
 
 // footprintModules are the modules a program importing only package claude
-// may link.
-var footprintModules = []string{"github.com/ccwire/ccwire"}
+// may link: this one, and the JSON Schema library of the MCP SDK (SchemaOf).
+var footprintModules = []string{"github.com/ccwire/ccwire", "github.com/google/jsonschema-go"}
 
 // footprintBanned are packages such a program must not link, each with
 // why: the recordings and scenarios are the ccwire command's (tens of

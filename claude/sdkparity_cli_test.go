@@ -1,6 +1,7 @@
 package claude_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -282,6 +283,37 @@ func testClientInProcessTool(t *testing.T, bin cliinstall.Binary) {
 		}
 	default:
 		t.Fatal("the tool was not called")
+	}
+	// The CLI hands the tool's schema (SchemaOf) to the API as it is;
+	// 2.1.332 loads MCP tools' schemas on demand (ToolSearch) and sends
+	// none in this turn.
+	want, err := claude.SchemaOf(addInput{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var schemas int
+	for _, r := range stub.MainRequests() {
+		var body struct {
+			Tools []struct {
+				Name        string          `json:"name"`
+				InputSchema json.RawMessage `json:"input_schema"`
+			} `json:"tools"`
+		}
+		if err := json.Unmarshal(r.Body, &body); err != nil {
+			t.Fatalf("API request %d: %v", r.Seq, err)
+		}
+		for _, tl := range body.Tools {
+			if tl.Name != "mcp__calc__add" {
+				continue
+			}
+			schemas++
+			if !bytes.Equal(tl.InputSchema, want) {
+				t.Errorf("API request %d: mcp__calc__add's input_schema\n%s\nwant\n%s", r.Seq, tl.InputSchema, want)
+			}
+		}
+	}
+	if bin.Version == cliinstall.SeedVersion && schemas == 0 {
+		t.Errorf("no API request of %s lists mcp__calc__add", bin.Version)
 	}
 	var results []string
 	for _, ev := range rec.events {

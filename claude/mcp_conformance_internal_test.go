@@ -196,3 +196,36 @@ func TestMCPConformance(t *testing.T) {
 		})
 	}
 }
+
+// FuzzMCPHandle checks that the in-process server answers any message the
+// CLI could send with one JSON-RPC response: it encodes, carries the
+// request's id, and holds a result or an error, not both.
+func FuzzMCPHandle(f *testing.F) {
+	for _, m := range []string{
+		`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":"2","method":"tools/call","params":{"name":"add","arguments":{"a":2,"b":3}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"sum","arguments":null}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":[]}`,
+		`{"jsonrpc":"2.0","id":5,"method":"ping"}`,
+		`[1]`, `null`, ``,
+	} {
+		f.Add([]byte(m))
+	}
+	s := conformanceServer()
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		resp := s.handle(t.Context(), raw)
+		b, err := json.Marshal(resp)
+		if err != nil {
+			t.Fatalf("the answer to %s does not encode: %v", raw, err)
+		}
+		if resp.JSONRPC != "2.0" || (resp.Result == nil) == (resp.Error == nil) {
+			t.Fatalf("the answer to %s is %s", raw, b)
+		}
+		var m rpcMessage
+		if json.Unmarshal(raw, &m) == nil && len(m.ID) > 0 && string(m.ID) != "null" && string(resp.ID) != string(m.ID) {
+			t.Fatalf("the answer to %s has id %s", raw, resp.ID)
+		}
+	})
+}

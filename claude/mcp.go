@@ -62,8 +62,9 @@ type ToolResult struct {
 	// Content is the result's content.
 	Content []ToolContent `json:"content"`
 	// StructuredContent is the result as a JSON object (MCP's
-	// structuredContent), for clients that read it as data; Content
-	// should say the same as text, for those that do not. Nil for none.
+	// structuredContent); nil for none. When it is set, the CLI (2.1.37
+	// and 2.1.332) gives the model this object as JSON text in place of
+	// Content, which other MCP clients read.
 	StructuredContent any `json:"structuredContent,omitempty"`
 	// IsError marks a failed call: the model reads Content as the error.
 	IsError bool `json:"isError,omitempty"`

@@ -265,7 +265,9 @@ func testClientInProcessTool(t *testing.T, bin cliinstall.Binary) {
 	opts.MCPServers = []*claude.MCPServer{{Name: "calc", Tools: []claude.Tool{
 		claude.MustTool("add", "Adds two numbers.", func(_ context.Context, in addInput) (*claude.ToolResult, error) {
 			calls <- in
-			return claude.TextResult(fmt.Sprint(in.A + in.B)), nil
+			r := claude.TextResult(fmt.Sprint(in.A + in.B))
+			r.StructuredContent = map[string]float64{"sum": in.A + in.B}
+			return r, nil
 		}),
 		claude.MustTool("fail", "Always fails.", func(context.Context, struct{}) (*claude.ToolResult, error) {
 			return nil, errors.New("the calculator is broken")
@@ -321,11 +323,13 @@ func testClientInProcessTool(t *testing.T, bin cliinstall.Binary) {
 			results = append(results, fmt.Sprintf("%s error=%t", r.Text, r.IsError))
 		}
 	}
-	// CLI 2.1.330 appends to an MCP tool's error a note on its input
-	// schema, which it loads on demand.
-	if len(results) != 2 || results[0] != "5 error=false" ||
+	// A result with structured content becomes a tool_result of that
+	// content as JSON text, in place of the text content (2.1.37 and
+	// 2.1.332). CLI 2.1.330 appends to an MCP tool's error a note on its
+	// input schema, which it loads on demand.
+	if len(results) != 2 || results[0] != `{"sum":5} error=false` ||
 		!strings.HasPrefix(results[1], "the calculator is broken") || !strings.HasSuffix(results[1], "error=true") {
-		t.Errorf("tool results %q, want 5 and the calculator's error", results)
+		t.Errorf("tool results %q, want the structured {\"sum\":5} and the calculator's error", results)
 	}
 }
 

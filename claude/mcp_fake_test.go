@@ -43,9 +43,9 @@ func TestClientMCPServer(t *testing.T) {
 			`{"mcp_response":{"jsonrpc":"2.0","id":0,"result":{}}}`},
 		{"tools/list", "calc", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
 			`{"mcp_response":{"jsonrpc":"2.0","id":1,"result":{"tools":[` +
-				`{"name":"add","description":"Adds two numbers.","inputSchema":{"properties":{"a":{"description":"first addend","type":"number"},"b":{"description":"second addend","type":"number"}},"required":["a","b"],"type":"object"}},` +
-				`{"name":"fail","description":"Always fails.","inputSchema":{"properties":{},"type":"object"}},` +
-				`{"name":"nothing","description":"Returns nothing.","inputSchema":{"properties":{},"type":"object"}}]}}}`},
+				`{"name":"add","description":"Adds two numbers.","inputSchema":{"type":"object","properties":{"a":{"type":"number","description":"first addend"},"b":{"type":"number","description":"second addend"}},"required":["a","b"],"additionalProperties":false}},` +
+				`{"name":"fail","description":"Always fails.","inputSchema":{"type":"object","properties":{},"additionalProperties":false}},` +
+				`{"name":"nothing","description":"Returns nothing.","inputSchema":{"type":"object","properties":{},"additionalProperties":false}}]}}}`},
 		{"tools/call", "calc", `{"jsonrpc":"2.0","id":"2","method":"tools/call","params":{"name":"add","arguments":{"a":2,"b":3}}}`,
 			`{"mcp_response":{"jsonrpc":"2.0","id":"2","result":{"content":[{"type":"text","text":"5"}]}}}`},
 		{"tool error", "calc", `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"fail","arguments":{}}}`,
@@ -165,18 +165,30 @@ func TestSchemaOf(t *testing.T) {
 		want    string
 		wantErr string
 	}{
-		{"empty", struct{}{}, `{"properties":{},"type":"object"}`, ""},
-		{"pointer", &addInput{}, `{"properties":{"a":{"description":"first addend","type":"number"},"b":{"description":"second addend","type":"number"}},"required":["a","b"],"type":"object"}`, ""},
-		{"every kind", All{}, `{"properties":{"NoTag":{"type":"string"},"a":{},"arr":{"items":{"type":"string"},"type":"array"},"b":{"type":"boolean"},"e":{"type":"string"},"f":{"type":"number"},"i":{"type":"integer"},"l":{"items":{"properties":{"x":{"type":"integer"}},"required":["x"],"type":"object"},"type":"array"},"m":{"additionalProperties":{"type":"boolean"},"type":"object"},"mm":{"additionalProperties":{"items":{"properties":{"x":{"type":"integer"}},"required":["x"],"type":"object"},"type":"array"},"type":"object"},"p":{"type":"string"},"r":{},"s":{"description":"a string","type":"string"},"u":{"type":"integer"}},"required":["e","s","u","f","l","m","a","r","arr","NoTag"],"type":"object"}`, ""},
+		{"empty", struct{}{}, `{"type":"object","properties":{},"additionalProperties":false}`, ""},
+		{"pointer", &addInput{}, `{"type":"object","properties":{"a":{"type":"number","description":"first addend"},"b":{"type":"number","description":"second addend"}},"required":["a","b"],"additionalProperties":false}`, ""},
+		{"every kind", All{}, `{"type":"object","properties":{"e":{"type":"string"},"s":{"type":"string","description":"a string"},"b":{"type":"boolean"},"i":{"type":"integer"},"u":{"type":"integer","minimum":0,"maximum":255},"f":{"type":"number"},"p":{"type":["null","string"]},"l":{"type":["null","array"],"items":{"type":"object","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"m":{"type":"object","additionalProperties":{"type":"boolean"}},"a":true,"r":true,"arr":{"type":"array","items":{"type":"string"},"minItems":2,"maxItems":2},"NoTag":{"type":"string"},"mm":{"type":"object","additionalProperties":{"type":["null","array"],"items":{"type":"object","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}}}},"required":["e","s","u","f","l","m","a","r","arr","NoTag"],"additionalProperties":false}`, ""},
+		{"tags and pointers", struct {
+			Old  string    `json:"old" description:"described the old way"`
+			New  string    `json:"new" jsonschema:"described as in the MCP SDK"`
+			Both string    `json:"both" jsonschema:"the jsonschema tag" description:"not this one"`
+			Opt  *int8     `json:"opt"`
+			In   []*Inner  `json:"in,omitempty"`
+			When time.Time `json:"when"`
+			Dash string    `json:"-,"`
+			Nest *struct {
+				P *bool `json:"p" description:"nested"`
+			} `json:"nest"`
+		}{}, `{"type":"object","properties":{"old":{"type":"string","description":"described the old way"},"new":{"type":"string","description":"described as in the MCP SDK"},"both":{"type":"string","description":"the jsonschema tag"},"opt":{"type":["null","integer"],"minimum":-128,"maximum":127},"in":{"type":["null","array"],"items":{"type":["null","object"],"properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"when":{"type":"string"},"-":{"type":"string"},"nest":{"type":["null","object"],"properties":{"p":{"type":["null","boolean"],"description":"nested"}},"additionalProperties":false}},"required":["old","new","both","when","-"],"additionalProperties":false}`, ""},
 		{"not a struct", 3, "", "use a struct"},
 		{"nil", nil, "", "nil value"},
 		{"channel", struct {
 			C chan int `json:"c"`
-		}{}, "", "at in.c"},
+		}{}, "", "type chan int is unsupported"},
 		{"int keys", struct {
 			M map[int]string `json:"m"`
-		}{}, "", "map keys must be strings"},
-		{"recursive", recursive{}, "", "contains itself"},
+		}{}, "", "unsupported map key type int"},
+		{"recursive", recursive{}, "", "cycle detected for type claude_test.recursive"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,24 +2,30 @@ package claude
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // SchemaError reports a Go type that has no JSON Schema for [SchemaOf]:
 // a channel, a function, a map whose keys are not strings, a type that
 // contains itself...
 type SchemaError struct {
-	// Type is the type at fault.
+	// Type is the type given to SchemaOf, or the type at fault when it is
+	// not a struct.
 	Type reflect.Type
-	// Path is where it sits in the value given, e.g. "in.items[]".
+	// Path is "in", the value given: Reason names the type at fault
+	// within it.
 	Path string
 	// Reason says what is wrong.
 	Reason string
 }
 
-// Error names the type and where it is.
+// Error names the type and what is wrong.
 func (e *SchemaError) Error() string {
 	return fmt.Sprintf("claude: no JSON Schema for %s at %s: %s", e.Type, e.Path, e.Reason)
 }
@@ -27,8 +33,12 @@ func (e *SchemaError) Error() string {
 // SchemaOf returns the JSON Schema of the arguments v's type decodes from
 // with encoding/json: v must be a struct (or a pointer to one), whose
 // exported fields are the object's properties under their json names.
-// A field is required unless its json tag says omitempty or omitzero, or
-// it is a pointer; its description tag, if any, describes it to the model:
+// The schema is the one the official Go MCP SDK gives a tool's input
+// (github.com/google/jsonschema-go's For), with the rules this package
+// had before it: a field is required unless its json tag says omitempty
+// or omitzero, or it is a pointer (which may also be null); a description
+// tag (or, as in the MCP SDK, a jsonschema tag) describes it to the
+// model:
 //
 //	type AddInput struct {
 //		A    float64 `json:"a" description:"the first number"`
@@ -36,9 +46,11 @@ func (e *SchemaError) Error() string {
 //		Note string  `json:"note,omitempty"`
 //	}
 //
-// Strings, booleans, integers and floats map to their schema types, slices
-// and arrays to arrays, maps with string keys to objects, structs to
-// nested objects; an interface or json.RawMessage accepts any value.
+// Strings, booleans, integers (with the bounds of their Go type) and
+// floats map to their schema types; slices to arrays that may be null,
+// arrays to arrays of their length; maps with string keys to objects;
+// structs to objects that allow no other properties; time.Time to a
+// string; an interface or json.RawMessage accepts any value.
 func SchemaOf(v any) (json.RawMessage, error) {
 	t := reflect.TypeOf(v)
 	if t == nil {
@@ -50,10 +62,19 @@ func SchemaOf(v any) (json.RawMessage, error) {
 	if t.Kind() != reflect.Struct {
 		return nil, &SchemaError{Type: t, Path: "in", Reason: "the arguments are a JSON object: use a struct"}
 	}
-	s, err := schemaOf(t, "in", map[reflect.Type]bool{})
+	s, err := jsonschema.ForType(t, &jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
+		reflect.TypeFor[json.RawMessage](): {}, // any JSON, not the bytes of a []byte
+	}})
 	if err != nil {
-		return nil, err
+		if inner := errors.Unwrap(err); inner != nil {
+			err = inner // without ForType's restatement of the type
+		}
+		return nil, &SchemaError{Type: t, Path: "in", Reason: err.Error()}
 	}
+	if s.Properties == nil {
+		s.Properties = map[string]*jsonschema.Schema{} // an object's schema names its properties, even none
+	}
+	applyFieldTags(t, s)
 	b, err := json.Marshal(s)
 	if err != nil {
 		return nil, fmt.Errorf("claude: schema of %s: %w", t, err)
@@ -61,116 +82,41 @@ func SchemaOf(v any) (json.RawMessage, error) {
 	return b, nil
 }
 
-var rawMessageType = reflect.TypeFor[json.RawMessage]()
-
-// schemaOf returns the schema of t as a value to encode. open holds the
-// struct types being described, to refuse recursion.
-func schemaOf(t reflect.Type, path string, open map[reflect.Type]bool) (map[string]any, error) {
-	if t == rawMessageType {
-		return map[string]any{}, nil
+// applyFieldTags brings to s, the schema jsonschema-go gave t, what
+// SchemaOf keeps of its own rules: description tags, and pointer fields
+// that are not required.
+func applyFieldTags(t reflect.Type, s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
 	}
 	switch t.Kind() {
-	case reflect.Pointer:
-		return schemaOf(t.Elem(), path, open)
-	case reflect.String:
-		return map[string]any{"type": "string"}, nil
-	case reflect.Bool:
-		return map[string]any{"type": "boolean"}, nil
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return map[string]any{"type": "integer"}, nil
-	case reflect.Float32, reflect.Float64:
-		return map[string]any{"type": "number"}, nil
-	case reflect.Interface:
-		return map[string]any{}, nil
 	case reflect.Slice, reflect.Array:
-		items, err := schemaOf(t.Elem(), path+"[]", open)
-		if err != nil {
-			return nil, err
-		}
-		return map[string]any{"type": "array", "items": items}, nil
+		applyFieldTags(t.Elem(), s.Items)
 	case reflect.Map:
-		if t.Key().Kind() != reflect.String {
-			return nil, &SchemaError{Type: t, Path: path, Reason: "map keys must be strings"}
-		}
-		values, err := schemaOf(t.Elem(), path+"[key]", open)
-		if err != nil {
-			return nil, err
-		}
-		return map[string]any{"type": "object", "additionalProperties": values}, nil
+		applyFieldTags(t.Elem(), s.AdditionalProperties)
 	case reflect.Struct:
-		if open[t] {
-			return nil, &SchemaError{Type: t, Path: path, Reason: "the type contains itself"}
-		}
-		open[t] = true
-		defer delete(open, t)
-		props := map[string]any{}
-		required := []string{}
-		for f := range structFields(t) {
-			name, optional := f.Name, f.Type.Kind() == reflect.Pointer
-			if tag, ok := f.Tag.Lookup("json"); ok {
-				n, opts, _ := strings.Cut(tag, ",")
-				if n == "-" && opts == "" {
-					continue
-				}
-				if n != "" {
-					name = n
-				}
-				for o := range strings.SplitSeq(opts, ",") {
-					if o == "omitempty" || o == "omitzero" {
-						optional = true
-					}
-				}
-			}
-			s, err := schemaOf(f.Type, path+"."+name, open)
-			if err != nil {
-				return nil, err
-			}
-			if d := f.Tag.Get("description"); d != "" {
-				s["description"] = d
-			}
-			props[name] = s
-			if !optional {
-				required = append(required, name)
-			}
-		}
-		out := map[string]any{"type": "object", "properties": props}
-		if len(required) > 0 {
-			out["required"] = required
-		}
-		return out, nil
-	}
-	return nil, &SchemaError{Type: t, Path: path, Reason: "encoding/json cannot decode it from JSON"}
-}
-
-// structFields yields the exported fields of struct t that encoding/json
-// decodes, the fields of embedded structs without a json name in their
-// stead.
-func structFields(t reflect.Type) func(yield func(reflect.StructField) bool) {
-	return func(yield func(reflect.StructField) bool) {
-		for i := range t.NumField() {
-			f := t.Field(i)
-			_, tagged := f.Tag.Lookup("json")
-			if f.Anonymous && !tagged {
-				et := f.Type
-				if et.Kind() == reflect.Pointer {
-					et = et.Elem()
-				}
-				if et.Kind() == reflect.Struct {
-					for g := range structFields(et) {
-						if !yield(g) {
-							return
-						}
-					}
-					continue
-				}
-			}
-			if !f.IsExported() {
+		for _, f := range reflect.VisibleFields(t) {
+			if f.Anonymous || !f.IsExported() {
 				continue
 			}
-			if !yield(f) {
-				return
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "" {
+				name = f.Name
 			}
+			p := s.Properties[name]
+			if p == nil {
+				continue
+			}
+			if d := f.Tag.Get("description"); d != "" && p.Description == "" {
+				p.Description = d
+			}
+			if f.Type.Kind() == reflect.Pointer {
+				s.Required = slices.DeleteFunc(s.Required, func(r string) bool { return r == name })
+			}
+			applyFieldTags(f.Type, p)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package claude_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -264,7 +265,9 @@ func testClientInProcessTool(t *testing.T, bin cliinstall.Binary) {
 	opts.MCPServers = []*claude.MCPServer{{Name: "calc", Tools: []claude.Tool{
 		claude.MustTool("add", "Adds two numbers.", func(_ context.Context, in addInput) (*claude.ToolResult, error) {
 			calls <- in
-			return claude.TextResult(fmt.Sprint(in.A + in.B)), nil
+			r := claude.TextResult(fmt.Sprint(in.A + in.B))
+			r.StructuredContent = map[string]float64{"sum": in.A + in.B}
+			return r, nil
 		}),
 		claude.MustTool("fail", "Always fails.", func(context.Context, struct{}) (*claude.ToolResult, error) {
 			return nil, errors.New("the calculator is broken")
@@ -283,17 +286,50 @@ func testClientInProcessTool(t *testing.T, bin cliinstall.Binary) {
 	default:
 		t.Fatal("the tool was not called")
 	}
+	// The CLI hands the tool's schema (SchemaOf) to the API as it is;
+	// 2.1.332 loads MCP tools' schemas on demand (ToolSearch) and sends
+	// none in this turn.
+	want, err := claude.SchemaOf(addInput{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var schemas int
+	for _, r := range stub.MainRequests() {
+		var body struct {
+			Tools []struct {
+				Name        string          `json:"name"`
+				InputSchema json.RawMessage `json:"input_schema"`
+			} `json:"tools"`
+		}
+		if err := json.Unmarshal(r.Body, &body); err != nil {
+			t.Fatalf("API request %d: %v", r.Seq, err)
+		}
+		for _, tl := range body.Tools {
+			if tl.Name != "mcp__calc__add" {
+				continue
+			}
+			schemas++
+			if !bytes.Equal(tl.InputSchema, want) {
+				t.Errorf("API request %d: mcp__calc__add's input_schema\n%s\nwant\n%s", r.Seq, tl.InputSchema, want)
+			}
+		}
+	}
+	if bin.Version == cliinstall.SeedVersion && schemas == 0 {
+		t.Errorf("no API request of %s lists mcp__calc__add", bin.Version)
+	}
 	var results []string
 	for _, ev := range rec.events {
 		if r, ok := ev.(*claude.ToolResultEvent); ok {
 			results = append(results, fmt.Sprintf("%s error=%t", r.Text, r.IsError))
 		}
 	}
-	// CLI 2.1.330 appends to an MCP tool's error a note on its input
-	// schema, which it loads on demand.
-	if len(results) != 2 || results[0] != "5 error=false" ||
+	// A result with structured content becomes a tool_result of that
+	// content as JSON text, in place of the text content (2.1.37 and
+	// 2.1.332). CLI 2.1.330 appends to an MCP tool's error a note on its
+	// input schema, which it loads on demand.
+	if len(results) != 2 || results[0] != `{"sum":5} error=false` ||
 		!strings.HasPrefix(results[1], "the calculator is broken") || !strings.HasSuffix(results[1], "error=true") {
-		t.Errorf("tool results %q, want 5 and the calculator's error", results)
+		t.Errorf("tool results %q, want the structured {\"sum\":5} and the calculator's error", results)
 	}
 }
 

@@ -15,12 +15,11 @@ import (
 func vs(ns ...int) []string {
 	out := make([]string, len(ns))
 	for i, n := range ns {
-		out[i] = "2.1." + itoa(n)
+		out[i] = "2.1." + strconv.Itoa(n)
 	}
 	return out
 }
 
-func itoa(n int) string { return strconv.Itoa(n) }
 // upTo returns 2.1.from to 2.1.to.
 func upTo(from, to int) []int {
 	var out []int

@@ -24,9 +24,9 @@ const ReleasesFile = "drift/releases.txt"
 // between two recorded ones. Prereleases and releases older than From
 // are outside it.
 type Matrix struct {
-	From      string
-	DenseFrom string
-	Step      int
+	From      string `json:"from"`
+	DenseFrom string `json:"dense_from"`
+	Step      int    `json:"step"`
 }
 
 // DefaultMatrix is the policy of the recordings committed to the module.

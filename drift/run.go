@@ -281,3 +281,28 @@ func NewCorpus(label, version string, results []scenario.Result, scenarios []*sc
 	}
 	return c, nil
 }
+
+// Write writes the recordings of the outcome's runs under dir
+// (<dir>/<version>/<id>.txtar, in package recording's stored form), as
+// a Runner with Record does as each run ends, and removes the objects
+// no recording references any more.
+func (o *Outcome) Write(dir string) error {
+	var errs []error
+	n := 0
+	for _, r := range o.Results {
+		if r.Recording == nil {
+			continue
+		}
+		if err := scenario.WriteRecording(dir, r); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		n++
+	}
+	if n > 0 {
+		if _, err := store.Tidy(dir); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}

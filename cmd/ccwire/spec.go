@@ -147,7 +147,7 @@ folder in its object store (what they repeat, once) and removes the objects
 no recording references.
 
 Flags:
-`, cmp.Or(a.dir, "./"+scenariosDir+" in a checkout of ccwire, else "+builtinScenarios), len(coverageFlags))
+`, cmp.Or(a.dir, "./"+scenariosDir+" in a checkout of ccwire, else "+builtinScenarios), len(drift.CoverageFlags()))
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, e); !ok {

@@ -123,7 +123,11 @@ func runTrack(ctx context.Context, e env, args []string) int {
 	if rep.Docs, err = regenerateDocs(ctx, p.root); err != nil {
 		errs = append(errs, err)
 	}
-	if rep.Schema, err = regenerateSchema(ctx, p.root); err != nil {
+	var recordedNow []string
+	for _, r := range rep.Releases {
+		recordedNow = append(recordedNow, r.Version)
+	}
+	if rep.Schema, err = regenerateSchema(ctx, p.root, recordedNow); err != nil {
 		errs = append(errs, err)
 	}
 	return trackReportOut(e, a, rep, errors.Join(errs...))
@@ -512,20 +516,18 @@ func regenerateDocs(ctx context.Context, root string) (int, error) {
 	return len(res.Files), nil
 }
 
-// regenerateSchema writes the JSON Schema (schema/) of every recorded
-// version of the module at root as ccwire schema does, and returns how
-// many files it has.
-func regenerateSchema(ctx context.Context, root string) (int, error) {
+// regenerateSchema writes the JSON Schema (schema/<version>/) of the
+// versions of the module at root as ccwire schema --cli-version does for
+// each, and returns how many files they have. The other versions' schema
+// files stay: their recordings did not change.
+func regenerateSchema(ctx context.Context, root string, versions []string) (int, error) {
 	dir := filepath.Join(root, recordingsDir)
-	versions, err := recorded.Versions(dir)
+	out := filepath.Join(root, "schema")
+	_, want, stale, err := schemaFiles(ctx, func(v string) iter.Seq2[schema.Line, error] { return recorded.Lines(dir, v) }, versions, out, false)
 	if err != nil {
 		return 0, err
 	}
-	_, want, stale, err := schemaFiles(ctx, func(v string) iter.Seq2[schema.Line, error] { return recorded.Lines(dir, v) }, versions, filepath.Join(root, "schema"), true)
-	if err != nil {
-		return 0, err
-	}
-	return len(want), writeSchemaFiles(filepath.Join(root, "schema"), want, stale)
+	return len(want), writeSchemaFiles(out, want, stale)
 }
 
 // trackReportOut writes the report; err is what went wrong after the
@@ -589,7 +591,7 @@ func trackReportOut(e env, a *trackArgs, rep *trackReport, err error) int {
 		}
 	}
 	if !rep.DryRun {
-		fmt.Fprintf(w, "regenerated docs/ (%d files) and schema/ (%d files)\n", rep.Docs, rep.Schema)
+		fmt.Fprintf(w, "regenerated docs/ (%d files) and the new releases' schema/ (%d files)\n", rep.Docs, rep.Schema)
 	}
 	return code
 }

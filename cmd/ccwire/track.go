@@ -408,12 +408,14 @@ func (t *tracker) release(ctx context.Context, i int, out *trackRelease) error {
 			en, ja := sh.Describe()
 			x := drift.First{Version: s.to, LastWithout: s.from, Member: sh.MemberName(), Scenario: sh.Scenario, En: en, Ja: ja, Probes: []string{s.from, s.to}}
 			if len(s.between) > 0 {
-				if sh.Scenario == "" {
-					out.Unbisected = append(out.Unbisected, en)
+				id, observe := t.observer(sh, s.a, s.b, weight)
+				if id == "" {
+					out.Unbisected = append(out.Unbisected, en+" (no one scenario shows it)")
 					continue
 				}
+				x.Scenario = id
 				t.say("%s: bisecting change %d of %d (%s to %s): %s", head, k+1, len(shifts), s.from, s.to, en)
-				b, err := t.bisect(ctx, sh, s.a, s.b, s.from, s.to)
+				b, err := t.bisect(ctx, id, observe, s.a, s.b, s.from, s.to)
 				if err != nil {
 					out.Unbisected = append(out.Unbisected, fmt.Sprintf("%s (%v)", en, err))
 					continue
@@ -444,15 +446,47 @@ func (t *tracker) release(ctx context.Context, i int, out *trackRelease) error {
 	return nil
 }
 
-// bisect finds the first release from..to whose run of the shift's
-// scenario shows the shift: a, b are the corpora of from and to.
-func (t *tracker) bisect(ctx context.Context, sh drift.Shift, a, b *drift.Corpus, from, to string) (*drift.Bisection, error) {
+// observer returns the scenario a shift is bisected with and what a
+// probe observes of it: whether the probe's run shows the shift against
+// the older release's (a's) run, or, for a change of a member that no
+// one scenario shows on its own, the member's JSON types in the lightest
+// scenario whose runs on a and b tell them apart. "" for none.
+func (t *tracker) observer(sh drift.Shift, a, b *drift.Corpus, weight map[string]int) (string, func(c *drift.Corpus) string) {
+	if id := sh.Scenario; id != "" {
+		base := a.Only(id)
+		return id, func(c *drift.Corpus) string {
+			if sh.In(drift.Compare(base, c.Only(id))) {
+				return "changed"
+			}
+			return "unchanged"
+		}
+	}
+	name := sh.MemberName()
+	if name == "" {
+		return "", nil
+	}
+	m, err := drift.ParseMember(name)
+	if err != nil {
+		return "", nil
+	}
+	ids := slices.Concat(a.Show(m), b.Show(m))
+	slices.SortFunc(ids, func(x, y string) int { return cmp.Or(cmp.Compare(weight[x], weight[y]), strings.Compare(x, y)) })
+	for _, id := range slices.Compact(ids) {
+		if a.Only(id).Observe(m) != b.Only(id).Observe(m) {
+			return id, func(c *drift.Corpus) string { return c.Only(id).Observe(m) }
+		}
+	}
+	return "", nil
+}
+
+// bisect finds the first release from..to whose run of scenario id
+// observes something else than from's: a, b are the corpora of from and
+// to.
+func (t *tracker) bisect(ctx context.Context, id string, observe func(*drift.Corpus) string, a, b *drift.Corpus, from, to string) (*drift.Bisection, error) {
 	versions, err := drift.Between(t.p.published, from, to, false)
 	if err != nil {
 		return nil, err
 	}
-	id := sh.Scenario
-	base := a.Only(id)
 	probe := func(ctx context.Context, v string) (string, error) {
 		var c *drift.Corpus
 		switch v {
@@ -466,10 +500,7 @@ func (t *tracker) bisect(ctx context.Context, sh drift.Shift, a, b *drift.Corpus
 				return "", err
 			}
 		}
-		if sh.In(drift.Compare(base, c.Only(id))) {
-			return "changed", nil
-		}
-		return "unchanged", nil
+		return observe(c), nil
 	}
 	return drift.Bisect(ctx, versions, probe, nil)
 }

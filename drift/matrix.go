@@ -130,24 +130,39 @@ func Neighbours(published, recorded []string, version string) (older, newer stri
 	return older, newer, before, after
 }
 
-// ReadReleases reads a releases snapshot (see [ReleasesFile]): one
-// version a line; blank lines and lines starting with # are left out.
+// ReadReleases reads a releases snapshot (see [ReleasesFile] and
+// [ParseReleases]).
 func ReadReleases(file string) ([]string, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, fmt.Errorf("drift: releases: %w", err)
 	}
+	vs, err := ParseReleases(data)
+	if err != nil {
+		return nil, fmt.Errorf("drift: %s%w", file, err)
+	}
+	return vs, nil
+}
+
+// ParseReleases parses a releases snapshot: one version a line; blank
+// lines and lines starting with # are left out. An error names the line
+// (":N: …").
+func ParseReleases(data []byte) ([]string, error) {
 	var out []string
 	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, len(data)+1)
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		if _, err := cliversion.Parse(line); err != nil {
-			return nil, fmt.Errorf("drift: %s:%d: %w", file, n, err)
+			return nil, fmt.Errorf(":%d: %w", n, err)
 		}
 		out = append(out, line)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -166,6 +166,30 @@ func TestReleasesFile(t *testing.T) {
 	}
 }
 
+func FuzzParseReleases(f *testing.F) {
+	f.Add([]byte("# releases\n2.1.1\n\n2.1.2\n"))
+	f.Add([]byte("2.1.3-beta.1\r\n2.1.4"))
+	f.Add([]byte("nope\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		vs, err := ParseReleases(data)
+		if err != nil {
+			return
+		}
+		// What it reads, written and read again, is the same releases.
+		file := filepath.Join(t.TempDir(), "releases.txt")
+		if err := WriteReleases(file, vs); err != nil {
+			t.Fatal(err)
+		}
+		again, err := ReadReleases(file)
+		if err != nil {
+			t.Fatalf("%q: written back: %v", data, err)
+		}
+		if want := (Matrix{}).releases(vs); !slices.Equal(want, again) {
+			t.Errorf("%q: read %q, written and read back %q", data, want, again)
+		}
+	})
+}
+
 func TestShifts(t *testing.T) {
 	t.Parallel()
 	a := load(t, "2.1.1", "2.1.1", map[string][]string{"s": baseLines, "t": baseLines, "u": baseLines}, LoadOptions{})

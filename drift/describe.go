@@ -11,6 +11,12 @@ import (
 // "system/init に fast_mode_state（string）が付く。"
 func (s Shift) Describe() (en, ja string) {
 	switch {
+	case s.Kind != nil && s.Local:
+		k := kindName(s.Kind.Kind)
+		if s.Kind.Change == Removed {
+			return fmt.Sprintf("Scenario %s no longer has %s.", s.Scenario, k), fmt.Sprintf("シナリオ %s で %s が送られなくなる。", s.Scenario, k)
+		}
+		return fmt.Sprintf("Scenario %s has %s.", s.Scenario, k), fmt.Sprintf("シナリオ %s で %s が現れる。", s.Scenario, k)
 	case s.Kind != nil:
 		k := kindName(s.Kind.Kind)
 		if s.Kind.Change == Removed {

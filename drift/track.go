@@ -84,12 +84,15 @@ type Shift struct {
 	// whose verdict or order changed, or, for a change seen in several,
 	// the one Shifts picked.
 	Scenario string
-	Kind     *KindChange
-	Member   *MemberChange
-	Items    *ItemChange
-	Wrap     *WrapChange
-	Order    *OrderChange
-	Verdict  *VerdictChange
+	// Local says the change is the scenario's own and not the total's:
+	// a kind its runs no longer (or now) have that others do have.
+	Local   bool
+	Kind    *KindChange
+	Member  *MemberChange
+	Items   *ItemChange
+	Wrap    *WrapChange
+	Order   *OrderChange
+	Verdict *VerdictChange
 }
 
 // Shifts splits a report into its changes, each with a scenario that
@@ -126,6 +129,13 @@ func Shifts(r *Report, pick func(ids []string) string) []Shift {
 		add(Shift{Wrap: &r.Total.Wraps[i]})
 	}
 	for _, sc := range r.Scenarios {
+		for i := range sc.Kinds {
+			if !slices.Contains(r.Total.Kinds, sc.Kinds[i]) {
+				out = append(out, Shift{Scenario: sc.Scenario, Local: true, Kind: &sc.Kinds[i]})
+			}
+		}
+	}
+	for _, sc := range r.Scenarios {
 		for i := range sc.Order {
 			out = append(out, Shift{Scenario: sc.Scenario, Order: &sc.Order[i]})
 		}
@@ -138,9 +148,12 @@ func Shifts(r *Report, pick func(ids []string) string) []Shift {
 
 // MemberName is the member, list item or kind the shift is about, as
 // [ParseMember] reads it (an item: the list's first added, else
-// removed, item); "" for a change of wrapping, order or verdict.
+// removed, item); "" for a change of wrapping, order or verdict, or a
+// scenario's own.
 func (s Shift) MemberName() string {
 	switch {
+	case s.Local:
+		return ""
 	case s.Kind != nil:
 		return Member{Kind: s.Kind.Kind}.String()
 	case s.Member != nil:

@@ -196,7 +196,7 @@ func TestShifts(t *testing.T) {
 	b := load(t, "2.1.2", "2.1.2", map[string][]string{
 		"s": edit(baseLines, `"tools":["Bash","Read"],`, `"tools":["Bash","Read","Team"],"sandbox_enabled":false,`),
 		"t": edit(baseLines, `"tools":["Bash","Read"],`, `"tools":["Bash","Read"],"sandbox_enabled":false,`),
-		"u": baseLines,
+		"u": edit(baseLines, `side 2 {"method":"POST","path":"/v1/messages","reason":"helper","count":1}`, ""),
 	}, LoadOptions{})
 	rep := Compare(a, b)
 	// t is the lighter scenario.
@@ -210,6 +210,7 @@ func TestShifts(t *testing.T) {
 	want := []string{
 		"t | system/init.sandbox_enabled | system/init carries sandbox_enabled (boolean).",
 		"s | system/init.tools[Team] | system/init.tools gains Team.",
+		"u |  | Scenario u no longer has side POST /v1/messages (helper).",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("shifts (-want +got):\n%s", diff)
@@ -222,7 +223,7 @@ func TestShifts(t *testing.T) {
 		if s.In(Compare(a.Only(s.Scenario), a.Only(s.Scenario))) {
 			t.Errorf("%s: in a report of no change", s.MemberName())
 		}
-		if s.In(Compare(a.Only("u"), b.Only("u"))) {
+		if other := map[string]string{"s": "t", "t": "s", "u": "s"}[s.Scenario]; s.In(Compare(a.Only(other), b.Only(other))) {
 			t.Errorf("%s: in the report of another scenario", s.MemberName())
 		}
 	}
@@ -249,6 +250,8 @@ func TestDescribe(t *testing.T) {
 	}{
 		{Shift{Kind: &KindChange{Kind: init, Change: Added}}, "system/init appears.", "system/init が現れる。"},
 		{Shift{Kind: &KindChange{Kind: stdin, Change: Removed}}, "stdin control_request/initialize is no longer sent.", "stdin control_request/initialize が送られなくなる。"},
+		{Shift{Scenario: "usage", Local: true, Kind: &KindChange{Kind: Kind{Stdout, "rate_limit_event"}, Change: Removed}}, "Scenario usage no longer has rate_limit_event.", "シナリオ usage で rate_limit_event が送られなくなる。"},
+		{Shift{Scenario: "s", Local: true, Kind: &KindChange{Kind: init, Change: Added}}, "Scenario s has system/init.", "シナリオ s で system/init が現れる。"},
 		{Shift{Member: &MemberChange{Kind: init, Path: "fast_mode_state", Change: Added, After: []string{"string"}}}, "system/init carries fast_mode_state (string).", "system/init に fast_mode_state（string）が付く。"},
 		{Shift{Member: &MemberChange{Kind: init, Path: "x", Change: Removed, Before: []string{"string"}}}, "system/init no longer carries x.", "system/init から x がなくなる。"},
 		{Shift{Member: &MemberChange{Kind: init, Path: "model", Change: Retyped, Before: []string{"null"}, After: []string{"string"}}}, "system/init's model is string instead of null.", "system/init の model が null ではなく string になる。"},

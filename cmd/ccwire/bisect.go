@@ -10,7 +10,7 @@ import (
 	"io/fs"
 	"math/bits"
 	"path"
-	"regexp"
+
 	"slices"
 
 	"github.com/ccwire/ccwire/cliinstall"
@@ -19,23 +19,82 @@ import (
 	"github.com/ccwire/ccwire/scenario"
 )
 
+// bisectArgs are ccwire bisect's parsed arguments.
+type bisectArgs struct {
+	cf         corpusFlags
+	scenarioID string
+	member     *drift.Member
+	pre        bool
+	npmOpts    []cliinstall.Option
+	asJSON     bool
+	firsts     string
+	en, ja     string
+	args       []string // FROM and TO as given
+}
+
+// bisectPlan is what a bisection runs: the versions between the ends,
+// and the scenario run on each.
+type bisectPlan struct {
+	ends      []string // FROM and TO, resolved
+	id        string
+	scenarios []*scenario.Scenario
+	versions  []string
+	subject   string
+}
+
 // runBisect finds the first CLI version where a scenario's verdict or a
 // member changes.
 //
 //	ccwire bisect [flags] (--scenario ID | --member M) FROM TO
 func runBisect(ctx context.Context, e env, args []string) int {
+	a, code, ok := parseBisect(e, args)
+	if !ok {
+		return code
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(e.stderr, "ccwire bisect: %v\n", err)
+		return 1
+	}
+	p, code, err := planBisect(ctx, e, a)
+	if err != nil {
+		return fail(err)
+	}
+	if p == nil {
+		return code
+	}
+	out := e.stdout
+	if a.asJSON {
+		out = e.stderr // the steps are progress then
+	}
+	b, err := bisectRun(ctx, e, out, a, p)
+	if err != nil {
+		var nc *drift.NoChangeError
+		if errors.As(err, &nc) {
+			return fail(fmt.Errorf("%s is %s on both %s and %s: nothing to find (or it changed and changed back)", p.subject, nc.Observation, nc.From, nc.To))
+		}
+		return fail(err)
+	}
+	if err := bisectReportOut(e, out, a, p, b); err != nil {
+		return fail(err)
+	}
+	return 0
+}
+
+// parseBisect parses and checks ccwire bisect's arguments; when it
+// returns !ok, the command ends with code.
+func parseBisect(e env, args []string) (a *bisectArgs, code int, ok bool) {
 	flags := flag.NewFlagSet("ccwire bisect", flag.ContinueOnError)
 	flags.SetOutput(e.stderr)
-	var cf corpusFlags
-	cf.register(flags)
-	scenarioID := flags.String("scenario", "", "follow this scenario's `id`: its verdict (pass, fail, n/a), or with --member the scenario to run")
+	a = &bisectArgs{}
+	a.cf.register(flags)
+	flags.StringVar(&a.scenarioID, "scenario", "", "follow this scenario's `id`: its verdict (pass, fail, n/a), or with --member the scenario to run")
 	memberArg := flags.String("member", "", "follow this `member` (system/init.sandbox_enabled), list item (system/init.capabilities[x]) or kind (system/init): its JSON types, or absent")
-	pre := flags.Bool("prereleases", false, "also try prerelease versions")
+	flags.BoolVar(&a.pre, "prereleases", false, "also try prerelease versions")
 	npm := flags.String("npm", "", "the npm `executable` that lists the published versions (default: npm on PATH)")
-	asJSON := flags.Bool("json", false, "print the bisection as JSON")
-	firsts := flags.String("firsts", "", "add the answer to this bisect findings `file` (drift/firsts.json), which the reference's changelog reads; needs --en and --ja")
-	en := flags.String("en", "", "with --firsts, what changed at the first version, in English (one sentence)")
-	ja := flags.String("ja", "", "with --firsts, what changed at the first version, in Japanese")
+	flags.BoolVar(&a.asJSON, "json", false, "print the bisection as JSON")
+	flags.StringVar(&a.firsts, "firsts", "", "add the answer to this bisect findings `file` (drift/firsts.json), which the reference's changelog reads; needs --en and --ja")
+	flags.StringVar(&a.en, "en", "", "with --firsts, what changed at the first version, in English (one sentence)")
+	flags.StringVar(&a.ja, "ja", "", "with --firsts, what changed at the first version, in Japanese")
 	usage := func(w io.Writer) {
 		fmt.Fprintln(w, "Usage: ccwire bisect [flags] (--scenario ID | --member M) FROM TO")
 		fmt.Fprintln(w)
@@ -57,116 +116,112 @@ func runBisect(ctx context.Context, e env, args []string) int {
 		printFlags(w, flags)
 	}
 	if code, ok := parseCommandFlags(flags, args, e, usage); !ok {
-		return code
+		return nil, code, false
 	}
-	usageErr := func(format string, args ...any) int {
+	usageErr := func(format string, args ...any) (*bisectArgs, int, bool) {
 		fmt.Fprintf(e.stderr, "ccwire bisect: "+format+"\n", args...)
-		return 2
+		return nil, 2, false
 	}
-	if flags.NArg() != 2 {
+	switch {
+	case flags.NArg() != 2:
 		return usageErr("want two versions, FROM and TO; got %d arguments", flags.NArg())
-	}
-	if *scenarioID == "" && *memberArg == "" {
+	case a.scenarioID == "" && *memberArg == "":
 		return usageErr("give --scenario, --member or both")
-	}
-	if cf.parallel < 1 {
+	case a.cf.parallel < 1:
 		return usageErr("-j must be at least 1")
-	}
-	if *firsts != "" && (*en == "" || *ja == "") {
+	case a.firsts != "" && (a.en == "" || a.ja == ""):
 		return usageErr("--firsts needs --en and --ja: what changed, in both languages")
-	}
-	if *firsts == "" && (*en != "" || *ja != "") {
+	case a.firsts == "" && (a.en != "" || a.ja != ""):
 		return usageErr("--en and --ja go with --firsts")
 	}
-	var member *drift.Member
 	if *memberArg != "" {
 		m, err := drift.ParseMember(*memberArg)
 		if err != nil {
 			return usageErr("--member: %v", err)
 		}
-		member = &m
+		a.member = &m
 	}
-	fail := func(err error) int {
-		fmt.Fprintf(e.stderr, "ccwire bisect: %v\n", err)
-		return 1
-	}
-	var npmOpts []cliinstall.Option
 	if *npm != "" {
-		npmOpts = append(npmOpts, cliinstall.WithNPM(*npm))
+		a.npmOpts = append(a.npmOpts, cliinstall.WithNPM(*npm))
 	}
-	ends := make([]string, 2)
+	a.args = flags.Args()
+	return a, 0, true
+}
+
+// planBisect resolves the ends, picks the scenario and lists the
+// published versions between the ends. A nil plan and no error is a
+// usage error, already reported, ending the command with code.
+func planBisect(ctx context.Context, e env, a *bisectArgs) (*bisectPlan, int, error) {
+	usageErr := func(format string, args ...any) (*bisectPlan, int, error) {
+		fmt.Fprintf(e.stderr, "ccwire bisect: "+format+"\n", args...)
+		return nil, 2, nil
+	}
+	p := &bisectPlan{ends: make([]string, 2)}
 	parsed := make([]cliversion.Version, 2)
-	for i, a := range flags.Args() {
-		v, err := resolveVersion(ctx, a, npmOpts)
+	for i, arg := range a.args {
+		v, err := resolveVersion(ctx, arg, a.npmOpts)
 		if err != nil {
-			return fail(err)
+			return nil, 1, err
 		}
 		if parsed[i], err = cliversion.Parse(v); err != nil {
-			return usageErr("%q is not a version: %v", a, err)
+			return usageErr("%q is not a version: %v", arg, err)
 		}
-		ends[i] = v
+		p.ends[i] = v
 	}
 	// named says which version an argument such as "latest" stands for.
 	named := func(i int) string {
-		if a := flags.Arg(i); a != ends[i] {
-			return a + " (" + ends[i] + ")"
+		if a.args[i] != p.ends[i] {
+			return a.args[i] + " (" + p.ends[i] + ")"
 		}
-		return ends[i]
+		return p.ends[i]
 	}
 	switch c := parsed[0].Compare(parsed[1]); {
 	case c == 0:
-		return usageErr("FROM and TO are both %s: nothing lies between them; give an older FROM than TO", ends[0])
+		return usageErr("FROM and TO are both %s: nothing lies between them; give an older FROM than TO", p.ends[0])
 	case c > 0:
-		return usageErr("FROM %s is newer than TO %s: give the older version first (ccwire bisect … %s %s)", named(0), named(1), flags.Arg(1), flags.Arg(0))
+		return usageErr("FROM %s is newer than TO %s: give the older version first (ccwire bisect … %s %s)", named(0), named(1), a.args[1], a.args[0])
 	}
-	scenarios, scenarioDir, err := cf.loadScenarios()
+	scenarios, scenarioDir, err := a.cf.loadScenarios()
 	if err != nil {
-		return fail(err)
+		return nil, 1, err
 	}
-	id := *scenarioID
-	if id == "" {
-		if id, err = scenarioShowing(recordingsFolder(cf.recordings), *member); err != nil {
-			return fail(err)
+	p.scenarios = scenarios
+	p.id = a.scenarioID
+	if p.id == "" {
+		if p.id, err = scenarioShowing(recordingsFolder(a.cf.recordings), *a.member); err != nil {
+			return nil, 1, err
 		}
 	}
-	if !slices.ContainsFunc(scenarios, func(sc *scenario.Scenario) bool { return sc.ID == id }) {
-		return fail(fmt.Errorf("no scenario %s in %s", id, scenarioDir.name))
+	if !slices.ContainsFunc(scenarios, func(sc *scenario.Scenario) bool { return sc.ID == p.id }) {
+		return nil, 1, fmt.Errorf("no scenario %s in %s", p.id, scenarioDir.name)
 	}
-	published, err := cliinstall.PublishedVersions(ctx, npmOpts...)
+	published, err := cliinstall.PublishedVersions(ctx, a.npmOpts...)
 	if err != nil {
-		return fail(err)
+		return nil, 1, err
 	}
-	versions, err := drift.Between(published, ends[0], ends[1], *pre)
-	if err != nil {
-		return fail(err)
+	if p.versions, err = drift.Between(published, p.ends[0], p.ends[1], a.pre); err != nil {
+		return nil, 1, err
 	}
-	root, cleanup, err := cf.recordRoot("bisect")
-	if err != nil {
-		return fail(err)
+	p.subject = "scenario " + p.id
+	if a.member != nil {
+		p.subject = a.member.String()
 	}
-	defer cleanup()
+	return p, 0, nil
+}
 
-	subject := "scenario " + id
-	if member != nil {
-		subject = member.String()
-	}
-	out := e.stdout
-	if *asJSON {
-		out = e.stderr // the steps are progress then
-	}
+// bisectRun runs the bisection, writing each step to out.
+func bisectRun(ctx context.Context, e env, out io.Writer, a *bisectArgs, p *bisectPlan) (*drift.Bisection, error) {
+	id, member := p.id, a.member
 	fmt.Fprintf(out, "ccwire bisect: %s from %s to %s: %d published versions, about %d probes, each running scenario %s\n",
-		subject, versions[0], versions[len(versions)-1], len(versions), 2+bits.Len(uint(len(versions)-2)), id)
-	runner := &specRunner{e: e, flags: &cf, command: "bisect", filter: "^" + regexp.QuoteMeta(id) + "$", quiet: true}
+		p.subject, p.versions[0], p.versions[len(p.versions)-1], len(p.versions), 2+bits.Len(uint(len(p.versions)-2)), id)
+	one := slices.DeleteFunc(slices.Clone(p.scenarios), func(sc *scenario.Scenario) bool { return sc.ID != id })
+	runner := &corpusRunner{e: e, flags: &a.cf, command: "bisect", scenarios: one, quiet: true}
 	verdicts := map[string]drift.Verdict{}
 	probe := func(ctx context.Context, v string) (string, error) {
 		if isTerminal(e.stderr) {
 			fmt.Fprintf(e.stderr, "ccwire bisect: trying Claude Code %s…\n", v)
 		}
-		dir, err := runner.run(ctx, v, root)
-		if err != nil {
-			return "", err
-		}
-		c, err := drift.Load(dir, drift.LoadOptions{Label: v, Version: v, Scenarios: scenarios})
+		c, err := runner.run(ctx, v, v)
 		if err != nil {
 			return "", err
 		}
@@ -185,7 +240,7 @@ func runBisect(ctx context.Context, e env, args []string) int {
 		return o, nil
 	}
 	width := 0
-	for _, v := range versions {
+	for _, v := range p.versions {
 		width = max(width, len(v))
 	}
 	step := func(s drift.Step) {
@@ -198,42 +253,36 @@ func runBisect(ctx context.Context, e env, args []string) int {
 			fmt.Fprintf(out, "%-*s  %s\n", width, s.Version, s.Observation)
 		}
 	}
-	b, err := drift.Bisect(ctx, versions, probe, step)
-	if err != nil {
-		var nc *drift.NoChangeError
-		if errors.As(err, &nc) {
-			return fail(fmt.Errorf("%s is %s on both %s and %s: nothing to find (or it changed and changed back)", subject, nc.Observation, nc.From, nc.To))
-		}
-		return fail(err)
-	}
-	if *firsts != "" {
-		if err := addFirst(*firsts, b, id, member, *en, *ja); err != nil {
-			return fail(err)
+	return drift.Bisect(ctx, p.versions, probe, step)
+}
+
+// bisectReportOut adds the answer to --firsts and reports it.
+func bisectReportOut(e env, out io.Writer, a *bisectArgs, p *bisectPlan, b *drift.Bisection) error {
+	if a.firsts != "" {
+		if err := addFirst(a.firsts, b, p.id, a.member, a.en, a.ja); err != nil {
+			return err
 		}
 	}
-	if *asJSON {
+	if a.asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(bisectReport{Subject: subject, Scenario: id, Bisection: b}); err != nil {
-			return fail(err)
-		}
-		return 0
+		return enc.Encode(bisectReport{Subject: p.subject, Scenario: p.id, Bisection: b})
 	}
 	switch {
-	case member != nil && b.Before == drift.Absent:
-		fmt.Fprintf(out, "first version with %s (%s): %s (last without: %s)\n", subject, b.After, b.First, b.LastWithout)
-	case member != nil && b.After == drift.Absent:
-		fmt.Fprintf(out, "first version without %s: %s (last with: %s, %s)\n", subject, b.First, b.LastWithout, b.Before)
+	case a.member != nil && b.Before == drift.Absent:
+		fmt.Fprintf(out, "first version with %s (%s): %s (last without: %s)\n", p.subject, b.After, b.First, b.LastWithout)
+	case a.member != nil && b.After == drift.Absent:
+		fmt.Fprintf(out, "first version without %s: %s (last with: %s, %s)\n", p.subject, b.First, b.LastWithout, b.Before)
 	default:
-		fmt.Fprintf(out, "first version where %s is %s: %s (last where it is %s: %s)\n", subject, b.After, b.First, b.Before, b.LastWithout)
+		fmt.Fprintf(out, "first version where %s is %s: %s (last where it is %s: %s)\n", p.subject, b.After, b.First, b.Before, b.LastWithout)
 	}
 	if len(b.Skipped) > 0 {
 		fmt.Fprintf(out, "the change may be in a version skipped between them: %v\n", b.Skipped)
 	}
-	if *firsts != "" {
-		fmt.Fprintf(out, "added to %s\n", *firsts)
+	if a.firsts != "" {
+		fmt.Fprintf(out, "added to %s\n", a.firsts)
 	}
-	return 0
+	return nil
 }
 
 // addFirst adds a bisection's answer to the findings file (a new one if

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/drift"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -91,22 +92,22 @@ func TestSpecCoverage(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("--json: exit %d, stderr %s", code, errOut)
 	}
-	var report coverageReport
+	var report drift.CoverageReport
 	if err := json.Unmarshal([]byte(out), &report); err != nil {
 		t.Fatalf("--json: %v\n%s", err, out)
 	}
 	if len(report.Versions) != 2 || report.Versions[0].Version != "2.1.37" || report.Versions[1].Version != "2.1.330" {
 		t.Fatalf("versions %+v, want 2.1.37 then 2.1.330", report.Versions)
 	}
-	tools := func(vc versionCoverage) map[string]string {
+	tools := func(vc drift.VersionCoverage) map[string]string {
 		m := map[string]string{}
 		for _, tc := range vc.Tools {
 			m[tc.Name] = strings.Join(tc.CalledBy, ",")
 		}
 		return m
 	}
-	flags := func(vc versionCoverage) map[string]flagCoverage {
-		m := map[string]flagCoverage{}
+	flags := func(vc drift.VersionCoverage) map[string]drift.FlagCoverage {
+		m := map[string]drift.FlagCoverage{}
 		for _, f := range vc.Flags {
 			m[f.Flag] = f
 		}
@@ -118,8 +119,8 @@ func TestSpecCoverage(t *testing.T) {
 		tools      map[string]string
 		flags      map[string]string // flag -> status
 	}{
-		{0, 1, map[string]string{"Bash": "calls-bash", "Read": ""}, map[string]string{"--model": flagCovered, "--max-turns": flagNA, "--tools": flagUncovered}},
-		{1, 2, map[string]string{"Bash": "calls-bash", "Read": "", "Write": "new-only"}, map[string]string{"--model": flagCovered, "--max-turns": flagCovered, "--tools": flagUncovered}},
+		{0, 1, map[string]string{"Bash": "calls-bash", "Read": ""}, map[string]string{"--model": drift.FlagCovered, "--max-turns": drift.FlagNotApplicable, "--tools": drift.FlagUncovered}},
+		{1, 2, map[string]string{"Bash": "calls-bash", "Read": "", "Write": "new-only"}, map[string]string{"--model": drift.FlagCovered, "--max-turns": drift.FlagCovered, "--tools": drift.FlagUncovered}},
 	}
 	for _, tt := range tests {
 		vc := report.Versions[tt.version]
@@ -136,8 +137,8 @@ func TestSpecCoverage(t *testing.T) {
 			}
 		}
 		got := flags(vc)
-		if len(got) != len(coverageFlags) {
-			t.Errorf("%s: %d flags, want %d", vc.Version, len(got), len(coverageFlags))
+		if len(got) != len(drift.CoverageFlags()) {
+			t.Errorf("%s: %d flags, want %d", vc.Version, len(got), len(drift.CoverageFlags()))
 		}
 		for flag, status := range tt.flags {
 			if got[flag].Status != status {
@@ -164,9 +165,9 @@ func TestSpecCoverage(t *testing.T) {
 
 	// --run narrows the scenarios and recordings; --cli-version the versions.
 	code, out, _ = spec("--json", "--run", "^calls", "--cli-version", "2.1.330")
-	report = coverageReport{}
+	report = drift.CoverageReport{}
 	if err := json.Unmarshal([]byte(out), &report); code != 0 || err != nil || len(report.Versions) != 1 ||
-		report.Versions[0].Recordings != 1 || flags(report.Versions[0])["--max-turns"].Status != flagUncovered || tools(report.Versions[0])["Write"] != "" {
+		report.Versions[0].Recordings != 1 || flags(report.Versions[0])["--max-turns"].Status != drift.FlagUncovered || tools(report.Versions[0])["Write"] != "" {
 		t.Errorf("--run ^calls --cli-version 2.1.330: exit %d, %+v, %v", code, report, err)
 	}
 }
@@ -212,8 +213,8 @@ func TestScenarioPasses(t *testing.T) {
 		{"neither", scenario.Scenario{Args: []string{"-x"}, Restart: &scenario.Restart{Turn: 2, Args: []string{"--continue"}}}, "--resume", false},
 	}
 	for _, tt := range tests {
-		if got := scenarioPasses(&tt.sc, tt.flag); got != tt.want {
-			t.Errorf("%s: scenarioPasses(%s) = %v, want %v", tt.name, tt.flag, got, tt.want)
+		if got := drift.ScenarioPasses(&tt.sc, tt.flag); got != tt.want {
+			t.Errorf("%s: drift.ScenarioPasses(%s) = %v, want %v", tt.name, tt.flag, got, tt.want)
 		}
 	}
 }

@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/drift"
+	"github.com/ccwire/ccwire/scenario"
 )
 
 // runDiff tells what changed on the wire between two CLI versions.
@@ -94,51 +96,20 @@ func runDiff(ctx context.Context, e env, args []string) int {
 	if cf.cacheDir != "" {
 		installOpts = append(installOpts, cliinstall.WithCacheDir(cf.cacheDir))
 	}
-	var root string
-	cleanup := func() {}
-	defer func() { cleanup() }()
-	runner := &specRunner{e: e, flags: &cf, command: "diff", filter: *only}
-	// ran holds the folder each version's run on demand went to: A and B
-	// of one version run once.
-	ran := map[string]string{}
+	toRun := scenarios
+	if filter != nil {
+		toRun = slices.DeleteFunc(slices.Clone(scenarios), func(sc *scenario.Scenario) bool { return !filter.MatchString(sc.ID) })
+	}
+	runner := &corpusRunner{e: e, flags: &cf, command: "diff", scenarios: toRun}
+	// ran holds each version's run on demand: A and B of one version run
+	// once.
+	ran := map[string]*drift.Corpus{}
 	var corpora [2]*drift.Corpus
 	for i, arg := range flags.Args() {
-		label := arg
-		if arg, err = resolveVersion(ctx, arg, installOpts); err != nil {
+		if corpora[i], err = diffSide(ctx, arg, recs, scenarios, runner, ran, *run, installOpts); err != nil {
 			return fail(err)
 		}
-		opts := drift.LoadOptions{Label: label, Scenarios: scenarios}
-		var c *drift.Corpus
-		if _, verr := cliversion.Parse(arg); verr == nil {
-			if !*run && recs.hasRecordings(arg) {
-				c, err = recs.loadCorpus(arg, opts)
-			} else {
-				dir, done := ran[arg]
-				if !done {
-					if root == "" {
-						if root, cleanup, err = cf.recordRoot("diff"); err != nil {
-							return fail(err)
-						}
-					}
-					if dir, err = runner.run(ctx, arg, root); err != nil {
-						return fail(err)
-					}
-					ran[arg] = dir
-				}
-				c, err = drift.Load(dir, opts)
-			}
-		} else {
-			var dir string
-			if dir, err = corpusDir(arg); err != nil {
-				return fail(fmt.Errorf("%s is neither a CLI version nor a folder of recordings: %w", arg, err))
-			}
-			c, err = drift.Load(dir, opts)
-		}
-		if err != nil {
-			return fail(err)
-		}
-		keepScenarios(c, filter)
-		corpora[i] = c
+		keepScenarios(corpora[i], filter)
 	}
 	rep := drift.Compare(corpora[0], corpora[1])
 	if v := corpora[0].Version; v != "" && v == corpora[1].Version {
@@ -169,4 +140,37 @@ func runDiff(ctx context.Context, e env, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// diffSide returns the corpus of one side of ccwire diff, arg: a
+// version's recordings in recs, or its runs (with rerun, or when it has
+// none; ran keeps them by version), or a folder of recordings.
+func diffSide(ctx context.Context, arg string, recs folder, scenarios []*scenario.Scenario, runner *corpusRunner, ran map[string]*drift.Corpus, rerun bool, installOpts []cliinstall.Option) (*drift.Corpus, error) {
+	label := arg
+	v, err := resolveVersion(ctx, arg, installOpts)
+	if err != nil {
+		return nil, err
+	}
+	opts := drift.LoadOptions{Label: label, Scenarios: scenarios}
+	if _, verr := cliversion.Parse(v); verr != nil {
+		dir, err := corpusDir(v)
+		if err != nil {
+			return nil, fmt.Errorf("%s is neither a CLI version nor a folder of recordings: %w", v, err)
+		}
+		return drift.Load(dir, opts)
+	}
+	if !rerun && recs.hasRecordings(v) {
+		return recs.loadCorpus(v, opts)
+	}
+	if c := ran[v]; c != nil {
+		relabelled := *c
+		relabelled.Label = label
+		return &relabelled, nil
+	}
+	c, err := runner.run(ctx, v, label)
+	if err != nil {
+		return nil, err
+	}
+	ran[v] = c
+	return c, nil
 }

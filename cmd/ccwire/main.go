@@ -70,6 +70,7 @@ func commands() []command {
 		{"merge", "merge the outputs of ccwire spec shards", runMerge},
 		{"diff", "tell what changed on the wire between two CLI versions", runDiff},
 		{"bisect", "find the first CLI version where a verdict or a member changes", runBisect},
+		{"track", "record the releases the recordings lack, bisect what changed, regenerate docs and schema", runTrack},
 		{"docs", "generate the protocol reference in docs/ from the scenarios and recordings", runDocs},
 		{"schema", "generate the JSON Schema of each recorded CLI version's protocol in schema/", runSchema},
 		{"fake-cli", "act as a Claude Code CLI that plays a recording (install: write a fake claude into a folder)", runFakeCLI},

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/drift"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -76,7 +77,7 @@ func TestOutsideCheckout(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}
-		var rep coverageReport
+		var rep drift.CoverageReport
 		if err := json.Unmarshal([]byte(out), &rep); err != nil {
 			t.Fatalf("%v: %s", err, out)
 		}

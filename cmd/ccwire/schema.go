@@ -104,27 +104,7 @@ func runSchema(ctx context.Context, e env, args []string) int {
 			return fail(fmt.Errorf("no recordings in %s", recs.name))
 		}
 	}
-	rep := schemaReport{Dir: outDir, Stale: []string{}}
-	want := map[string][]byte{} // by path under outDir, slash-separated
-	for _, v := range versions {
-		if err := ctx.Err(); err != nil {
-			return fail(err)
-		}
-		b, err := schema.JSONSchema(schema.Protocol(), v, lines(v))
-		if err != nil {
-			return fail(err)
-		}
-		sv := schemaVersion{Version: v, Lines: b.Lines, Kinds: b.Kinds}
-		for _, f := range b.Files() {
-			p := v + "/" + f.Path
-			want[p] = f.Data
-			sv.Files = append(sv.Files, p)
-		}
-		rep.Versions = append(rep.Versions, sv)
-	}
-	// The schema files of other versions go too when every version is
-	// written: their recordings are gone.
-	stale, err := staleSchemaFiles(outDir, want, versions, *version == "")
+	rep, want, stale, err := schemaFiles(ctx, lines, versions, outDir, *version == "")
 	if err != nil {
 		return fail(err)
 	}
@@ -149,30 +129,68 @@ func runSchema(ctx context.Context, e env, args []string) int {
 		}
 		return 0
 	}
-	for _, p := range slices.Sorted(maps.Keys(want)) {
-		file := filepath.Join(outDir, filepath.FromSlash(p))
-		if old, err := os.ReadFile(file); err == nil && bytes.Equal(old, want[p]) {
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			return fail(err)
-		}
-		if err := os.WriteFile(file, want[p], 0o644); err != nil {
-			return fail(err)
-		}
-	}
-	for _, p := range stale {
-		if err := os.Remove(filepath.Join(outDir, filepath.FromSlash(p))); err != nil {
-			return fail(err)
-		}
-		// The folder of a version no longer recorded goes when empty.
-		_ = os.Remove(filepath.Dir(filepath.Join(outDir, filepath.FromSlash(p))))
+	if err := writeSchemaFiles(outDir, want, stale); err != nil {
+		return fail(err)
 	}
 	rep.Stale = append(rep.Stale, stale...)
 	if err := rep.print(e.stdout, *asJSON, false); err != nil {
 		return fail(err)
 	}
 	return 0
+}
+
+// schemaFiles builds the schema files of versions, from their recorded
+// lines: the report of them, the files by path under outDir
+// (slash-separated), and the schema files under outDir no longer wanted
+// (with all, those of other versions too).
+func schemaFiles(ctx context.Context, lines func(version string) iter.Seq2[schema.Line, error], versions []string, outDir string, all bool) (schemaReport, map[string][]byte, []string, error) {
+	rep := schemaReport{Dir: outDir, Stale: []string{}}
+	want := map[string][]byte{}
+	for _, v := range versions {
+		if err := ctx.Err(); err != nil {
+			return rep, nil, nil, err
+		}
+		b, err := schema.JSONSchema(schema.Protocol(), v, lines(v))
+		if err != nil {
+			return rep, nil, nil, err
+		}
+		sv := schemaVersion{Version: v, Lines: b.Lines, Kinds: b.Kinds}
+		for _, f := range b.Files() {
+			p := v + "/" + f.Path
+			want[p] = f.Data
+			sv.Files = append(sv.Files, p)
+		}
+		rep.Versions = append(rep.Versions, sv)
+	}
+	// The schema files of other versions go too when every version is
+	// written: their recordings are gone.
+	stale, err := staleSchemaFiles(outDir, want, versions, all)
+	return rep, want, stale, err
+}
+
+// writeSchemaFiles writes the files of want that changed under outDir
+// and removes the stale ones.
+func writeSchemaFiles(outDir string, want map[string][]byte, stale []string) error {
+	for _, p := range slices.Sorted(maps.Keys(want)) {
+		file := filepath.Join(outDir, filepath.FromSlash(p))
+		if old, err := os.ReadFile(file); err == nil && bytes.Equal(old, want[p]) {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(file, want[p], 0o644); err != nil {
+			return err
+		}
+	}
+	for _, p := range stale {
+		if err := os.Remove(filepath.Join(outDir, filepath.FromSlash(p))); err != nil {
+			return err
+		}
+		// The folder of a version no longer recorded goes when empty.
+		_ = os.Remove(filepath.Dir(filepath.Join(outDir, filepath.FromSlash(p))))
+	}
+	return nil
 }
 
 // staleSchemaFiles returns the schema files (*.schema.json) under dir that

@@ -37,29 +37,90 @@ func (f *stringsFlag) Set(s string) error {
 	return nil
 }
 
+// specArgs are ccwire spec's parsed flags.
+type specArgs struct {
+	fs       *flag.FlagSet
+	versions stringsFlag
+	binary   string
+	runExpr  string
+	record   string
+	dir      string
+	parallel int
+	cacheDir string
+	shard    *drift.Shard
+	resultsF string
+	coverage bool
+	list     bool
+	tidy     bool
+	jsonOut  bool
+	quiet    time.Duration
+	filter   *regexp.Regexp
+}
+
 // runSpec runs the conformance scenarios against real Claude Code CLIs.
 //
 //	ccwire spec [--cli-version V | --claude PATH] [--run REGEX] [--record DIR] [-j N] [--shard K/N] [--results FILE]
 func runSpec(ctx context.Context, e env, args []string) int {
+	a, code, ok := parseSpec(e, args)
+	if !ok {
+		return code
+	}
+	if a.tidy {
+		return specTidy(e, a.record)
+	}
+	scenarioDir := scenarioFolder(a.dir)
+	scenarios, err := scenarioDir.loadScenarios()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
+		return 1
+	}
+	if a.filter != nil {
+		scenarios = slices.DeleteFunc(scenarios, func(sc *scenario.Scenario) bool { return !a.filter.MatchString(sc.ID) })
+		if len(scenarios) == 0 {
+			fmt.Fprintf(e.stderr, "ccwire spec: --run %q matches no scenario in %s\n", a.runExpr, scenarioDir.name)
+			return 1
+		}
+	}
+	switch {
+	case a.list:
+		return specList(e, scenarios, scenarioDir, a.jsonOut)
+	case a.coverage:
+		recordFlag := ""
+		a.fs.Visit(func(f *flag.Flag) {
+			if f.Name == "record" {
+				recordFlag = a.record
+			}
+		})
+		return specCoverage(e, recordingsFolder(recordFlag), a.versions, scenarios, a.filter, a.jsonOut)
+	}
+	plan, err := planSpec(ctx, e, a, scenarios)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
+		return 1
+	}
+	return runSpecPlan(ctx, e, a, plan)
+}
+
+// parseSpec parses and checks ccwire spec's arguments; when it returns
+// !ok, the command ends with code.
+func parseSpec(e env, args []string) (a *specArgs, code int, ok bool) {
 	fs := flag.NewFlagSet("ccwire spec", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
-	var (
-		versions stringsFlag
-		binary   = fs.String("claude", "", "run this Claude Code binary (native executable or cli.js) instead of installed versions")
-		runExpr  = fs.String("run", "", "run only the scenarios whose id matches this regular expression")
-		record   = fs.String("record", "recordings", "write the recordings under this folder (<dir>/<version>/<id>.txtar); empty to write none")
-		dir      = fs.String("scenarios", "", "the `folder` of scenario files (default: ./"+scenariosDir+" in a checkout of ccwire, else "+builtinScenarios+")")
-		parallel = fs.Int("j", scenario.DefaultParallel(), "how many CLI processes run at once")
-		cacheDir = fs.String("cache-dir", "", "ccwire cache root (default $"+cliinstall.EnvCacheDir+" or the user cache folder)")
-		shardArg = fs.String("shard", "", "run only shard `K/N` of the runs (scenarios × versions, dealt out in turn), for a CI matrix; see ccwire merge")
-		resultsF = fs.String("results", "", "write the runs' verdicts as JSON to this `file` (put it in the --record folder as "+drift.ResultsFile+" for ccwire merge and diff)")
-		coverage = fs.Bool("coverage", false, "run nothing: report, per recorded CLI version, the built-in tools of system/init that a recording calls or none does, and the stream-changing flags that scenarios pass (read from the --record folder, by default ./"+recordingsDir+" in a checkout of ccwire, else "+builtinRecordings+", and the scenarios)")
-		list     = fs.Bool("list", false, "run nothing: list the scenarios (ID, category, the CLI versions they apply to, title)")
-		tidy     = fs.Bool("tidy", false, "run nothing: bring the --record folder to its stored form (recordings written in full, by hand or by an older ccwire, go into its object store) and remove the objects no recording references")
-		jsonOut  = fs.Bool("json", false, "with --coverage or --list, write the report as JSON")
-		quiet    = fs.Duration("quiet", scenario.DefaultQuiet, "fail a turn still missing expected messages once the CLI has been quiet this long (no stdout line, API request, command or CPU use); 0 waits for the scenario's timeout")
-	)
-	fs.Var(&versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed: an exact version, or an npm dist-tag such as %s (the newest release); repeat or separate with commas (default: the pinned %s)", cliinstall.LatestTag, strings.Join(cliinstall.PinnedVersions(), ", ")))
+	a = &specArgs{fs: fs}
+	fs.StringVar(&a.binary, "claude", "", "run this Claude Code binary (native executable or cli.js) instead of installed versions")
+	fs.StringVar(&a.runExpr, "run", "", "run only the scenarios whose id matches this regular expression")
+	fs.StringVar(&a.record, "record", "recordings", "write the recordings under this folder (<dir>/<version>/<id>.txtar); empty to write none")
+	fs.StringVar(&a.dir, "scenarios", "", "the `folder` of scenario files (default: ./"+scenariosDir+" in a checkout of ccwire, else "+builtinScenarios+")")
+	fs.IntVar(&a.parallel, "j", scenario.DefaultParallel(), "how many CLI processes run at once")
+	fs.StringVar(&a.cacheDir, "cache-dir", "", "ccwire cache root (default $"+cliinstall.EnvCacheDir+" or the user cache folder)")
+	shardArg := fs.String("shard", "", "run only shard `K/N` of the runs (scenarios × versions, dealt out in turn), for a CI matrix; see ccwire merge")
+	fs.StringVar(&a.resultsF, "results", "", "write the runs' verdicts as JSON to this `file` (put it in the --record folder as "+drift.ResultsFile+" for ccwire merge and diff)")
+	fs.BoolVar(&a.coverage, "coverage", false, "run nothing: report, per recorded CLI version, the built-in tools of system/init that a recording calls or none does, and the stream-changing flags that scenarios pass (read from the --record folder, by default ./"+recordingsDir+" in a checkout of ccwire, else "+builtinRecordings+", and the scenarios)")
+	fs.BoolVar(&a.list, "list", false, "run nothing: list the scenarios (ID, category, the CLI versions they apply to, title)")
+	fs.BoolVar(&a.tidy, "tidy", false, "run nothing: bring the --record folder to its stored form (recordings written in full, by hand or by an older ccwire, go into its object store) and remove the objects no recording references")
+	fs.BoolVar(&a.jsonOut, "json", false, "with --coverage or --list, write the report as JSON")
+	fs.DurationVar(&a.quiet, "quiet", scenario.DefaultQuiet, "fail a turn still missing expected messages once the CLI has been quiet this long (no stdout line, API request, command or CPU use); 0 waits for the scenario's timeout")
+	fs.Var(&a.versions, "cli-version", fmt.Sprintf("Claude Code version to run against, installed if needed: an exact version, or an npm dist-tag such as %s (the newest release); repeat or separate with commas (default: the pinned %s)", cliinstall.LatestTag, strings.Join(cliinstall.PinnedVersions(), ", ")))
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), `Usage: ccwire spec [flags]
 
@@ -86,109 +147,73 @@ folder in its object store (what they repeat, once) and removes the objects
 no recording references.
 
 Flags:
-`, cmp.Or(*dir, "./"+scenariosDir+" in a checkout of ccwire, else "+builtinScenarios), len(coverageFlags))
+`, cmp.Or(a.dir, "./"+scenariosDir+" in a checkout of ccwire, else "+builtinScenarios), len(drift.CoverageFlags()))
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, e); !ok {
-		return code
+		return nil, code, false
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(e.stderr, "ccwire spec: unexpected arguments %q\n", fs.Args())
-		return 2
+	usageErr := func(msg string) (*specArgs, int, bool) {
+		fmt.Fprintln(e.stderr, "ccwire spec: "+msg)
+		return nil, 2, false
 	}
-	if *binary != "" && len(versions) > 1 {
-		fmt.Fprintln(e.stderr, "ccwire spec: --claude runs one binary; give at most one --cli-version with it")
-		return 2
+	switch {
+	case fs.NArg() > 0:
+		return usageErr(fmt.Sprintf("unexpected arguments %q", fs.Args()))
+	case a.binary != "" && len(a.versions) > 1:
+		return usageErr("--claude runs one binary; give at most one --cli-version with it")
+	case a.quiet < 0:
+		return usageErr("--quiet must not be negative")
+	case a.parallel < 1:
+		return usageErr("-j must be at least 1")
+	case a.jsonOut && !a.coverage && !a.list:
+		return usageErr("--json goes with --coverage or --list")
+	case a.tidy && (a.list || a.coverage || a.binary != "" || *shardArg != "" || a.resultsF != "" || len(a.versions) > 0 || a.runExpr != "" || a.record == ""):
+		return usageErr("--tidy runs nothing: it takes a --record folder and no other flag")
+	case a.list && (a.coverage || a.binary != "" || *shardArg != "" || a.resultsF != "" || len(a.versions) > 0):
+		return usageErr("--list runs nothing: it takes no --coverage, --claude, --cli-version, --shard or --results")
+	case a.coverage && (a.binary != "" || *shardArg != "" || a.resultsF != ""):
+		return usageErr("--coverage runs nothing: it takes no --claude, --shard or --results")
+	case a.coverage && a.record == "":
+		return usageErr("--coverage reads the recordings of --record, which is empty")
 	}
-	if *quiet < 0 {
-		fmt.Fprintln(e.stderr, "ccwire spec: --quiet must not be negative")
-		return 2
-	}
-	if *parallel < 1 {
-		fmt.Fprintln(e.stderr, "ccwire spec: -j must be at least 1")
-		return 2
-	}
-	if *jsonOut && !*coverage && !*list {
-		fmt.Fprintln(e.stderr, "ccwire spec: --json goes with --coverage or --list")
-		return 2
-	}
-	if *tidy {
-		if *list || *coverage || *binary != "" || *shardArg != "" || *resultsF != "" || len(versions) > 0 || *runExpr != "" || *record == "" {
-			fmt.Fprintln(e.stderr, "ccwire spec: --tidy runs nothing: it takes a --record folder and no other flag")
-			return 2
-		}
-		rep, err := recording.Tidy(*record)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
-			return 1
-		}
-		fmt.Fprintf(e.stdout, "%s: %d recordings, %d stored now; %d objects, %d no longer referenced removed\n",
-			*record, rep.Recordings, rep.Compacted, rep.Objects, rep.Removed)
-		return 0
-	}
-	if *list && (*coverage || *binary != "" || *shardArg != "" || *resultsF != "" || len(versions) > 0) {
-		fmt.Fprintln(e.stderr, "ccwire spec: --list runs nothing: it takes no --coverage, --claude, --cli-version, --shard or --results")
-		return 2
-	}
-	if *coverage && (*binary != "" || *shardArg != "" || *resultsF != "") {
-		fmt.Fprintln(e.stderr, "ccwire spec: --coverage runs nothing: it takes no --claude, --shard or --results")
-		return 2
-	}
-	if *coverage && *record == "" {
-		fmt.Fprintln(e.stderr, "ccwire spec: --coverage reads the recordings of --record, which is empty")
-		return 2
-	}
-	var shard *drift.Shard
 	if *shardArg != "" {
 		sh, err := drift.ParseShard(*shardArg)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "ccwire spec: --shard: %v\n", err)
-			return 2
+			return usageErr(fmt.Sprintf("--shard: %v", err))
 		}
-		shard = &sh
+		a.shard = &sh
 	}
-	var filter *regexp.Regexp
-	if *runExpr != "" {
+	if a.runExpr != "" {
 		var err error
-		if filter, err = regexp.Compile(*runExpr); err != nil {
-			fmt.Fprintf(e.stderr, "ccwire spec: --run: %v\n", err)
-			return 2
+		if a.filter, err = regexp.Compile(a.runExpr); err != nil {
+			return usageErr(fmt.Sprintf("--run: %v", err))
 		}
 	}
+	return a, 0, true
+}
 
-	scenarioDir := scenarioFolder(*dir)
-	scenarios, err := scenarioDir.loadScenarios()
+// specTidy is ccwire spec --tidy.
+func specTidy(e env, record string) int {
+	rep, err := recording.Tidy(record)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
 		return 1
 	}
-	if filter != nil {
-		scenarios = slices.DeleteFunc(scenarios, func(sc *scenario.Scenario) bool { return !filter.MatchString(sc.ID) })
-		if len(scenarios) == 0 {
-			fmt.Fprintf(e.stderr, "ccwire spec: --run %q matches no scenario in %s\n", *runExpr, scenarioDir.name)
-			return 1
-		}
-	}
+	fmt.Fprintf(e.stdout, "%s: %d recordings, %d stored now; %d objects, %d no longer referenced removed\n",
+		record, rep.Recordings, rep.Compacted, rep.Objects, rep.Removed)
+	return 0
+}
 
-	if *list {
-		return specList(e, scenarios, scenarioDir, *jsonOut)
-	}
-	if *coverage {
-		recordFlag := ""
-		fs.Visit(func(f *flag.Flag) {
-			if f.Name == "record" {
-				recordFlag = *record
-			}
-		})
-		return specCoverage(e, recordingsFolder(recordFlag), versions, scenarios, filter, *jsonOut)
-	}
-
+// planSpec installs the versions of a and plans their runs.
+func planSpec(ctx context.Context, e env, a *specArgs, scenarios []*scenario.Scenario) (*drift.Plan, error) {
 	var opts []cliinstall.Option
-	if *cacheDir != "" {
-		opts = append(opts, cliinstall.WithCacheDir(*cacheDir))
+	if a.cacheDir != "" {
+		opts = append(opts, cliinstall.WithCacheDir(a.cacheDir))
 	}
-	if *binary != "" {
-		opts = append(opts, cliinstall.WithBinaryPath(*binary))
+	versions := a.versions
+	if a.binary != "" {
+		opts = append(opts, cliinstall.WithBinaryPath(a.binary))
 		if len(versions) == 0 {
 			versions = stringsFlag{""} // whatever version the binary has
 		}
@@ -201,77 +226,39 @@ Flags:
 	// (ccwire mcp-test-server).
 	mcpServer, err := mcpecho.SelfCommand()
 	if err != nil {
-		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
-		return 1
+		return nil, err
 	}
-	var runners []*scenario.Runner
-	for _, v := range versions {
-		if v != "" { // "" with --claude: whatever version the binary has
-			var err error
-			if v, err = cliinstall.Resolve(ctx, v, opts...); err != nil {
-				fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
-				return 1
-			}
-		}
-		b, err := cliinstall.Install(ctx, v, opts...)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
-			return 1
-		}
-		q := *quiet
-		if q == 0 {
-			q = -1 // Runner.Quiet's "off"
-		}
-		runners = append(runners, &scenario.Runner{Binary: b, Quiet: q, MCPTestServer: mcpServer})
+	q := a.quiet
+	if q == 0 {
+		q = -1 // Runner.Quiet's "off"
 	}
+	r := &drift.Runner{Scenarios: scenarios, Parallel: a.parallel, Quiet: q, Install: opts, MCPTestServer: mcpServer, Record: a.record, Shard: a.shard}
+	return r.Prepare(ctx, versions)
+}
 
-	plan := newSpecPlan(scenarios, runners, shard)
+// runSpecPlan runs the plan, showing each run as it ends, and reports.
+func runSpecPlan(ctx context.Context, e env, a *specArgs, plan *drift.Plan) int {
+	versions := plan.Versions()
 	fmt.Fprintf(e.stdout, "ccwire spec: %d scenarios × Claude Code %s, %d at a time\n",
-		len(scenarios), strings.Join(runnerVersions(runners), ", "), *parallel)
-	if shard != nil {
-		fmt.Fprintf(e.stdout, "ccwire spec: shard %s: %d of the %d runs\n", shard, plan.runs(), len(scenarios)*len(runners))
+		plan.Planned()/max(len(versions), 1), strings.Join(versions, ", "), a.parallel)
+	if a.shard != nil {
+		fmt.Fprintf(e.stdout, "ccwire spec: shard %s: %d of the %d runs\n", a.shard, plan.Runs(), plan.Planned())
 	}
-	recorded := map[*scenario.Recording]bool{}
 	selfBefore, _ := cputime.Process()
-	start := time.Now()
-	var recordErrs []error
-	prog := newProgress(e.stdout, plan.runs())
-	results := plan.run(ctx, scenario.Options{
-		Parallel: *parallel,
-		Progress: func(r scenario.Result) {
-			prog.add(fmt.Sprintf("%-4s  %-8s  %-40s %s", strings.ToUpper(string(r.Status)), r.Version, r.Scenario.ID, resultNote(r)), r.Status == scenario.Skipped)
-			if *record != "" {
-				if err := scenario.WriteRecording(*record, r); err != nil {
-					recordErrs = append(recordErrs, err)
-				} else if r.Recording != nil {
-					recorded[r.Recording] = true
-				}
-			}
-		},
+	prog := newProgress(e.stdout, plan.Runs())
+	out := plan.Run(ctx, func(r scenario.Result) {
+		prog.add(fmt.Sprintf("%-4s  %-8s  %-40s %s", strings.ToUpper(string(r.Status)), r.Version, r.Scenario.ID, resultNote(r)), r.Status == scenario.Skipped)
 	})
 	prog.finish()
-	if *record != "" && len(recorded) > 0 {
-		// Recordings written over older ones leave objects no recording
-		// references any more.
-		if _, err := recording.Tidy(*record); err != nil {
-			recordErrs = append(recordErrs, err)
-		}
-	}
-	timing := scenario.NewTiming(results, time.Since(start))
 	selfNow, _ := cputime.Process()
-	self := selfNow - selfBefore
+	return reportSpec(e, a, out, selfNow-selfBefore)
+}
 
-	var passed, failed, skipped int
-	for _, r := range results {
-		switch r.Status {
-		case scenario.Passed:
-			passed++
-		case scenario.Failed:
-			failed++
-		case scenario.Skipped:
-			skipped++
-		}
-	}
+// reportSpec writes the failures, the tables and the totals of a spec
+// run, and its results file.
+func reportSpec(e env, a *specArgs, out *drift.Outcome, self time.Duration) int {
+	results := out.Results
+	passed, failed, skipped := out.Counts()
 	if failed > 0 {
 		fmt.Fprintln(e.stdout, "\nFailures:")
 		for _, r := range results {
@@ -284,29 +271,21 @@ Flags:
 	writeSummary(e.stdout, results)
 	fmt.Fprintln(e.stdout)
 	writeVersionSummary(e.stdout, results)
-	fmt.Fprintf(e.stdout, "\n%v; ccwire's own CPU time %s\n", timing, self.Round(10*time.Millisecond))
-	if *resultsF != "" {
-		res := plan.results(results, relativeRecording(*record, *resultsF, recorded))
-		if err := drift.WriteResults(*resultsF, res); err != nil {
-			recordErrs = append(recordErrs, err)
+	fmt.Fprintf(e.stdout, "\n%v; ccwire's own CPU time %s\n", scenario.NewTiming(results, out.Wall), self.Round(10*time.Millisecond))
+	errs := out.Errs
+	if a.resultsF != "" {
+		if err := drift.WriteResults(a.resultsF, out.Summary(a.resultsF)); err != nil {
+			errs = append(errs, err)
 		}
 	}
-	for _, err := range recordErrs {
+	for _, err := range errs {
 		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
 	}
 	fmt.Fprintf(e.stdout, "%d passed, %d failed, %d skipped\n", passed, failed, skipped)
-	if failed > 0 || len(recordErrs) > 0 {
+	if failed > 0 || len(errs) > 0 {
 		return 1
 	}
 	return 0
-}
-
-func runnerVersions(runners []*scenario.Runner) []string {
-	out := make([]string, len(runners))
-	for i, r := range runners {
-		out[i] = r.Binary.Version
-	}
-	return out
 }
 
 // resultNote is what the progress line and the summary say besides the

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -11,13 +10,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/drift"
+	"github.com/ccwire/ccwire/internal/mcpecho"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -51,7 +50,7 @@ type corpusFlags struct {
 func (f *corpusFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.recordings, "recordings", "", "the `folder` of the versions' recordings (<folder>/<version>/<id>.txtar) (default: ./"+recordingsDir+" in a checkout of ccwire, else "+builtinRecordings+")")
 	fs.StringVar(&f.scenarios, "scenarios", "", "the `folder` of scenario files, to run and to tell a scenario that does not apply from a missing one (default: ./"+scenariosDir+" in a checkout of ccwire, else "+builtinScenarios+")")
-	fs.StringVar(&f.record, "record", "", "keep the recordings of the runs under this `folder` (default: a temporary folder, removed at the end)")
+	fs.StringVar(&f.record, "record", "", "write the recordings of the runs, and their "+drift.ResultsFile+", under this `folder` (<folder>/<version>/; default: none are written)")
 	fs.StringVar(&f.cacheDir, "cache-dir", "", "ccwire cache root (default $"+cliinstall.EnvCacheDir+" or the user cache folder)")
 	fs.IntVar(&f.parallel, "j", scenario.DefaultParallel(), "how many CLI processes run at once")
 }
@@ -62,19 +61,6 @@ func (f *corpusFlags) loadScenarios() ([]*scenario.Scenario, folder, error) {
 	dir := scenarioFolder(f.scenarios)
 	scs, err := dir.loadScenarios()
 	return scs, dir, err
-}
-
-// recordRoot returns the folder runs are recorded under, and a function
-// removing it if it is a temporary one.
-func (f *corpusFlags) recordRoot(command string) (string, func(), error) {
-	if f.record != "" {
-		return f.record, func() {}, nil
-	}
-	dir, err := os.MkdirTemp("", "ccwire-"+command+"-")
-	if err != nil {
-		return "", nil, err
-	}
-	return dir, func() { os.RemoveAll(dir) }, nil
 }
 
 // resolveVersion turns "pinned" into the pinned version
@@ -100,59 +86,72 @@ func resolveVersion(ctx context.Context, v string, opts []cliinstall.Option) (st
 	return "", errors.New("npm lists no release of Claude Code")
 }
 
-// specRunner runs ccwire spec for one version into a folder, the way
-// the spec command does, showing its progress on a terminal.
-type specRunner struct {
+// corpusRunner runs scenarios on one version at a time for diff and
+// bisect, the way ccwire spec does (package drift's Runner), and gives
+// back the version's corpus in memory; with --record it also writes the
+// recordings and the results file, as ccwire spec --record --results
+// does, under <record>/<version>.
+type corpusRunner struct {
 	e       env
 	flags   *corpusFlags
 	command string
-	// filter, if not "", is spec's --run.
-	filter string
-	// quiet shows no progress line, even on a terminal.
+	// scenarios are the scenarios to run (--only, or bisect's one).
+	scenarios []*scenario.Scenario
+	// quiet says nothing and shows no progress line, even on a terminal.
 	quiet bool
 }
 
-// run runs the scenarios on version and records them under
-// root/<version>, with the results file in that folder; it returns the
-// folder.
-func (s *specRunner) run(ctx context.Context, version, root string) (string, error) {
-	dir := filepath.Join(root, version)
-	results := filepath.Join(dir, drift.ResultsFile)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	_ = os.Remove(results) // a stale one would pass for this run's
-	args := []string{"--cli-version", version, "--record", root, "--results", results, "--scenarios", s.flags.scenarios, "-j", strconv.Itoa(s.flags.parallel)}
-	if s.filter != "" {
-		args = append(args, "--run", s.filter)
-	}
+// run runs the scenarios on version and returns its corpus, labelled
+// label.
+func (s *corpusRunner) run(ctx context.Context, version, label string) (*drift.Corpus, error) {
+	var opts []cliinstall.Option
 	if s.flags.cacheDir != "" {
-		args = append(args, "--cache-dir", s.flags.cacheDir)
+		opts = append(opts, cliinstall.WithCacheDir(s.flags.cacheDir))
 	}
-	terminal := isTerminal(s.e.stderr) && !s.quiet
+	mcpServer, err := mcpecho.SelfCommand()
+	if err != nil {
+		return nil, err
+	}
+	r := &drift.Runner{Scenarios: s.scenarios, Parallel: s.flags.parallel, Install: opts, MCPTestServer: mcpServer, Record: s.flags.record}
 	if !s.quiet {
-		fmt.Fprintf(s.e.stderr, "ccwire %s: running the scenarios on Claude Code %s (ccwire spec %s)\n", s.command, version, strings.Join(args, " "))
+		fmt.Fprintf(s.e.stderr, "ccwire %s: running the scenarios on Claude Code %s\n", s.command, version)
 	}
-	var out bytes.Buffer
-	var progress io.Writer = &out
-	if terminal {
-		progress = io.MultiWriter(&out, &prefixWriter{w: s.e.stderr, prefix: "  "})
+	plan, err := r.Prepare(ctx, []string{version})
+	if err != nil {
+		return nil, fmt.Errorf("running the scenarios on Claude Code %s failed: %w", version, err)
 	}
-	var errOut bytes.Buffer
-	code := runSpec(ctx, env{stdin: strings.NewReader(""), stdout: progress, stderr: &errOut}, args)
-	if _, err := os.Stat(results); err != nil {
-		// spec stopped before running: its errors say why.
-		msg := strings.TrimSpace(errOut.String())
-		if msg == "" {
-			msg = strings.TrimSpace(out.String())
+	var progress func(scenario.Result)
+	if isTerminal(s.e.stderr) && !s.quiet {
+		prog := newProgress(&prefixWriter{w: s.e.stderr, prefix: "  "}, plan.Runs())
+		defer prog.finish()
+		progress = func(r scenario.Result) {
+			prog.add(fmt.Sprintf("%-4s  %-8s  %-40s %s", strings.ToUpper(string(r.Status)), r.Version, r.Scenario.ID, resultNote(r)), r.Status == scenario.Skipped)
 		}
-		return "", fmt.Errorf("running the scenarios on Claude Code %s failed (ccwire spec exit code %d):\n%s", version, code, msg)
+	}
+	out := plan.Run(ctx, progress)
+	if err := errors.Join(out.Errs...); err != nil {
+		return nil, err
+	}
+	version = plan.Versions()[0]
+	c, err := out.Corpus(version, label)
+	if err != nil {
+		return nil, err
+	}
+	if s.flags.record != "" {
+		c.Dir = filepath.Join(s.flags.record, version)
+		results := filepath.Join(c.Dir, drift.ResultsFile)
+		if err := os.MkdirAll(c.Dir, 0o755); err != nil {
+			return nil, err
+		}
+		if err := drift.WriteResults(results, out.Summary(results)); err != nil {
+			return nil, err
+		}
 	}
 	if !s.quiet {
-		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-		fmt.Fprintf(s.e.stderr, "ccwire %s: Claude Code %s: %s\n", s.command, version, lines[len(lines)-1])
+		passed, failed, skipped := out.Counts()
+		fmt.Fprintf(s.e.stderr, "ccwire %s: Claude Code %s: %d passed, %d failed, %d skipped\n", s.command, version, passed, failed, skipped)
 	}
-	return dir, nil
+	return c, nil
 }
 
 // prefixWriter writes lines with a prefix.

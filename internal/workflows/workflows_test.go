@@ -89,6 +89,22 @@ func TestDriftShards(t *testing.T) {
 	}
 }
 
+// TestDriftTrack checks that drift.yml runs ccwire track on its schedule
+// and opens a pull request with what it wrote.
+func TestDriftTrack(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join("..", "..", ".github", "workflows", "drift.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	for _, want := range []string{"  schedule:\n", "go run ./cmd/ccwire track", "uses: peter-evans/create-pull-request@v7\n", "drift/firsts.json", "pull-requests: write"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("drift.yml lacks %q", want)
+		}
+	}
+}
+
 // TestGoreleaserCheck checks the release configuration, .goreleaser.yaml,
 // with goreleaser check: its schema, deprecated fields and templates,
 // building nothing.

@@ -43,10 +43,10 @@ type Stdio struct {
 type Config struct {
 	// Getenv reads the environment; nil is os.Getenv.
 	Getenv func(string) string
-	// Embedded are the recordings built into the binary (package
-	// recordings' FS), used with --embedded or when no recordings folder
-	// is found; nil for none.
-	Embedded fs.FS
+	// Embedded returns the recordings built into the binary (such as
+	// corpus.Recordings), used with --embedded or when no recordings
+	// folder is found; nil for none. It is called only then.
+	Embedded func() (fs.FS, error)
 	// Dir is the working folder; "" is the process's.
 	Dir string
 	// Signals delivers the process's SIGINT and SIGTERM (see [Signals]),
@@ -231,7 +231,11 @@ func findSource(a *Args, cfg Config, getenv func(string) string) (*source, error
 		}
 		return nil, fmt.Errorf("no recordings folder: pass --recordings DIR or set %s", EnvRecordings)
 	}
-	return &source{fsys: cfg.Embedded, name: "the embedded recordings"}, nil
+	fsys, err := cfg.Embedded()
+	if err != nil {
+		return nil, fmt.Errorf("the embedded recordings: %w", err)
+	}
+	return &source{fsys: fsys, name: "the embedded recordings"}, nil
 }
 
 // ModuleRecordings returns the recordings folder of the ccwire module that

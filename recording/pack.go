@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -71,10 +72,17 @@ func writePack(w io.Writer, fsys fs.FS) error {
 		return err
 	}
 	// An object goes with the objects of its kind and hint, in the order
-	// of the first recordings that reference them.
-	slices.SortFunc(names, func(a, b string) int { return comparePackOrder(a, b, nil) })
+	// of the first recordings that reference them, version by version:
+	// the objects a version adds are neighbours within each kind and hint.
+	recs := slices.Collect(maps.Keys(refs))
+	slices.SortFunc(recs, func(a, b string) int {
+		if c := cliversion.CompareStrings(path.Dir(a), path.Dir(b)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
 	objects := map[string]packObject{}
-	for _, name := range names {
+	for _, name := range recs {
 		for _, r := range refs[name] {
 			if o := path.Join(ObjectsDir, r.path()); objects[o].rank == 0 {
 				objects[o] = packObject{r.Hint, len(objects) + 1}

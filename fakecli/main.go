@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/mod/modfile"
+
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/recording"
@@ -239,14 +241,18 @@ func findSource(a *Args, cfg Config, getenv func(string) string) (*source, error
 }
 
 // ModuleRecordings returns the recordings folder of the ccwire module that
-// dir is in, "" if it is in none.
+// dir is in, "" if it is in none. The recordings folder is a module of its
+// own: dir may be in it.
 func ModuleRecordings(dir string) string {
 	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
 		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
-			if strings.HasPrefix(string(data), "module github.com/ccwire/ccwire\n") {
+			switch modfile.ModulePath(data) {
+			case "github.com/ccwire/ccwire":
 				if st, err := os.Stat(filepath.Join(d, "recordings")); err == nil && st.IsDir() {
 					return filepath.Join(d, "recordings")
 				}
+			case "github.com/ccwire/ccwire/recordings":
+				return d
 			}
 			return ""
 		}

@@ -8,9 +8,12 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"runtime"
 	"testing"
 	"testing/fstest"
 
+	"github.com/ccwire/ccwire/internal/benchcpu"
+	"github.com/ccwire/ccwire/internal/benchheap"
 	"github.com/ccwire/ccwire/recording"
 )
 
@@ -146,33 +149,17 @@ func FuzzOpenPack(f *testing.F) {
 	})
 }
 
-// BenchmarkPackOpenRecording measures what reading one recording of a
-// packed corpus costs from scratch: reading the pack's index and
-// expanding the recording from the blocks of its text and its objects.
+// BenchmarkPackOpenRecording measures what reading the packed corpus
+// costs from scratch, each iteration opening the pack: its index alone,
+// one recording expanded from the blocks of its text and its objects, and
+// all the recordings of a version (and, for comparison, the same from the
+// folder on disk). It reports the CPU time (cpu-ns/op, which waiting for
+// a core on a shared machine does not inflate) and the peak heap growth
+// (peak-heap-B).
 func BenchmarkPackOpenRecording(b *testing.B) {
 	data := packOf(b, os.DirFS(recordingsDir))
-	b.Run("index", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := recording.OpenPack(data); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("recording", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			p, err := recording.OpenPack(data)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := recording.ReadFileFS(p, "2.1.332/text-simple.txtar"); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	readVersion := func(b *testing.B, p fs.FS) {
-		names, err := fs.Glob(p, "2.1.332/*.txtar")
+	read := func(b *testing.B, p fs.FS, pattern string) {
+		names, err := fs.Glob(p, pattern)
 		if err != nil || len(names) == 0 {
 			b.Fatal(names, err)
 		}
@@ -182,23 +169,39 @@ func BenchmarkPackOpenRecording(b *testing.B) {
 			}
 		}
 	}
-	b.Run("version", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			p, err := recording.OpenPack(data)
-			if err != nil {
-				b.Fatal(err)
+	fromPack := func(b *testing.B) fs.FS {
+		p, err := recording.OpenPack(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return p
+	}
+	fromFolder := func(*testing.B) fs.FS { return os.DirFS(recordingsDir) }
+	for _, bc := range []struct {
+		name    string
+		open    func(*testing.B) fs.FS
+		pattern string // the recordings to read; "" for none
+	}{
+		{"index", fromPack, ""},
+		{"recording", fromPack, "2.1.332/text-simple.txtar"},
+		{"version", fromPack, "2.1.332/*.txtar"},
+		{"version-folder", fromFolder, "2.1.332/*.txtar"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			runtime.GC()
+			heap := benchheap.Start()
+			cpu := benchcpu.Start()
+			for b.Loop() {
+				p := bc.open(b)
+				if bc.pattern != "" {
+					read(b, p, bc.pattern)
+				}
 			}
-			readVersion(b, p)
-		}
-	})
-	// The same from the folder on disk, for comparison.
-	b.Run("version-folder", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			readVersion(b, os.DirFS(recordingsDir))
-		}
-	})
+			cpu.Report(b)
+			b.ReportMetric(float64(heap.Stop()), "peak-heap-B")
+		})
+	}
 }
 
 // hugeBlock returns a pack whose index says its one block decompresses to

@@ -47,7 +47,10 @@ type packFS struct {
 	data   []byte
 	blocks []packBlock
 	files  map[string]packFile
-	dirs   map[string][]fs.DirEntry // each folder's entries, sorted by name
+	names  []string // the files, in the pack's order
+
+	dirsOnce sync.Once
+	dirs     map[string][]fs.DirEntry // each folder's entries, sorted by name; see folders
 
 	mu    sync.Mutex
 	cache map[int]*list.Element // block → its element in lru
@@ -82,16 +85,14 @@ func parsePack(data []byte) (*packFS, error) {
 		return nil, fmt.Errorf("index: %w", err)
 	}
 	start := len(data) - len(rest) + k + int(n)
-	r := indexReader{b: index}
+	r := indexReader{s: string(index)}
 	p := &packFS{
 		data:  data,
 		files: map[string]packFile{},
-		dirs:  map[string][]fs.DirEntry{".": {}},
 		cache: map[int]*list.Element{},
 		lru:   list.New(),
 	}
 	nblocks := r.uint()
-	dirSeen := map[string]bool{".": true}
 	for b := 0; b < nblocks && r.err == nil; b++ {
 		clen, nfiles := r.uint(), r.uint()
 		size := 0
@@ -108,8 +109,8 @@ func parsePack(data []byte) (*packFS, error) {
 				return nil, fmt.Errorf("%s twice", name)
 			}
 			p.files[name] = packFile{block: b, off: size, size: fsize}
+			p.names = append(p.names, name)
 			size += fsize
-			p.addEntry(name, packDirEntry{name: path.Base(name), size: fsize}, dirSeen)
 		}
 		if start+clen > len(data) || start+clen < start {
 			return nil, errors.New("a block goes past the end")
@@ -126,10 +127,23 @@ func parsePack(data []byte) (*packFS, error) {
 	if start != len(data) {
 		return nil, errors.New("bytes after the last block")
 	}
-	for _, entries := range p.dirs {
-		slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	}
 	return p, nil
+}
+
+// folders returns the entries of each folder, listed the first time they
+// are asked for: reading a file by its name needs none.
+func (p *packFS) folders() map[string][]fs.DirEntry {
+	p.dirsOnce.Do(func() {
+		p.dirs = map[string][]fs.DirEntry{".": {}}
+		seen := map[string]bool{".": true}
+		for _, name := range p.names {
+			p.addEntry(name, packDirEntry{name: path.Base(name), size: p.files[name].size}, seen)
+		}
+		for _, entries := range p.dirs {
+			slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+		}
+	})
+	return p.dirs
 }
 
 // addEntry lists the file name, described by e, in its folder, and the
@@ -154,7 +168,7 @@ func (p *packFS) addEntry(name string, e packDirEntry, dirSeen map[string]bool) 
 // indexReader reads the uvarints and strings of an index, keeping the
 // first error.
 type indexReader struct {
-	b   []byte
+	s   string // what is left to read
 	err error
 }
 
@@ -163,27 +177,29 @@ func (r *indexReader) uint() int {
 	if r.err != nil {
 		return 0
 	}
-	v, k := binary.Uvarint(r.b)
+	var buf [binary.MaxVarintLen64]byte
+	v, k := binary.Uvarint(buf[:copy(buf[:], r.s)])
 	if k <= 0 || v > 1<<40 {
 		r.err = errors.New("bad number")
 		return 0
 	}
-	r.b = r.b[k:]
+	r.s = r.s[k:]
 	return int(v)
 }
 
-// string reads a length and that many bytes.
+// string reads a length and that many bytes, a part of the index's
+// string.
 func (r *indexReader) string() string {
 	n := r.uint()
 	if r.err != nil {
 		return ""
 	}
-	if n > len(r.b) {
+	if n > len(r.s) {
 		r.err = errors.New("a name goes past the end")
 		return ""
 	}
-	s := string(r.b[:n])
-	r.b = r.b[n:]
+	s := r.s[:n]
+	r.s = r.s[n:]
 	return s
 }
 
@@ -224,7 +240,7 @@ func (p *packFS) ReadFile(name string) ([]byte, error) {
 	}
 	f, ok := p.files[name]
 	if !ok {
-		if _, isDir := p.dirs[name]; isDir {
+		if _, isDir := p.folders()[name]; isDir {
 			return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("is a directory")}
 		}
 		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrNotExist}
@@ -241,7 +257,7 @@ func (p *packFS) Open(name string) (fs.File, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
-	if entries, ok := p.dirs[name]; ok {
+	if entries, ok := p.folders()[name]; ok {
 		return &packDir{info: packDirEntry{name: path.Base(name), dir: true}, entries: entries}, nil
 	}
 	f, ok := p.files[name]
@@ -260,7 +276,7 @@ func (p *packFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrInvalid}
 	}
-	entries, ok := p.dirs[name]
+	entries, ok := p.folders()[name]
 	if !ok {
 		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
 	}
@@ -272,7 +288,7 @@ func (p *packFS) Stat(name string) (fs.FileInfo, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrInvalid}
 	}
-	if _, ok := p.dirs[name]; ok {
+	if _, ok := p.folders()[name]; ok {
 		return packDirEntry{name: path.Base(name), dir: true}, nil
 	}
 	if f, ok := p.files[name]; ok {

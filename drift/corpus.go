@@ -106,7 +106,7 @@ func Load(dir string, opts LoadOptions) (*Corpus, error) {
 
 // LoadFS is [Load] for the folder dir of fsys (slash-separated, "." for
 // its root), such as a version's folder of the recordings built into
-// ccwire (package recordings): recordings in the stored form are expanded
+// ccwire (package corpus): recordings in the stored form are expanded
 // from the objects folder two levels above each one. The runs' File and
 // the corpus's Dir are names in fsys.
 func LoadFS(fsys fs.FS, dir string, opts LoadOptions) (*Corpus, error) {

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/mod/modfile"
+
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/recording"
@@ -43,10 +45,10 @@ type Stdio struct {
 type Config struct {
 	// Getenv reads the environment; nil is os.Getenv.
 	Getenv func(string) string
-	// Embedded are the recordings built into the binary (package
-	// recordings' FS), used with --embedded or when no recordings folder
-	// is found; nil for none.
-	Embedded fs.FS
+	// Embedded returns the recordings built into the binary (such as
+	// corpus.Recordings), used with --embedded or when no recordings
+	// folder is found; nil for none. It is called only then.
+	Embedded func() (fs.FS, error)
 	// Dir is the working folder; "" is the process's.
 	Dir string
 	// Signals delivers the process's SIGINT and SIGTERM (see [Signals]),
@@ -231,18 +233,26 @@ func findSource(a *Args, cfg Config, getenv func(string) string) (*source, error
 		}
 		return nil, fmt.Errorf("no recordings folder: pass --recordings DIR or set %s", EnvRecordings)
 	}
-	return &source{fsys: cfg.Embedded, name: "the embedded recordings"}, nil
+	fsys, err := cfg.Embedded()
+	if err != nil {
+		return nil, fmt.Errorf("the embedded recordings: %w", err)
+	}
+	return &source{fsys: fsys, name: "the embedded recordings"}, nil
 }
 
 // ModuleRecordings returns the recordings folder of the ccwire module that
-// dir is in, "" if it is in none.
+// dir is in, "" if it is in none. The recordings folder is a module of its
+// own: dir may be in it.
 func ModuleRecordings(dir string) string {
 	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
 		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
-			if strings.HasPrefix(string(data), "module github.com/ccwire/ccwire\n") {
+			switch modfile.ModulePath(data) {
+			case "github.com/ccwire/ccwire":
 				if st, err := os.Stat(filepath.Join(d, "recordings")); err == nil && st.IsDir() {
 					return filepath.Join(d, "recordings")
 				}
+			case "github.com/ccwire/ccwire/recordings":
+				return d
 			}
 			return ""
 		}

@@ -150,7 +150,7 @@ func Versions(dir string) ([]string, error) {
 }
 
 // VersionsFS is [Versions] for a recordings folder at the root of fsys,
-// such as the recordings built into ccwire (package recordings).
+// such as the recordings built into ccwire (package corpus).
 func VersionsFS(fsys fs.FS) ([]string, error) {
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {

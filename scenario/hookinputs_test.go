@@ -3,12 +3,12 @@ package scenario_test
 import (
 	"bytes"
 	"io/fs"
+	"os"
 	"slices"
 	"testing"
 
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/recordings"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -20,13 +20,14 @@ import (
 // back before decoding.
 func TestRecordedHookInputs(t *testing.T) {
 	t.Parallel()
-	files, err := fs.Glob(recordings.FS, "*/*.txtar")
+	recs := os.DirFS("../recordings")
+	files, err := fs.Glob(recs, "*/*.txtar")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no recordings: %v", err)
 	}
 	seen := map[protocol.HookEvent]bool{}
 	for _, f := range files {
-		data, err := recording.ReadFileFS(recordings.FS, f)
+		data, err := recording.ReadFileFS(recs, f)
 		if err != nil {
 			t.Fatal(err)
 		}

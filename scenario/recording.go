@@ -237,7 +237,7 @@ func ReadEvents(path string) ([]Event, error) {
 }
 
 // ReadRecordingFS is [ReadRecording] for the recording name in fsys, such
-// as the recordings built into ccwire (package recordings): a recording in
+// as the recordings built into ccwire (package corpus): a recording in
 // the stored form is expanded from the objects folder two levels above it
 // ([recording.ReadFileFS]).
 func ReadRecordingFS(fsys fs.FS, name string) (*Recording, error) {

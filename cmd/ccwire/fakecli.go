@@ -8,8 +8,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/ccwire/ccwire/corpus"
 	"github.com/ccwire/ccwire/fakecli"
-	"github.com/ccwire/ccwire/recordings"
 )
 
 // runFakeCLI runs a fake Claude Code CLI that plays a recording, or
@@ -25,7 +25,7 @@ func runFakeCLI(ctx context.Context, e env, args []string) int {
 	// they do not cancel the fake's context.
 	signals, stop := fakecli.Signals()
 	defer stop()
-	return fakecli.Main(context.WithoutCancel(ctx), args, fakecli.Stdio{Stdin: e.stdin, Stdout: e.stdout, Stderr: e.stderr}, fakecli.Config{Embedded: recordings.FS, Signals: signals})
+	return fakecli.Main(context.WithoutCancel(ctx), args, fakecli.Stdio{Stdin: e.stdin, Stdout: e.stdout, Stderr: e.stderr}, fakecli.Config{Embedded: corpus.Recordings, Signals: signals})
 }
 
 func fakeCLIInstallUsage(w io.Writer, fs *flag.FlagSet) {

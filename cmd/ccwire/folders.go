@@ -6,9 +6,9 @@ import (
 	"path"
 	"path/filepath"
 
+	"github.com/ccwire/ccwire/corpus"
 	"github.com/ccwire/ccwire/drift"
 	"github.com/ccwire/ccwire/internal/recorded"
-	"github.com/ccwire/ccwire/recordings"
 	"github.com/ccwire/ccwire/scenario"
 	"github.com/ccwire/ccwire/scenarios"
 )
@@ -36,9 +36,9 @@ type folder struct {
 
 // openFolder returns the folder named by a flag (flagDir, when not ""),
 // or else the folder def of the working folder if there is one (a
-// checkout of ccwire), or else builtin, the copy built into ccwire, called
-// builtinName.
-func openFolder(flagDir, def string, builtin fs.FS, builtinName string) folder {
+// checkout of ccwire), or else the copy built into ccwire that builtin
+// returns, called builtinName.
+func openFolder(flagDir, def string, builtin func() fs.FS, builtinName string) folder {
 	dir := flagDir
 	if dir == "" {
 		if st, err := os.Stat(def); err == nil && st.IsDir() {
@@ -46,7 +46,7 @@ func openFolder(flagDir, def string, builtin fs.FS, builtinName string) folder {
 		}
 	}
 	if dir == "" {
-		return folder{fsys: builtin, name: builtinName}
+		return folder{fsys: builtin(), name: builtinName}
 	}
 	return folder{fsys: os.DirFS(dir), dir: dir, name: dir}
 }
@@ -54,13 +54,32 @@ func openFolder(flagDir, def string, builtin fs.FS, builtinName string) folder {
 // scenarioFolder returns the scenarios' folder: the one a --scenarios
 // flag names (flagDir), or ./scenarios, or the built-in scenarios.
 func scenarioFolder(flagDir string) folder {
-	return openFolder(flagDir, scenariosDir, scenarios.FS, builtinScenarios)
+	return openFolder(flagDir, scenariosDir, func() fs.FS { return scenarios.FS }, builtinScenarios)
 }
 
 // recordingsFolder returns the recordings' folder: the one a flag names
 // (flagDir), or ./recordings, or the built-in recordings.
 func recordingsFolder(flagDir string) folder {
-	return openFolder(flagDir, recordingsDir, recordings.FS, builtinRecordings)
+	return openFolder(flagDir, recordingsDir, builtinRecordingsFS, builtinRecordings)
+}
+
+// builtinRecordingsFS returns the recordings built into ccwire (package
+// corpus). If their pack is damaged, a broken build, every read fails
+// with why.
+func builtinRecordingsFS() fs.FS {
+	fsys, err := corpus.Recordings()
+	if err != nil {
+		return brokenFS{err}
+	}
+	return fsys
+}
+
+// brokenFS is a file system that cannot be read, and says why.
+type brokenFS struct{ err error }
+
+// Open fails with the reason the file system cannot be read.
+func (b brokenFS) Open(name string) (fs.File, error) {
+	return nil, &fs.PathError{Op: "open", Path: name, Err: b.err}
 }
 
 // loadScenarios reads the scenario files of f.

@@ -19,7 +19,6 @@ import (
 	"github.com/ccwire/ccwire/docgen"
 	"github.com/ccwire/ccwire/internal/recorded"
 	"github.com/ccwire/ccwire/protocol/schema"
-	"github.com/ccwire/ccwire/recordings"
 )
 
 // runSchema writes the JSON Schema (draft 2020-12) of the protocol of each
@@ -67,7 +66,7 @@ func runSchema(ctx context.Context, e env, args []string) int {
 		}
 		dir, _ = docgen.FindModuleRoot(wd)
 	}
-	recs := folder{fsys: recordings.FS, name: builtinRecordings}
+	recs := folder{fsys: builtinRecordingsFS(), name: builtinRecordings}
 	if dir != "" {
 		recs = recordingsFolder(filepath.Join(dir, recordingsDir))
 	}

@@ -15,14 +15,14 @@ import (
 	"context"
 	"os"
 
+	"github.com/ccwire/ccwire/corpus"
 	"github.com/ccwire/ccwire/fakecli"
-	"github.com/ccwire/ccwire/recordings"
 )
 
 func main() {
 	// SIGINT and SIGTERM are the played CLI's to react to, as it does.
 	signals, stop := fakecli.Signals()
-	code := fakecli.Main(context.Background(), os.Args[1:], fakecli.Stdio{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, fakecli.Config{Embedded: recordings.FS, Signals: signals})
+	code := fakecli.Main(context.Background(), os.Args[1:], fakecli.Stdio{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, fakecli.Config{Embedded: corpus.Recordings, Signals: signals})
 	stop()
 	os.Exit(code)
 }

@@ -33,7 +33,7 @@ func Versions(dir string) ([]string, error) {
 }
 
 // VersionsFS is [Versions] for a recordings folder at the root of fsys,
-// such as the recordings built into ccwire (package recordings).
+// such as the recordings built into ccwire (package corpus).
 func VersionsFS(fsys fs.FS) ([]string, error) {
 	vs, err := recording.VersionsFS(fsys)
 	if err != nil {
@@ -56,7 +56,7 @@ func Lines(dir, version string) iter.Seq2[schema.Line, error] {
 }
 
 // LinesFS is [Lines] for a recordings folder at the root of fsys, such as
-// the recordings built into ccwire (package recordings); the lines' File
+// the recordings built into ccwire (package corpus); the lines' File
 // is a name in fsys.
 func LinesFS(fsys fs.FS, version string) iter.Seq2[schema.Line, error] {
 	files, err := fs.Glob(fsys, path.Join(version, "*"+scenario.RecordingExt))

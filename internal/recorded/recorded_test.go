@@ -11,9 +11,9 @@ import (
 	"testing"
 
 	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/corpus"
 	"github.com/ccwire/ccwire/protocol/schema"
 	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/recordings"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -240,7 +240,11 @@ func TestBuiltIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := VersionsFS(recordings.FS)
+	builtin, err := corpus.Recordings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := VersionsFS(builtin)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +260,7 @@ func TestBuiltIn(t *testing.T) {
 			l.File = filepath.ToSlash(strings.TrimPrefix(l.File, dir+string(filepath.Separator)))
 			fromDir = append(fromDir, l)
 		}
-		for l, err := range LinesFS(recordings.FS, v) {
+		for l, err := range LinesFS(builtin, v) {
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -266,7 +270,7 @@ func TestBuiltIn(t *testing.T) {
 			t.Errorf("CLI %s: LinesFS gave %d lines, Lines %d, or others", v, len(fromFS), len(fromDir))
 		}
 	}
-	for _, err := range LinesFS(recordings.FS, "9.9.9") {
+	for _, err := range LinesFS(builtin, "9.9.9") {
 		if err == nil || !errors.Is(err, fs.ErrNotExist) {
 			t.Errorf("LinesFS of a version not recorded: %v, want fs.ErrNotExist", err)
 		}

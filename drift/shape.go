@@ -123,8 +123,7 @@ type observer struct {
 // only the version differs.
 func observe(rec *scenario.Recording, versions ...string) (*shape, error) {
 	o := &observer{s: newShape(), norm: versionNormalizer(versions...)}
-	requests := map[string]protocol.ControlSubtype{} // by request ID
-	answered := func(id string) protocol.ControlSubtype { return requests[id] }
+	var requests protocol.Requests
 	for i, ev := range rec.Events {
 		if ev.Kind == scenario.EventRequest || ev.Msg == nil {
 			continue
@@ -137,13 +136,11 @@ func observe(rec *scenario.Recording, versions ...string) (*shape, error) {
 		if err != nil {
 			return nil, fmt.Errorf("drift: event %d: %w", i+1, err)
 		}
-		if r, ok := m.(*protocol.ControlRequest); ok && r.Request != nil {
-			requests[r.RequestID] = r.Request.ControlSubtype()
-		}
-		name, more := classify(m, answered)
+		kind := requests.KindOf(m)
+		name := kind.String()
 		k := Kind{Channel(ev.Kind), name}
 		o.s.kinds[k]++
-		for _, n := range more {
+		for _, n := range kind.Blocks {
 			o.s.kinds[Kind{k.Channel, n}]++
 		}
 		o.walk(k, "", v)

@@ -118,7 +118,7 @@ func TestValidateJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if rep.OK || rep.Lines != 4 || rep.Messages != 3 || rep.Kinds["assistant"] != 1 || len(rep.Errors) != 1 ||
+	if rep.OK || rep.Lines != 4 || rep.Messages != 3 || rep.Kinds["assistant/text"] != 1 || len(rep.Errors) != 1 ||
 		rep.Errors[0].Line != 3 || rep.Errors[0].File != "<stdin>" {
 		t.Errorf("report %+v", rep)
 	}

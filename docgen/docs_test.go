@@ -532,6 +532,14 @@ func proseText(n gast.Node, src []byte) string {
 		case *gast.CodeSpan:
 			b.WriteString(" ")
 			return gast.WalkSkipChildren, nil
+		case *gast.Link:
+			// A link to an entry of the message reference is named by the
+			// kind's name ("user", "control_response/success (initialize)"),
+			// which stays as the CLI writes it.
+			if strings.Contains(string(c.Destination), "messages/") && strings.Contains(string(c.Destination), "#") {
+				b.WriteString(" ")
+				return gast.WalkSkipChildren, nil
+			}
 		case *gast.Text:
 			b.Write(c.Segment.Value(src))
 			if c.SoftLineBreak() {

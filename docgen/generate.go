@@ -140,15 +140,14 @@ func rootIndex() string {
 func index(c *corpus) {
 	for _, sc := range c.scenarios {
 		for _, r := range sc.runs {
-			requests := requestLog{}
+			var requests protocol.Requests
 			for _, ev := range r.events {
 				if ev.kind == eventAPI || ev.kind == eventSignal {
 					continue
 				}
 				ev.label = match.MessageLabel(ev.line)
 				if m, err := protocol.Decode(ev.line); err == nil {
-					requests.note(m)
-					ev.kindKey = classify(c.schema, m, requests.answered).key
+					ev.kindKey = classify(c.schema, m, requests.KindOf(m)).key
 				}
 			}
 		}

@@ -53,7 +53,8 @@ func (d kindDef) details() []string {
 // kindNotes are English sentences about what tells apart the entries the
 // model has no type of their own for, by entry key.
 var kindNotes = map[string]string{
-	"user/text":                          "The prompt a client writes on the CLI's stdin: message.content is a string, or an array of text and image blocks. The CLI also writes user text messages of its own on stdout, such as the request to continue after max_tokens.",
+	"user":                               "The prompt a client writes on the CLI's stdin as a string: message.content is a string. The CLI also writes user messages with string content of its own on stdout, such as the output of a local command (<local-command-stdout>) or a replayed prompt.",
+	"user/text":                          "A user message whose message.content is an array of content blocks, the first a text block: a prompt written as blocks (with image blocks, if any), or a text message the CLI writes of its own on stdout, such as the request to continue after max_tokens.",
 	"user/image":                         "A prompt with an image, written on the CLI's stdin.",
 	"user/tool_result":                   "The CLI writes the result of every tool call it ran as a user message on stdout; its tool_use_id is the id of the assistant's tool_use block.",
 	"user/tool_result, is_error=true":    "A tool result with is_error true: the tool failed, the tool is not available, or permission to run it was denied.",
@@ -101,7 +102,7 @@ func kindDefs(s *schema) ([]kindDef, error) {
 			errs = append(errs, fmt.Errorf("docgen: sample of %s: %w", key, err))
 			return
 		}
-		d := classify(s, m, func(string) protocol.ControlSubtype { return answered })
+		d := classify(s, m, protocol.KindOf(m, answered))
 		if d.key != key {
 			errs = append(errs, fmt.Errorf("docgen: a sample of %s decodes as %s", key, d.key))
 			return
@@ -140,6 +141,7 @@ func kindDefs(s *schema) ([]kindDef, error) {
 			blocks := assistantBlocks
 			if group == protocol.TypeUser {
 				blocks = userBlocks
+				add(group, t.Value, t.Name, `{"type":"user","message":{"role":"user","content":""}}`)
 			}
 			for _, b := range blocks {
 				name := s.constName("BlockType", string(b))
@@ -226,101 +228,57 @@ var groupTypes = map[protocol.Type]string{
 	protocol.TypeControlResponse: "ControlResponse",
 }
 
-// requestLog remembers the subtype of every control request of a run, by
-// request ID, so that the responses can be told apart by what they
-// answer.
-type requestLog map[string]protocol.ControlSubtype
-
-// note records m when it is a control request.
-func (l requestLog) note(m protocol.Message) {
-	if r, ok := m.(*protocol.ControlRequest); ok && r.Request != nil {
-		l[r.RequestID] = r.Request.ControlSubtype()
-	}
-}
-
-// answered returns the subtype of the request with an ID, "" when the
-// run has none.
-func (l requestLog) answered(id string) protocol.ControlSubtype { return l[id] }
-
-// classify returns the entry a decoded message belongs to: its key and
-// the protocol types that describe it (message, block, control body or
-// event, and what that fixes inside it). answered returns the subtype of
-// the request with an ID, for control responses.
-func classify(s *schema, m protocol.Message, answered func(id string) protocol.ControlSubtype) kindDef {
-	d := kindDef{goType: typeName(m), group: m.MessageType()}
-	d.key = string(d.group)
+// classify returns the entry a decoded message of kind k
+// ([protocol.KindOf]) belongs to: its key and the protocol types that
+// describe it (message, block, control body or event, and what that fixes
+// inside it). The key is the kind's name, with the variant the reference
+// tells apart (", is_error=true") and, for a successful control response
+// whose request has a typed payload, that request (payloadKey): an answer
+// is keyed by what it answers only when it has a payload, since CLI 2.1.37
+// answers set_model without one and CLI 2.1.330 with one.
+func classify(s *schema, m protocol.Message, k protocol.Kind) kindDef {
+	d := kindDef{goType: typeName(m), group: m.MessageType(), key: k.Name}
 	switch m := m.(type) {
 	case *protocol.AssistantMessage:
 		if len(m.Message.Content) > 0 {
-			b := m.Message.Content[0]
-			d.key, d.detail = "assistant/"+string(b.BlockType()), typeName(b)
+			d.detail = typeName(m.Message.Content[0])
 		}
 	case *protocol.UserMessage:
-		switch {
-		case !m.Message.Content.IsBlocks():
-			d.key = "user/text"
-		case len(m.Message.Content.Blocks) > 0:
-			b := m.Message.Content.Blocks[0]
-			d.key, d.detail = "user/"+string(b.BlockType()), typeName(b)
-			if tr, ok := b.(*protocol.ToolResultBlock); ok && tr.IsError {
-				d.key += ", is_error=true"
-			}
-		}
-	case *protocol.ResultMessage:
-		d.key = "result/" + string(m.Subtype)
-		if m.Subtype == protocol.SubtypeSuccess {
-			switch {
-			case m.IsError:
-				d.key += ", is_error=true"
-			case len(m.PermissionDenials) > 0:
-				d.key += ", permission_denials"
-			}
+		if len(m.Message.Content.Blocks) > 0 {
+			d.detail = typeName(m.Message.Content.Blocks[0])
 		}
 	case *protocol.StreamEvent:
 		if m.Body == nil {
 			break
 		}
-		d.key += "/" + string(m.Body.StreamEventType())
 		d.detail = typeName(m.Body)
 		switch e := m.Body.(type) {
 		case *protocol.ContentBlockStartEvent:
 			if e.ContentBlock != nil {
-				d.key += "/" + string(e.ContentBlock.BlockType())
 				d.inner = typeName(e.ContentBlock)
 			}
 		case *protocol.ContentBlockDeltaEvent:
 			if e.Delta != nil {
-				d.key += "/" + string(e.Delta.DeltaType())
 				d.inner = typeName(e.Delta)
 			}
 		}
 	case *protocol.ControlRequest:
 		if m.Request != nil {
-			d.key += "/" + string(m.Request.ControlSubtype())
 			d.detail = typeName(m.Request)
 		}
 	case *protocol.ControlResponse:
 		if m.Response == nil {
 			break
 		}
-		d.key += "/" + string(m.Response.ControlSubtype())
 		d.detail = typeName(m.Response)
-		if r, ok := m.Response.(*protocol.SuccessResponse); ok && answered != nil {
-			// An answer is keyed by the payload type of its request only
-			// when it has a payload: CLI 2.1.37 answers set_model without
-			// one, CLI 2.1.330 with one.
-			req := answered(r.RequestID)
-			if p, ok := s.payloads[req]; ok && len(r.Response) > 0 {
-				d.key, d.inner = payloadKey(d.key, req), p
+		if r, ok := m.Response.(*protocol.SuccessResponse); ok {
+			if p, ok := s.payloads[k.Answers]; ok && len(r.Response) > 0 {
+				d.key, d.inner = payloadKey(d.key, k.Answers), p
 			}
 		}
-	default:
-		switch {
-		case d.group == protocol.TypeSystem:
-			d.key = "system/" + string(protocol.SubtypeOf(m))
-		case d.group == "":
-			d.key = "(no type)"
-		}
+	}
+	if k.Variant != "" {
+		d.key += ", " + k.Variant
 	}
 	return d
 }

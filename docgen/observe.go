@@ -163,7 +163,7 @@ func observe(s *schema, defs []kindDef, scenarios []*scenarioDoc) *reference {
 	}
 	for _, sc := range scenarios {
 		for _, r := range sc.runs {
-			requests := requestLog{}
+			var requests protocol.Requests
 			calls := map[string]string{} // tool_use id -> tool name
 			for _, ev := range r.events {
 				if ev.kind == eventAPI || ev.msg == nil {
@@ -173,8 +173,7 @@ func observe(s *schema, defs []kindDef, scenarios []*scenarioDoc) *reference {
 				if err != nil {
 					continue
 				}
-				requests.note(m)
-				o.message(sc, r, ev, m, requests)
+				o.message(sc, r, ev, m, requests.KindOf(m))
 				toolUses(m, calls)
 				o.toolResultMessage(sc, r, ev, m, calls)
 			}
@@ -278,8 +277,8 @@ func (o *observer) payload(t *goType, f *fieldDoc, details []string) string {
 }
 
 // message records one recorded message.
-func (o *observer) message(sc *scenarioDoc, r *run, ev *event, m protocol.Message, requests requestLog) {
-	d := classify(o.s, m, requests.answered)
+func (o *observer) message(sc *scenarioDoc, r *run, ev *event, m protocol.Message, kind protocol.Kind) {
+	d := classify(o.s, m, kind)
 	k, ok := o.ref.byKey[d.key]
 	if !ok {
 		k = o.kind(d)

@@ -118,16 +118,17 @@ func TestAssertedFirst(t *testing.T) {
 func TestClassify(t *testing.T) {
 	t.Parallel()
 	s := loadSchema()
-	requests := requestLog{}
-	requests.note(mustDecode(t, `{"type":"control_request","request_id":"init","request":{"subtype":"initialize"}}`))
-	requests.note(mustDecode(t, `{"type":"control_request","request_id":"perm","request":{"subtype":"can_use_tool","tool_name":"Bash"}}`))
-	requests.note(mustDecode(t, `{"type":"control_request","request_id":"mode","request":{"subtype":"set_model"}}`))
+	var requests protocol.Requests
+	requests.Note(mustDecode(t, `{"type":"control_request","request_id":"init","request":{"subtype":"initialize"}}`))
+	requests.Note(mustDecode(t, `{"type":"control_request","request_id":"perm","request":{"subtype":"can_use_tool","tool_name":"Bash"}}`))
+	requests.Note(mustDecode(t, `{"type":"control_request","request_id":"mode","request":{"subtype":"set_model"}}`))
 	for _, tc := range []struct{ line, key, goType, detail, inner string }{
 		{`{"type":"system","subtype":"init","tools":[]}`, "system/init", "SystemInit", "", ""},
 		{`{"type":"system","subtype":"hook_started"}`, "system/hook_started", "HookMessage", "", ""},
 		{`{"type":"system","subtype":"brand_new"}`, "system/brand_new", "SystemMessage", "", ""},
 		{`{"type":"assistant","message":{"content":[{"type":"tool_use","id":"t","name":"Bash","input":{}}]}}`, "assistant/tool_use", "AssistantMessage", "ToolUseBlock", ""},
-		{`{"type":"user","message":{"role":"user","content":"hi"}}`, "user/text", "UserMessage", "", ""},
+		{`{"type":"user","message":{"role":"user","content":"hi"}}`, "user", "UserMessage", "", ""},
+		{`{"type":"user","message":{"role":"user","content":[{"type":"text","text":"hi"}]}}`, "user/text", "UserMessage", "TextBlock", ""},
 		{`{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t","is_error":true}]}}`, "user/tool_result, is_error=true", "UserMessage", "ToolResultBlock", ""},
 		{`{"type":"result","subtype":"success","is_error":true}`, "result/success, is_error=true", "ResultMessage", "", ""},
 		{`{"type":"result","subtype":"success","permission_denials":[{"tool_name":"X"}]}`, "result/success, permission_denials", "ResultMessage", "", ""},
@@ -147,7 +148,8 @@ func TestClassify(t *testing.T) {
 		{`{"type":"keep_alive"}`, "keep_alive", "KeepAlive", "", ""},
 		{`{"type":"brand_new"}`, "brand_new", "UnknownMessage", "", ""},
 	} {
-		d := classify(s, mustDecode(t, tc.line), requests.answered)
+		m := mustDecode(t, tc.line)
+		d := classify(s, m, requests.KindOf(m))
 		if d.key != tc.key || d.goType != tc.goType || d.detail != tc.detail || d.inner != tc.inner {
 			t.Errorf("classify(%s) = %q %q %q %q, want %q %q %q %q", tc.line, d.key, d.goType, d.detail, d.inner, tc.key, tc.goType, tc.detail, tc.inner)
 		}

@@ -1,9 +1,5 @@
 package drift
 
-import (
-	"github.com/ccwire/ccwire/protocol"
-)
-
 // Channel says where a kind of message travels.
 type Channel string
 
@@ -22,11 +18,12 @@ const (
 )
 
 // Kind is a kind of message on one channel. For a protocol line, Name is
-// the type and what tells its variants apart, slash-separated:
-// "system/init", "result/success", "assistant/tool_use" (an assistant
-// message by the type of its first content block; the other block types
-// of a message count as kinds too), "user" (a user message with string
-// content), "user/tool_result", "stream_event/content_block_delta/text_delta",
+// what [protocol.Kind.String] names it: "system/init", "result/success",
+// "assistant/tool_use" (an assistant message by the type of its first
+// content block; the other block types of a message count as kinds too),
+// "user" (a user message with string content), "user/text",
+// "user/tool_result",
+// "stream_event/content_block_delta/text_delta",
 // "control_request/can_use_tool", and "control_response/success
 // (initialize)" for an answer, with the subtype of the request it answers
 // when the run shows it. For an API request Name is the method, path and
@@ -67,66 +64,4 @@ func channelRank(c Channel) int {
 		return 3
 	}
 	return 4
-}
-
-// classify returns the name of a decoded message's kind, and the names of
-// the other kinds it holds: the types of its content blocks after the
-// first. answered returns the subtype of the control request with an ID,
-// "" when unknown.
-func classify(m protocol.Message, answered func(id string) protocol.ControlSubtype) (name string, more []string) {
-	name = string(m.MessageType())
-	if name == "" {
-		name = "(no type)"
-	}
-	blocks := func(bs []protocol.ContentBlock) {
-		if len(bs) == 0 {
-			return
-		}
-		base := name
-		name += "/" + string(bs[0].BlockType())
-		for _, b := range bs[1:] {
-			more = append(more, base+"/"+string(b.BlockType()))
-		}
-	}
-	switch m := m.(type) {
-	case *protocol.AssistantMessage:
-		blocks(m.Message.Content)
-	case *protocol.UserMessage:
-		blocks(m.Message.Content.Blocks)
-	case *protocol.StreamEvent:
-		if m.Body == nil {
-			break
-		}
-		name += "/" + string(m.Body.StreamEventType())
-		switch e := m.Body.(type) {
-		case *protocol.ContentBlockStartEvent:
-			if e.ContentBlock != nil {
-				name += "/" + string(e.ContentBlock.BlockType())
-			}
-		case *protocol.ContentBlockDeltaEvent:
-			if e.Delta != nil {
-				name += "/" + string(e.Delta.DeltaType())
-			}
-		}
-	case *protocol.ControlResponse:
-		if m.Response == nil {
-			break
-		}
-		name += "/" + string(m.Response.ControlSubtype())
-		var id string
-		switch r := m.Response.(type) {
-		case *protocol.SuccessResponse:
-			id = r.RequestID
-		case *protocol.ErrorResponse:
-			id = r.RequestID
-		}
-		if s := answered(id); id != "" && s != "" {
-			name += " (" + string(s) + ")"
-		}
-	default:
-		if s := protocol.SubtypeOf(m); s != "" {
-			name += "/" + string(s)
-		}
-	}
-	return name, more
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
-	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -123,27 +122,23 @@ type observer struct {
 // only the version differs.
 func observe(rec *scenario.Recording, versions ...string) (*shape, error) {
 	o := &observer{s: newShape(), norm: versionNormalizer(versions...)}
-	requests := map[string]protocol.ControlSubtype{} // by request ID
-	answered := func(id string) protocol.ControlSubtype { return requests[id] }
-	for i, ev := range rec.Events {
-		if ev.Kind == scenario.EventRequest || ev.Msg == nil {
+	for st, err := range scenario.Walk(rec.Events) {
+		if err != nil {
+			return nil, fmt.Errorf("drift: %w", err)
+		}
+		ev := st.Event
+		if st.Msg == nil {
 			continue
 		}
+		// The members are compared as recorded, placeholders and all.
 		v, err := jsontree.Parse(ev.Msg)
 		if err != nil {
-			return nil, fmt.Errorf("drift: event %d: %w", i+1, err)
+			return nil, fmt.Errorf("drift: event %d: %w", st.Num, err)
 		}
-		m, err := protocol.Decode(ev.Msg)
-		if err != nil {
-			return nil, fmt.Errorf("drift: event %d: %w", i+1, err)
-		}
-		if r, ok := m.(*protocol.ControlRequest); ok && r.Request != nil {
-			requests[r.RequestID] = r.Request.ControlSubtype()
-		}
-		name, more := classify(m, answered)
+		name := st.Kind.String()
 		k := Kind{Channel(ev.Kind), name}
 		o.s.kinds[k]++
-		for _, n := range more {
+		for _, n := range st.Kind.Blocks {
 			o.s.kinds[Kind{k.Channel, n}]++
 		}
 		o.walk(k, "", v)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/ccwire/ccwire/corpus"
 	"github.com/ccwire/ccwire/drift"
-	"github.com/ccwire/ccwire/internal/recorded"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 	"github.com/ccwire/ccwire/scenarios"
 )
@@ -114,9 +114,9 @@ func (f folder) loadCorpus(version string, opts drift.LoadOptions) (*drift.Corpu
 // recordings of, oldest first.
 func (f folder) versions() ([]string, error) {
 	if f.dir != "" {
-		return recorded.Versions(f.dir)
+		return recording.Versions(f.dir)
 	}
-	return recorded.VersionsFS(f.fsys)
+	return recording.VersionsFS(f.fsys)
 }
 
 // readRecording reads the recording name (slash-separated, such as

@@ -17,8 +17,8 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/docgen"
-	"github.com/ccwire/ccwire/internal/recorded"
 	"github.com/ccwire/ccwire/protocol/schema"
+	"github.com/ccwire/ccwire/scenario"
 )
 
 // runSchema writes the JSON Schema (draft 2020-12) of the protocol of each
@@ -72,9 +72,9 @@ func runSchema(ctx context.Context, e env, args []string) int {
 	}
 	lines := func(version string) iter.Seq2[schema.Line, error] {
 		if recs.dir != "" {
-			return recorded.Lines(recs.dir, version)
+			return scenario.SchemaLines(recs.dir, version)
 		}
-		return recorded.LinesFS(recs.fsys, version)
+		return scenario.SchemaLinesFS(recs.fsys, version)
 	}
 	if *version != "" && *out == "" && !*check {
 		b, err := schema.JSONSchema(schema.Protocol(), *version, lines(*version))

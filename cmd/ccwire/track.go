@@ -22,8 +22,8 @@ import (
 	"github.com/ccwire/ccwire/docgen"
 	"github.com/ccwire/ccwire/drift"
 	"github.com/ccwire/ccwire/internal/mcpecho"
-	"github.com/ccwire/ccwire/internal/recorded"
 	"github.com/ccwire/ccwire/protocol/schema"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -255,7 +255,7 @@ func (a *trackArgs) installOptions() []cliinstall.Option {
 // recordings are complete: one for every scenario that applies to the
 // version.
 func completeVersions(dir string, scenarios []*scenario.Scenario) ([]string, error) {
-	versions, err := recorded.Versions(dir)
+	versions, err := recording.Versions(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -554,7 +554,7 @@ func regenerateDocs(ctx context.Context, root string) (int, error) {
 func regenerateSchema(ctx context.Context, root string, versions []string) (int, error) {
 	dir := filepath.Join(root, recordingsDir)
 	out := filepath.Join(root, "schema")
-	_, want, stale, err := schemaFiles(ctx, func(v string) iter.Seq2[schema.Line, error] { return recorded.Lines(dir, v) }, versions, out, false)
+	_, want, stale, err := schemaFiles(ctx, func(v string) iter.Seq2[schema.Line, error] { return scenario.SchemaLines(dir, v) }, versions, out, false)
 	if err != nil {
 		return 0, err
 	}

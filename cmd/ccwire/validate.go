@@ -122,7 +122,7 @@ func (s *byteSize) Set(v string) error {
 // finding is one thing the model does not know, counted over all files.
 type finding struct {
 	What  string `json:"what"`  // type, subtype, control_subtype, block or field
-	Kind  string `json:"kind"`  // message kind it was found in, e.g. "assistant" or "system/init"
+	Kind  string `json:"kind"`  // message kind it was found in (protocol.Kind), e.g. "assistant/text" or "system/init"
 	Name  string `json:"name"`  // the unknown value, or the member's dotted path
 	Count int    `json:"count"` // times seen
 	First string `json:"first"` // FILE:LINE where it was first seen
@@ -131,7 +131,7 @@ type finding struct {
 // mistyped is a known member whose value has a JSON type the model cannot
 // hold, counted over all files.
 type mistyped struct {
-	Kind  string `json:"kind"`  // message kind it was found in
+	Kind  string `json:"kind"`  // message kind it was found in (protocol.Kind)
 	Name  string `json:"name"`  // the member's dotted path
 	Want  string `json:"want"`  // the JSON type(s) the model holds there; "" for a fixed value
 	Got   string `json:"got"`   // the JSON type of the value
@@ -230,6 +230,7 @@ func (r *validateReport) check(ctx context.Context, e env, name string, maxLine 
 		rd.FromFile(name)
 	}
 	defer func() { r.lines += rd.Lines() }()
+	var requests protocol.Requests
 	for m, err := range rd.All() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -250,26 +251,11 @@ func (r *validateReport) check(ctx context.Context, e env, name string, maxLine 
 			continue
 		}
 		r.messages++
-		kind := messageKind(m)
+		kind := requests.KindOf(m).String()
 		r.kinds[kind]++
 		r.findDrift(m, kind, where)
 	}
 	return nil
-}
-
-// messageKind names a message's kind: its type, with its subtype when it
-// has one.
-func messageKind(m protocol.Message) string {
-	if s := protocol.SubtypeOf(m); s != "" {
-		return string(m.MessageType()) + "/" + string(s)
-	}
-	if m.MessageType() == "" {
-		if _, ok := rawMember(m.Raw(), "type"); ok {
-			return "(type not a string)"
-		}
-		return "(no type)"
-	}
-	return string(m.MessageType())
 }
 
 // rawMember returns the JSON text of the member at path in raw, a JSON

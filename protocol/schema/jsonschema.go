@@ -28,10 +28,14 @@ const (
 // Line is one line of the protocol as a recording of a CLI version holds
 // it: the input of [JSONSchema].
 type Line struct {
-	File string // the recording; a control response answers a request of the same file
+	File string // the recording
 	Num  int    // the line's number in File, for errors
 	Dir  string // "stdin" (the CLI read it) or "stdout" (the CLI wrote it)
 	Msg  []byte // the message: one JSON object
+	// Answers is, for a control response, the subtype of the control
+	// request it answers (the walk of a recording matches them,
+	// scenario.Walk), "" when unknown or for another message.
+	Answers string
 }
 
 // String returns where the line is, as FILE:LINE.
@@ -72,7 +76,7 @@ type Bundle struct {
 // a union's variants by their discriminating members (type, subtype), with
 // the union's fallback for the values the lines do not show, as package
 // protocol decodes them; the payload of a successful control response
-// typed by the request it answers, matched by request_id in the same file.
+// typed by the request it answers (Line.Answers).
 // Objects allow members beyond those listed: the protocol grows, and the
 // model keeps them.
 //
@@ -81,13 +85,12 @@ type Bundle struct {
 // would keep raw, as a mismatch), naming the line.
 func JSONSchema(m *Model, version string, lines iter.Seq2[Line, error]) (*Bundle, error) {
 	b := &builder{
-		m:        m,
-		version:  version,
-		types:    map[string]*typeObs{},
-		unions:   map[string]map[string]bool{},
-		kinds:    map[string]map[string]bool{},
-		requests: map[string]string{},
-		answers:  map[string]string{},
+		m:       m,
+		version: version,
+		types:   map[string]*typeObs{},
+		unions:  map[string]map[string]bool{},
+		kinds:   map[string]map[string]bool{},
+		answers: map[string]string{},
 	}
 	for _, t := range m.Types {
 		if t.Message {
@@ -306,14 +309,11 @@ type builder struct {
 	version string
 	message *Union // the union of whole lines
 
-	types  map[string]*typeObs        // by type name
-	unions map[string]map[string]bool // variants seen, by union
-	kinds  map[string]map[string]bool // directions seen, by message kind
-	// requests are the subtypes of the control requests seen, by file and
-	// request_id.
-	requests map[string]string
-	answers  map[string]string // payload type by request subtype answered
-	at       Line              // the line being read
+	types   map[string]*typeObs        // by type name
+	unions  map[string]map[string]bool // variants seen, by union
+	kinds   map[string]map[string]bool // directions seen, by message kind
+	answers map[string]string          // payload type by request subtype answered
+	at      Line                       // the line being read
 }
 
 // line reads one line.
@@ -337,23 +337,18 @@ func (b *builder) line(l Line) error {
 	return errors.Join(b.answer(v), b.object(t, v, t.Name))
 }
 
-// answer records a control request's subtype, or reads the payload of a
-// successful answer with the type of the request's answers.
+// answer reads the payload of a successful answer to a control request
+// with the type of that request's answers (Line.Answers).
 func (b *builder) answer(v *jsontree.Value) error {
 	switch v.StringAt("type") {
-	case "control_request":
-		if id, sub := v.StringAt("request_id"), v.StringAt("request", "subtype"); id != "" && sub != "" {
-			b.requests[b.at.File+"\x00"+id] = sub
-		}
-		return nil
 	case "control_response":
 		r := v.Get("response")
 		if r.StringAt("subtype") != "success" {
 			return nil
 		}
-		sub, ok := b.requests[b.at.File+"\x00"+r.StringAt("request_id")]
+		sub := b.at.Answers
 		payload := r.Get(payloadMember)
-		if !ok || payload == nil || payload.Kind != jsontree.Object {
+		if sub == "" || payload == nil || payload.Kind != jsontree.Object {
 			return nil
 		}
 		t := b.m.Payloads()[sub]

@@ -12,17 +12,26 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/protocol/schema"
 )
 
 // linesOf yields lines of file a.txtar, each "FILE|DIR|JSON" or just JSON
-// (file a.txtar, stdout).
+// (file a.txtar, stdout), with the request a control response answers
+// among the earlier lines of its file, as scenario.Walk matches them.
 func linesOf(lines ...string) iter.Seq2[schema.Line, error] {
 	return func(yield func(schema.Line, error) bool) {
+		requests := map[string]*protocol.Requests{} // by file
 		for i, s := range lines {
 			l := schema.Line{File: "a.txtar", Num: i + 1, Dir: "stdout", Msg: []byte(s)}
 			if parts := strings.SplitN(s, "|", 3); len(parts) == 3 {
 				l.File, l.Dir, l.Msg = parts[0], parts[1], []byte(parts[2])
+			}
+			if m, err := protocol.Decode(l.Msg); err == nil {
+				if requests[l.File] == nil {
+					requests[l.File] = &protocol.Requests{}
+				}
+				l.Answers = string(requests[l.File].KindOf(m).Answers)
 			}
 			if !yield(l, nil) {
 				return

@@ -15,8 +15,9 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/ccwire/ccwire/cliinstall"
-	"github.com/ccwire/ccwire/internal/recorded"
 	"github.com/ccwire/ccwire/protocol/schema"
+	"github.com/ccwire/ccwire/recording"
+	"github.com/ccwire/ccwire/scenario"
 )
 
 // recordingsDir is the recordings folder of the module, from this package.
@@ -31,7 +32,7 @@ type version struct {
 
 // versions builds the bundle of every recorded version once for all tests.
 var versions = sync.OnceValues(func() ([]*version, error) {
-	names, err := recorded.Versions(recordingsDir)
+	names, err := recording.Versions(recordingsDir)
 	if err != nil {
 		return nil, err
 	}
@@ -41,13 +42,13 @@ var versions = sync.OnceValues(func() ([]*version, error) {
 	var out []*version
 	for _, n := range names {
 		v := &version{name: n}
-		for l, err := range recorded.Lines(recordingsDir, n) {
+		for l, err := range scenario.SchemaLines(recordingsDir, n) {
 			if err != nil {
 				return nil, err
 			}
 			v.lines = append(v.lines, l)
 		}
-		if v.bundle, err = schema.JSONSchema(schema.Protocol(), n, recorded.Lines(recordingsDir, n)); err != nil {
+		if v.bundle, err = schema.JSONSchema(schema.Protocol(), n, scenario.SchemaLines(recordingsDir, n)); err != nil {
 			return nil, err
 		}
 		out = append(out, v)

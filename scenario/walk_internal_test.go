@@ -1,4 +1,4 @@
-package recorded
+package scenario
 
 import (
 	"encoding/json"
@@ -14,7 +14,6 @@ import (
 	"github.com/ccwire/ccwire/corpus"
 	"github.com/ccwire/ccwire/protocol/schema"
 	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/scenario"
 )
 
 // write writes files (path -> content) under a new temporary folder and
@@ -36,9 +35,9 @@ func write(t *testing.T, files map[string]string) string {
 
 // copyRecording copies a committed recording of CLI 2.1.37 to
 // dir/<version>/<name> and returns the copy's path and recording.
-func copyRecording(t *testing.T, dir, version, name string) (string, *scenario.Recording) {
+func copyRecording(t *testing.T, dir, version, name string) (string, *Recording) {
 	t.Helper()
-	src := filepath.Join("..", "..", "recordings", "2.1.37", name)
+	src := filepath.Join("..", "recordings", "2.1.37", name)
 	data, err := recording.ReadFile(src)
 	if err != nil {
 		t.Fatal(err)
@@ -50,14 +49,14 @@ func copyRecording(t *testing.T, dir, version, name string) (string, *scenario.R
 	if err := os.WriteFile(dst, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rec, err := scenario.ParseRecording(data)
+	rec, err := ParseRecording(data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return dst, rec
 }
 
-func TestLines(t *testing.T) {
+func TestSchemaLines(t *testing.T) {
 	t.Parallel()
 	dir := write(t, map[string]string{"9.9.9/notes.md": "not a recording"})
 	b, recB := copyRecording(t, dir, "9.9.9", "text-simple.txtar")
@@ -66,16 +65,16 @@ func TestLines(t *testing.T) {
 	var want []schema.Line
 	for _, f := range []struct {
 		path string
-		rec  *scenario.Recording
+		rec  *Recording
 	}{{a, recA}, {b, recB}} {
 		for i, ev := range f.rec.Events {
-			if ev.Msg != nil && ev.Kind != scenario.EventRequest {
+			if ev.Msg != nil && ev.Kind != EventRequest {
 				want = append(want, schema.Line{File: f.path, Num: i + 1, Dir: string(ev.Kind)})
 			}
 		}
 	}
 	var got []schema.Line
-	for l, err := range Lines(dir, "9.9.9") {
+	for l, err := range SchemaLines(dir, "9.9.9") {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,15 +88,15 @@ func TestLines(t *testing.T) {
 	}
 }
 
-func TestLineNumbers(t *testing.T) {
+func TestNumbersRestored(t *testing.T) {
 	t.Parallel()
-	l, err := line(scenario.Event{Kind: scenario.EventStdout, Msg: []byte(`{"type":"result","duration_ms":"<duration>","resetsAt":"<time>","pid":"<pid:2>","uuid":"<uuid:1>","result":"took <duration>","list":["<pid>"]}`)})
+	got, err := numbersRestored([]byte(`{"type":"result","duration_ms":"<duration>","resetsAt":"<time>","pid":"<pid:2>","uuid":"<uuid:1>","result":"took <duration>","list":["<pid>"]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := `{"type":"result","duration_ms":0,"resetsAt":0,"pid":0,"uuid":"<uuid:1>","result":"took <duration>","list":["<pid>"]}`
-	if l.Dir != "stdout" || string(l.Msg) != want {
-		t.Errorf("line = %s %s, want stdout %s", l.Dir, l.Msg, want)
+	if string(got) != want {
+		t.Errorf("numbersRestored = %s, want %s", got, want)
 	}
 }
 
@@ -109,13 +108,13 @@ func show(ls []schema.Line) string {
 	return b.String()
 }
 
-func TestLinesErrors(t *testing.T) {
+func TestSchemaLinesErrors(t *testing.T) {
 	t.Parallel()
 	t.Run("malformed recording", func(t *testing.T) {
 		t.Parallel()
 		dir := write(t, map[string]string{"9.9.9/r.txtar": "-- events.jsonl --\n{\"dir\":\n"})
 		var last error
-		for _, err := range Lines(dir, "9.9.9") {
+		for _, err := range SchemaLines(dir, "9.9.9") {
 			last = err
 		}
 		if last == nil || !strings.Contains(last.Error(), "r.txtar") {
@@ -124,7 +123,7 @@ func TestLinesErrors(t *testing.T) {
 	})
 	t.Run("no recordings", func(t *testing.T) {
 		t.Parallel()
-		for _, err := range Lines(t.TempDir(), "9.9.9") {
+		for _, err := range SchemaLines(t.TempDir(), "9.9.9") {
 			if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "no recordings of CLI 9.9.9") {
 				t.Errorf("error %v, want no recordings (fs.ErrNotExist)", err)
 			}
@@ -136,36 +135,17 @@ func TestLinesErrors(t *testing.T) {
 		t.Parallel()
 		dir := t.TempDir()
 		copyRecording(t, dir, "9.9.9", "bash-single.txtar")
-		for range Lines(dir, "9.9.9") {
+		for range SchemaLines(dir, "9.9.9") {
 			break
 		}
 	})
 }
 
-func TestVersions(t *testing.T) {
-	t.Parallel()
-	dir := write(t, map[string]string{"2.1.330/a.txtar": "", "2.1.37/a.txtar": "", "10.0.0/a.txtar": "", "README.md": ""})
-	got, err := Versions(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := []string{"2.1.37", "2.1.330", "10.0.0"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("Versions = %v, want %v", got, want)
-	}
-	bad := write(t, map[string]string{"latest/a.txtar": ""})
-	if _, err := Versions(bad); err == nil || !strings.Contains(err.Error(), "latest") {
-		t.Errorf("Versions of a folder named latest: %v, want an error naming it", err)
-	}
-	if _, err := Versions(filepath.Join(bad, "nope")); err == nil {
-		t.Error("Versions of a missing folder: no error")
-	}
-}
-
 // TestCommittedRecordings reads the committed recordings.
 func TestCommittedRecordings(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join("..", "..", "recordings")
-	versions, err := Versions(dir)
+	dir := filepath.Join("..", "recordings")
+	versions, err := recording.Versions(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +154,7 @@ func TestCommittedRecordings(t *testing.T) {
 	}
 	for _, v := range versions {
 		n := 0
-		for l, err := range Lines(dir, v) {
+		for l, err := range SchemaLines(dir, v) {
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -189,9 +169,10 @@ func TestCommittedRecordings(t *testing.T) {
 	}
 }
 
-// FuzzLine turns recorded messages into lines: a message it accepts gives
-// a JSON message with no number placeholder left as a member's value.
-func FuzzLine(f *testing.F) {
+// FuzzNumbersRestored turns recorded messages into lines: a message it
+// accepts gives a JSON message with no number placeholder left as a
+// member's value.
+func FuzzNumbersRestored(f *testing.F) {
 	for _, s := range []string{
 		`{"type":"result","duration_ms":"<duration>","x":["<pid:3>"]}`,
 		`{"type":"user"}`,
@@ -201,10 +182,11 @@ func FuzzLine(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, msg []byte) {
-		l, err := line(scenario.Event{Kind: scenario.EventStdout, Msg: msg})
+		restored, err := numbersRestored(msg)
 		if err != nil {
 			return
 		}
+		l := schema.Line{Msg: restored}
 		var v any
 		if err := json.Unmarshal(l.Msg, &v); err != nil {
 			t.Fatalf("msg %q: %v", l.Msg, err)
@@ -213,7 +195,7 @@ func FuzzLine(f *testing.F) {
 		walk = func(v any, member bool) {
 			switch v := v.(type) {
 			case string:
-				if member && scenario.IsNumberPlaceholder(v) {
+				if member && IsNumberPlaceholder(v) {
 					t.Errorf("placeholder %q left in %s", v, l.Msg)
 				}
 			case []any:
@@ -231,12 +213,12 @@ func FuzzLine(f *testing.F) {
 }
 
 // TestBuiltIn reads the recordings built into ccwire (package
-// recordings) as LinesFS and VersionsFS do: the versions and, for the
+// recordings) as SchemaLinesFS and recording.VersionsFS do: the versions and, for the
 // pinned ones, the lines of the folder they are built from.
 func TestBuiltIn(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join("..", "..", "recordings")
-	want, err := Versions(dir)
+	dir := filepath.Join("..", "recordings")
+	want, err := recording.Versions(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +226,7 @@ func TestBuiltIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := VersionsFS(builtin)
+	got, err := recording.VersionsFS(builtin)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,26 +235,93 @@ func TestBuiltIn(t *testing.T) {
 	}
 	for _, v := range cliinstall.PinnedVersions() {
 		var fromDir, fromFS []schema.Line
-		for l, err := range Lines(dir, v) {
+		for l, err := range SchemaLines(dir, v) {
 			if err != nil {
 				t.Fatal(err)
 			}
 			l.File = filepath.ToSlash(strings.TrimPrefix(l.File, dir+string(filepath.Separator)))
 			fromDir = append(fromDir, l)
 		}
-		for l, err := range LinesFS(builtin, v) {
+		for l, err := range SchemaLinesFS(builtin, v) {
 			if err != nil {
 				t.Fatal(err)
 			}
 			fromFS = append(fromFS, l)
 		}
 		if len(fromDir) == 0 || !reflect.DeepEqual(fromFS, fromDir) {
-			t.Errorf("CLI %s: LinesFS gave %d lines, Lines %d, or others", v, len(fromFS), len(fromDir))
+			t.Errorf("CLI %s: SchemaLinesFS gave %d lines, SchemaLines %d, or others", v, len(fromFS), len(fromDir))
 		}
 	}
-	for _, err := range LinesFS(builtin, "9.9.9") {
+	for _, err := range SchemaLinesFS(builtin, "9.9.9") {
 		if err == nil || !errors.Is(err, fs.ErrNotExist) {
-			t.Errorf("LinesFS of a version not recorded: %v, want fs.ErrNotExist", err)
+			t.Errorf("SchemaLinesFS of a version not recorded: %v, want fs.ErrNotExist", err)
 		}
+	}
+}
+
+func TestWalk(t *testing.T) {
+	t.Parallel()
+	events := []Event{
+		{Kind: EventStdin, Turn: 1, Msg: []byte(`{"type":"control_request","request_id":"<request_id:1>","request":{"subtype":"initialize"}}`)},
+		{Kind: EventStdout, Turn: 1, Msg: []byte(`{"type":"control_response","response":{"subtype":"success","request_id":"<request_id:1>","response":{"pid":"<pid>"}}}`)},
+		{Kind: EventStdin, Turn: 1, Msg: []byte(`{"type":"user","message":{"role":"user","content":"hi"}}`)},
+		{Kind: EventRequest, Turn: 1, Request: 1},
+		{Kind: EventStdout, Turn: 1, Msg: []byte(`{"type":"control_request","request_id":"c1","request":{"subtype":"can_use_tool","tool_name":"Bash","input":{}}}`)},
+		{Kind: EventStdin, Turn: 1, Msg: []byte(`{"type":"control_response","response":{"subtype":"success","request_id":"c1","response":{"behavior":"allow"}}}`)},
+		{Kind: EventStdout, Turn: 1, Text: "warning", Error: "not JSON"},
+		{Kind: EventSignal, Turn: 1, Signal: "SIGINT"},
+		{Kind: EventStdout, Turn: 1, Msg: []byte(`{"type":"result","subtype":"success","is_error":true,"duration_ms":"<duration>"}`)},
+	}
+	want := []struct {
+		channel EventKind
+		kind    string
+		answers string
+	}{
+		{EventStdin, "control_request/initialize", ""},
+		{EventStdout, "control_response/success (initialize)", "initialize"},
+		{EventStdin, "user", ""},
+		{EventRequest, "", ""},
+		{EventStdout, "control_request/can_use_tool", ""},
+		{EventStdin, "control_response/success (can_use_tool)", "can_use_tool"},
+		{EventStdout, "", ""},
+		{EventSignal, "", ""},
+		{EventStdout, "result/success", ""},
+	}
+	var n int
+	for s, err := range Walk(events) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := want[n]
+		n++
+		if s.Num != n || s.Event != &events[n-1] || s.Channel != w.channel || s.Kind.String() != w.kind {
+			t.Errorf("step %d: %d %s %q, want %d %s %q", n, s.Num, s.Channel, s.Kind, n, w.channel, w.kind)
+		}
+		var answers string
+		if s.Answers != nil {
+			answers = string(s.Answers.Request.ControlSubtype())
+		}
+		if answers != w.answers {
+			t.Errorf("step %d answers %q, want %q", n, answers, w.answers)
+		}
+		if (s.Msg == nil) != (w.kind == "") || (s.Msg == nil) != (s.JSON == nil) {
+			t.Errorf("step %d: message %v, JSON %s", n, s.Msg, s.JSON)
+		}
+	}
+	if n != len(want) {
+		t.Errorf("%d steps, want %d", n, len(want))
+	}
+	for s := range Walk(events[8:]) {
+		if string(s.JSON) != `{"type":"result","subtype":"success","is_error":true,"duration_ms":0}` || s.Kind.Variant != "is_error=true" {
+			t.Errorf("result: %s %+v", s.JSON, s.Kind)
+		}
+	}
+	bad := []Event{{Kind: EventStdout}, {Kind: EventStdout, Msg: []byte(`{"type":`)}}
+	var last error
+	for _, err := range Walk(bad) {
+		last = err
+	}
+	if last == nil || !strings.Contains(last.Error(), "event 2") {
+		t.Errorf("error %v, want one naming event 2", last)
 	}
 }

@@ -2,9 +2,9 @@
 // model does not type, each once, with the CLI versions and recordings
 // that hold it: what to add to package protocol when a new CLI version's
 // recordings land (see CONTRIBUTING.md, "Adding a member a new CLI release
-// writes"). It prints what [recorded.FindUntyped] finds.
+// writes"). It prints what [FindUntyped] finds.
 //
-//	go run ./internal/recorded/untyped [-recordings DIR] [-json] [VERSION...]
+//	go run ./protocol/untyped [-recordings DIR] [-json] [VERSION...]
 //
 // With no VERSION it reads every version under DIR (default recordings).
 // The exit code is 0 when the model types every member, 1 when it does
@@ -23,8 +23,6 @@ import (
 	"os/signal"
 	"strings"
 	"text/tabwriter"
-
-	"github.com/ccwire/ccwire/internal/recorded"
 )
 
 func main() {
@@ -41,7 +39,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the list as JSON")
 	fs.Usage = func() {
 		w := fs.Output()
-		fmt.Fprintln(w, "Usage: go run ./internal/recorded/untyped [-recordings DIR] [-json] [VERSION...]")
+		fmt.Fprintln(w, "Usage: go run ./protocol/untyped [-recordings DIR] [-json] [VERSION...]")
 		fmt.Fprintln(w, "\nLists the members the recordings of the CLI versions (every version under DIR")
 		fmt.Fprintln(w, "when none is given) hold and the protocol model does not type, each once, with")
 		fmt.Fprintln(w, "the versions and recordings that hold it. Exit code: 0 when the model types")
@@ -59,14 +57,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		_, _ = stderr.Write(usage.Bytes())
 		return 2
 	}
-	untyped, err := recorded.FindUntyped(ctx, *dir, fs.Args()...)
+	untyped, err := FindUntyped(ctx, *dir, fs.Args()...)
 	if err != nil {
 		fmt.Fprintln(stderr, "untyped:", err)
 		return 1
 	}
 	if *asJSON {
 		if untyped == nil {
-			untyped = []recorded.Untyped{}
+			untyped = []Untyped{}
 		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -85,7 +83,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // printTable writes the list as a table: the member, the versions that hold
 // it, the number of lines and recordings, and where it was first seen.
-func printTable(w io.Writer, untyped []recorded.Untyped) {
+func printTable(w io.Writer, untyped []Untyped) {
 	if len(untyped) == 0 {
 		fmt.Fprintln(w, "the protocol model types every recorded member")
 		return

@@ -10,8 +10,6 @@ import (
 	"testing"
 
 	"github.com/ccwire/ccwire/recording"
-
-	"github.com/ccwire/ccwire/internal/recorded"
 )
 
 // recordings returns a recordings folder with CLI 2.1.37's text-simple
@@ -19,7 +17,7 @@ import (
 // if add.
 func recordings(t *testing.T, add bool) string {
 	t.Helper()
-	data, err := recording.ReadFile(filepath.Join("..", "..", "..", "recordings", "2.1.37", "text-simple.txtar"))
+	data, err := recording.ReadFile(filepath.Join("..", "..", "recordings", "2.1.37", "text-simple.txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +49,7 @@ func TestRun(t *testing.T) {
 		{"untyped member", []string{"-recordings", "ADD"}, 1, "system/init.zz_new  9.9.9", ""},
 		{"every member typed", []string{"-recordings", "CLEAN", "9.9.9"}, 0, "the protocol model types every recorded member", ""},
 		{"no such version", []string{"-recordings", "CLEAN", "1.0.0"}, 1, "", "no recordings of CLI 1.0.0"},
-		{"help", []string{"-h"}, 0, "Usage: go run ./internal/recorded/untyped", ""},
+		{"help", []string{"-h"}, 0, "Usage: go run ./protocol/untyped", ""},
 		{"bad flag", []string{"-nope"}, 2, "", "Usage:"},
 	}
 	for _, tt := range tests {
@@ -81,7 +79,7 @@ func TestRunJSON(t *testing.T) {
 	if code := run(context.Background(), []string{"-json", "-recordings", recordings(t, true)}, &stdout, &stderr); code != 1 {
 		t.Fatalf("exit code %d, stderr %s", code, stderr.String())
 	}
-	var got []recorded.Untyped
+	var got []Untyped
 	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package recorded
+package main
 
 import (
 	"context"
@@ -13,8 +13,43 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
+
+// write writes files (path -> content) under a new temporary folder and
+// returns it.
+func write(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, content := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// copyRecording copies a committed recording of CLI 2.1.37 to
+// dir/<version>/<name>.
+func copyRecording(t *testing.T, dir, version, name string) {
+	t.Helper()
+	data, err := recording.ReadFile(filepath.Join("..", "..", "recordings", "2.1.37", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join(dir, version, name)
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
 
 // writeRecording writes a recording of CLI version with the given stdin
 // ("<" first) and stdout lines to dir/<version>/<name>.txtar and returns
@@ -78,7 +113,7 @@ func TestFindUntyped(t *testing.T) {
 		{Kind: "control_response/success (set_max_thinking_tokens)", Path: "response.response", Versions: []string{"1.0.0"}, Recordings: []string{a}, First: a + ":12", Count: 1},
 		{Kind: "system/init", Path: "cwd", Mistyped: "string, got number", Versions: []string{"1.0.0"}, Recordings: []string{a}, First: a + ":3", Count: 1},
 		{Kind: "system/init", Path: "zz_init", Versions: []string{"1.0.0", "1.1.0"}, Recordings: []string{a, b}, First: a + ":3", Count: 3},
-		{Kind: "user (Bash)", Path: "tool_use_result.zz_tool", Versions: []string{"1.0.0"}, Recordings: []string{a}, First: a + ":5", Count: 1},
+		{Kind: "user/tool_result (Bash)", Path: "tool_use_result.zz_tool", Versions: []string{"1.0.0"}, Recordings: []string{a}, First: a + ":5", Count: 1},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("FindUntyped:\n%s\nwant:\n%s", showUntyped(got), showUntyped(want))
@@ -135,7 +170,7 @@ func TestFindUntypedErrors(t *testing.T) {
 // member of every line of every recorded CLI version: a new version's
 // recordings that carry a member the model lacks fail it, listing the
 // members as kind.path with the versions and recordings that hold them
-// (go run ./internal/recorded/untyped prints the same list).
+// (go run ./protocol/untyped prints the same list).
 func TestModelTypesEveryRecordedMember(t *testing.T) {
 	t.Parallel()
 	start := time.Now()

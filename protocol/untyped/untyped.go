@@ -1,4 +1,4 @@
-package recorded
+package main
 
 import (
 	"cmp"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/protocol"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -21,12 +22,11 @@ import (
 // not type: a member it has no field for, or one whose value its field
 // cannot hold (mistyped).
 type Untyped struct {
-	// Kind is the kind of the message that holds it, as ccwire validate
-	// names kinds: the type and subtype ("system/init",
-	// "control_request/can_use_tool"); for a member of the payload of a
-	// successful control answer, the subtype of the request answered
-	// follows ("control_response/success (initialize)"), and for a member
-	// of a tool_use_result, the tool ("user (Bash)").
+	// Kind is the kind of the message that holds it, as
+	// [protocol.Kind.String] names kinds ("system/init",
+	// "control_request/can_use_tool", "control_response/success
+	// (initialize)"); for a member of a tool_use_result, the tool follows
+	// ("user/tool_result (Bash)").
 	Kind string
 	// Path is the member's dotted path from the message's top level, "*"
 	// for array elements and map entries, as [protocol.UnknownFields]
@@ -68,15 +68,15 @@ func (u Untyped) String() string {
 // by request_id within the recording, [protocol.NewPayload]); a
 // tool_use_result, typed by the tool of the tool_use block it answers
 // ([protocol.NewToolResult]); a hook_callback request's input. The
-// placeholders recordings put for numbers are read as numbers, as [Lines]
-// reads them. Members are listed once each, sorted by kind and path.
+// placeholders recordings put for numbers are read as numbers, as
+// [scenario.Walk] reads them. Members are listed once each, sorted by kind and path.
 //
 // The recordings are read in parallel, one goroutine per CPU. An error (a
 // recording that cannot be read or decoded, ctx ending) stops the listing.
 func FindUntyped(ctx context.Context, dir string, versions ...string) ([]Untyped, error) {
 	if len(versions) == 0 {
 		var err error
-		if versions, err = Versions(dir); err != nil {
+		if versions, err = recording.Versions(dir); err != nil {
 			return nil, err
 		}
 	}
@@ -91,10 +91,10 @@ func FindUntyped(ctx context.Context, dir string, versions ...string) ([]Untyped
 	for _, v := range versions {
 		files, err := filepath.Glob(filepath.Join(dir, v, "*"+scenario.RecordingExt))
 		if err != nil {
-			return nil, fmt.Errorf("recorded: %w", err)
+			return nil, fmt.Errorf("untyped: %w", err)
 		}
 		if len(files) == 0 {
-			return nil, fmt.Errorf("recorded: no recordings of CLI %s in %s: %w", v, dir, fs.ErrNotExist)
+			return nil, fmt.Errorf("untyped: no recordings of CLI %s in %s: %w", v, dir, fs.ErrNotExist)
 		}
 		slices.Sort(files)
 		for _, f := range files {
@@ -147,7 +147,7 @@ feed:
 		}
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("recorded: %w", err)
+		return nil, fmt.Errorf("untyped: %w", err)
 	}
 	out := make([]Untyped, 0, len(byKey))
 	for _, u := range byKey {
@@ -172,17 +172,21 @@ type hit struct {
 // order, each once per line.
 func fileUntyped(file string) ([]hit, error) {
 	var out []hit
-	requests := map[string]protocol.ControlSubtype{} // by request_id
-	tools := map[string]string{}                     // tool name by tool_use id
-	for l, err := range fileLines(file, scenario.ReadEvents) {
+	tools := map[string]string{} // tool name by tool_use id
+	events, err := scenario.ReadEvents(file)
+	if err != nil {
+		return nil, err
+	}
+	for l, err := range scenario.Walk(events) {
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("untyped: %s: %w", file, err)
 		}
-		m, err := protocol.Decode(l.Msg)
-		if err != nil {
-			return nil, fmt.Errorf("recorded: %s: %w", l, err)
+		m := l.Msg
+		if m == nil {
+			continue
 		}
-		kind := messageKind(m)
+		where := fmt.Sprintf("%s:%d", file, l.Num)
+		kind := l.Kind.String()
 		add := func(kind, prefix string, unknown []string, mistyped []protocol.MistypedField) {
 			for _, p := range unknown {
 				out = append(out, hit{hitKey{kind, prefix + p, ""}, l.Num})
@@ -204,11 +208,10 @@ func fileUntyped(file string) ([]hit, error) {
 			if m.Request == nil {
 				break
 			}
-			requests[m.RequestID] = m.Request.ControlSubtype()
 			if r, ok := m.Request.(*protocol.HookCallbackRequest); ok && len(r.Input) > 0 && string(r.Input) != "null" {
 				in, err := r.DecodeInput()
 				if err != nil {
-					return nil, fmt.Errorf("recorded: %s: %w", l, err)
+					return nil, fmt.Errorf("untyped: %s: %w", where, err)
 				}
 				payload(kind, "request.input.", in)
 			}
@@ -217,11 +220,10 @@ func fileUntyped(file string) ([]hit, error) {
 			if !ok || len(s.Response) == 0 {
 				break
 			}
-			sub, ok := requests[s.RequestID]
-			if !ok {
+			sub := l.Kind.Answers
+			if sub == "" {
 				break
 			}
-			kind += " (" + string(sub) + ")"
 			p := protocol.NewPayload(sub)
 			if p == nil {
 				// An answer the model types no payload for: every member
@@ -233,7 +235,7 @@ func fileUntyped(file string) ([]hit, error) {
 				break
 			}
 			if err := s.DecodePayload(p); err != nil {
-				return nil, fmt.Errorf("recorded: %s: the payload of an answer to %s: %w", l, sub, err)
+				return nil, fmt.Errorf("untyped: %s: the payload of an answer to %s: %w", where, sub, err)
 			}
 			payload(kind, "response.response.", p)
 		case *protocol.AssistantMessage:
@@ -261,23 +263,10 @@ func fileUntyped(file string) ([]hit, error) {
 				break
 			}
 			if err := m.DecodeToolResult(r); err != nil {
-				return nil, fmt.Errorf("recorded: %s: %w", l, err)
+				return nil, fmt.Errorf("untyped: %s: %w", where, err)
 			}
 			payload(kind+" ("+tool+")", "tool_use_result.", r)
 		}
 	}
 	return out, nil
-}
-
-// messageKind names a message's kind as ccwire validate does: its type,
-// with its subtype when it has one.
-func messageKind(m protocol.Message) string {
-	k := string(m.MessageType())
-	if k == "" {
-		k = "(no type)"
-	}
-	if s := protocol.SubtypeOf(m); s != "" {
-		k += "/" + string(s)
-	}
-	return k
 }

@@ -29,32 +29,39 @@ type versionStep struct {
 
 // loadSteps compares the recordings of each recorded version with the
 // next one's, as `ccwire diff A B` does, and places the bisect findings of
-// drift.FirstsFile (if the module has one) between them. No CLI runs.
-func loadSteps(ctx context.Context, root string, scs []*scenario.Scenario, versions []string, progress func(Progress)) ([]versionStep, error) {
+// drift.FirstsFile (if the module has one) between them. It also returns
+// the verdict of every scenario on every version, by version and scenario
+// ID. No CLI runs.
+func loadSteps(ctx context.Context, root string, scs []*scenario.Scenario, versions []string, progress func(Progress)) ([]versionStep, map[string]map[string]drift.Verdict, error) {
 	firsts, err := drift.ReadFirsts(filepath.Join(root, filepath.FromSlash(drift.FirstsFile)))
 	if errors.Is(err, fs.ErrNotExist) {
 		firsts, err = &drift.Firsts{}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("docgen: %w", err)
+		return nil, nil, fmt.Errorf("docgen: %w", err)
 	}
 	var steps []versionStep
+	verdicts := map[string]map[string]drift.Verdict{}
 	var prev *drift.Corpus
 	for i, v := range versions {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		progress(Progress{Step: "reading the recordings of CLI " + v + " for the changelog", Done: i + 1, Total: len(versions)})
 		c, err := drift.Load(filepath.Join(root, recordingsDir, v), drift.LoadOptions{Label: v, Version: v, Scenarios: scs})
 		if err != nil {
-			return nil, fmt.Errorf("docgen: %w", err)
+			return nil, nil, fmt.Errorf("docgen: %w", err)
+		}
+		verdicts[v] = map[string]drift.Verdict{}
+		for id, run := range c.Runs {
+			verdicts[v][id] = run.Verdict
 		}
 		if prev != nil {
 			steps = append(steps, versionStep{from: prev.Version, to: v, report: drift.Compare(prev, c), firsts: firsts.Within(prev.Version, v)})
 		}
 		prev = c
 	}
-	return steps, nil
+	return steps, verdicts, nil
 }
 
 // changelogPageText renders the changelog: for each pair of consecutive
@@ -73,7 +80,7 @@ func (r *renderer) changelogPageText() string {
 		p.para(r.t("Only one version is recorded: nothing to compare."))
 		return p.String()
 	}
-	for _, s := range r.c.steps {
+	for _, s := range slices.Backward(r.c.steps) {
 		p.heading(2, s.from+" → "+s.to)
 		if len(s.firsts) > 0 {
 			p.para("**" + r.t("First versions found by bisect") + "**")

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/ccwire/ccwire/cliversion"
+	"github.com/ccwire/ccwire/drift"
 	"github.com/ccwire/ccwire/internal/jsontree"
 )
 
@@ -16,6 +17,17 @@ type corpus struct {
 	scenarios []*scenarioDoc
 	// steps are what changed from each version of versions to the next.
 	steps []versionStep
+	// matrix lists every scenario, recorded or not, in the order of
+	// scenarios; verdicts holds what became of each on each version of
+	// versions, by version and scenario ID.
+	matrix   []matrixRow
+	verdicts map[string]map[string]drift.Verdict
+}
+
+// matrixRow is a scenario of the verdict matrix.
+type matrixRow struct {
+	id, category string
+	title        localized
 }
 
 // localized is a text in every language of the reference.

@@ -17,10 +17,25 @@
 //
 //	docs/README.md                      the languages
 //	docs/<lang>/README.md               entry point: scenarios by category, message kinds
+//	docs/<lang>/getting-started.md      read a stream, answer a permission request, test
+//	                                    against the fake CLI
 //	docs/<lang>/messages.md             the enums and the message types
 //	docs/<lang>/messages/<type>.md      every kind of a message type: meaning, when it
 //	                                    appears, members, examples, changes between versions
-//	docs/<lang>/scenarios/<category>.md message-flow tables and sequence diagrams
+//	docs/<lang>/scenarios/<category>.md the scenarios of a category
+//	docs/<lang>/scenarios/<category>/<id>.md
+//	                                    a scenario: its recorded lines, each once with the
+//	                                    versions holding it, and sequence diagrams
+//	docs/<lang>/changelog.md            what changed between recorded versions, newest first
+//	docs/<lang>/verdicts.md, .svg       the verdict of every scenario on every version
+//
+// No page grows with each recorded version by a copy of what an earlier
+// version showed: a scenario's line is shown once with the versions that
+// wrote it (an older text of a long line as what differs from the newer
+// one), and a message kind has one example per change of its members.
+// The reference describes the JSON: the Go names of the model that doc
+// comments use (SubtypeSuccess, IsError) are written as the JSON values
+// and keys they stand for.
 //
 // The same inputs give byte-identical pages. The English text of the pages
 // is translated with the catalog catalog_ja.json, keyed by the English

@@ -189,9 +189,16 @@ func TestPages(t *testing.T) {
 		}
 	}
 	for _, p := range paths {
-		if cat, ok := strings.CutPrefix(p, "en/scenarios/"); ok {
+		if cat, ok := strings.CutPrefix(p, "en/scenarios/"); ok && !strings.Contains(cat, "/") {
 			if _, ok := categoryTitles[strings.TrimSuffix(cat, ".md")]; !ok {
 				t.Errorf("category %s has no title in categoryTitles", strings.TrimSuffix(cat, ".md"))
+			}
+		}
+	}
+	for _, want := range []string{"verdicts.md", "verdicts.svg", "getting-started.md", "scenarios/control/permission-prompt-allow.md"} {
+		for _, l := range Languages() {
+			if !slices.Contains(paths, string(l)+"/"+want) {
+				t.Errorf("no page %s/%s", l, want)
 			}
 		}
 	}
@@ -572,8 +579,10 @@ func TestSignalRendered(t *testing.T) {
 	t.Parallel()
 	res := renderedT(t)
 	want := map[string][]string{
-		"en/scenarios/control.md": {"| ← 2 | signal SIGINT |  |", "    C-)L: signal SIGTERM\n"},
-		"ja/scenarios/control.md": {"| ← 2 | シグナル SIGINT |  |", "    C-)L: シグナル SIGTERM\n"},
+		"en/scenarios/control/signal-sigint-idle.md":  {"| ← 2 | signal SIGINT |  | "},
+		"ja/scenarios/control/signal-sigint-idle.md":  {"| ← 2 | シグナル SIGINT |  | "},
+		"en/scenarios/control/signal-sigterm-idle.md": {"    C-)L: signal SIGTERM\n"},
+		"ja/scenarios/control/signal-sigterm-idle.md": {"    C-)L: シグナル SIGTERM\n"},
 	}
 	for _, f := range res.Files {
 		for _, w := range want[f.Path] {
@@ -586,4 +595,90 @@ func TestSignalRendered(t *testing.T) {
 	for p := range want {
 		t.Errorf("no page %s", p)
 	}
+}
+
+// maxPageSize is the largest generated page: GitHub stops rendering
+// Markdown files not much larger, and a reader stops before that.
+const maxPageSize = 400_000
+
+// TestPageSizes fails when a generated page is larger than maxPageSize:
+// a page that grows with the number of recorded versions has to be split
+// or to show each recorded line once.
+func TestPageSizes(t *testing.T) {
+	t.Parallel()
+	for _, f := range renderedT(t).Files {
+		if len(f.Data) > maxPageSize {
+			t.Errorf("%s is %d bytes, over %d", f.Path, len(f.Data), maxPageSize)
+		}
+	}
+}
+
+// TestNoGoNamesInMeanings fails when the meaning of a member in the
+// English reference names a Go identifier of the model (a type, a field
+// or an enum constant such as SubtypeSuccess or IsError): the reference
+// describes the JSON, in JSON names and values; Go names belong in godoc.
+func TestNoGoNamesInMeanings(t *testing.T) {
+	t.Parallel()
+	names := goIdentifiers()
+	word := regexp.MustCompile(`[A-Za-z][A-Za-z0-9]*`)
+	checked := 0
+	for _, f := range renderedT(t).Files {
+		if !strings.HasPrefix(f.Path, "en/messages/") {
+			continue
+		}
+		for line := range strings.SplitSeq(string(f.Data), "\n") {
+			// A member row: | `key` | type | meaning | versions |
+			cells := strings.Split(line, " | ")
+			if !strings.HasPrefix(line, "| `") || len(cells) != 4 {
+				continue
+			}
+			checked++
+			for _, w := range word.FindAllString(cells[2], -1) {
+				if names[w] {
+					t.Errorf("%s: the meaning of %s names the Go identifier %s: %s", f.Path, strings.TrimPrefix(cells[0], "| "), w, cells[2])
+				}
+			}
+		}
+	}
+	if checked < 500 {
+		t.Errorf("checked %d member rows; has the table changed?", checked)
+	}
+}
+
+// goIdentifiers returns the Go identifiers of the model a reader could
+// take for JSON: types, fields and constants whose names join several
+// words, less those that are JSON keys or values as well.
+func goIdentifiers() map[string]bool {
+	s := loadSchema()
+	ids := map[string]bool{}
+	json := map[string]bool{}
+	for _, t := range s.Types {
+		ids[t.Name] = true
+		for _, m := range t.Members {
+			ids[m.Field] = true
+			json[m.Key], json[m.Const] = true, true
+			for _, v := range m.OneOf {
+				json[v] = true
+			}
+		}
+		for _, tool := range t.Tools {
+			json[tool] = true
+		}
+	}
+	for _, u := range s.Unions {
+		ids[u.Name] = true
+	}
+	for _, e := range s.Enums {
+		ids[e.Name] = true
+		for _, v := range e.Values {
+			ids[v.Name] = true
+			json[v.Value] = true
+		}
+	}
+	for id := range ids {
+		if json[id] || !severalWords(id) {
+			delete(ids, id)
+		}
+	}
+	return ids
 }

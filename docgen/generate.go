@@ -22,7 +22,8 @@ const modulePath = "github.com/ccwire/ccwire"
 type Result struct {
 	// Files are the generated files, sorted by path: "README.md", then
 	// "<lang>/README.md", "<lang>/messages.md", "<lang>/messages/<type>.md"
-	// and "<lang>/scenarios/<category>.md" for every language.
+	// "<lang>/scenarios/<category>.md", "<lang>/scenarios/<category>/<id>.md"
+	// and the other pages for every language.
 	Files []File
 	// Missing lists, per language, the English texts that have no
 	// translation in the catalog; they were rendered in English.
@@ -101,6 +102,7 @@ func renderCorpus(c *corpus, progress func(Progress)) (*Result, error) {
 		return nil, err
 	}
 	ref := observe(c.schema, defs, c.scenarios)
+	neutral := neutralizer(c.schema.goNames())
 	local := map[string]*reference{}
 	for _, sc := range c.scenarios {
 		local[sc.id] = observe(c.schema, nil, []*scenarioDoc{sc})
@@ -113,7 +115,7 @@ func renderCorpus(c *corpus, progress func(Progress)) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		r := &renderer{c: c, ref: ref, tr: tr, lang: lang, kindAnchor: map[string]string{}, scenarioAnchor: map[string]string{}, groupAnchor: map[string]string{}, local: local}
+		r := &renderer{c: c, ref: ref, tr: tr, lang: lang, kindAnchor: map[string]string{}, groupAnchor: map[string]string{}, local: local, neutral: neutral}
 		for _, f := range r.render() {
 			res.Files = append(res.Files, File{Path: string(lang) + "/" + f.Path, Data: f.Data})
 		}

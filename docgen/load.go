@@ -102,7 +102,16 @@ func load(ctx context.Context, root string, progress func(Progress)) (*corpus, e
 		}
 		return strings.Compare(a.id, b.id)
 	})
-	if c.steps, err = loadSteps(ctx, root, scs, c.versions, progress); err != nil {
+	for _, sc := range scs {
+		c.matrix = append(c.matrix, matrixRow{id: sc.ID, category: sc.Category, title: localized{English: sc.Title.En, Japanese: sc.Title.Ja}})
+	}
+	slices.SortStableFunc(c.matrix, func(a, b matrixRow) int {
+		if x := compareCategories(a.category, b.category); x != 0 {
+			return x
+		}
+		return strings.Compare(a.id, b.id)
+	})
+	if c.steps, c.verdicts, err = loadSteps(ctx, root, scs, c.versions, progress); err != nil {
 		return nil, err
 	}
 	return c, nil

@@ -2,7 +2,9 @@ package docgen
 
 import (
 	"slices"
+	"strings"
 
+	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/protocol"
 	protomodel "github.com/ccwire/ccwire/protocol/schema"
@@ -398,9 +400,26 @@ func (o *observer) below(k *kindRef, n *fieldNode, v *jsontree.Value, f *fieldDo
 			}
 		}
 	case protomodel.ShapeInput:
+	case protomodel.ShapeRaw:
+		if !opaqueMembers[f.Key] {
+			o.generic(k, n, v, version)
+		}
 	default:
 		o.generic(k, n, v, version)
 	}
+}
+
+// opaqueMembers are the keys of members kept as any JSON whose content is
+// the client's or the tool's, not the protocol's: what a scenario's JSON
+// schema or tool call holds. The reference lists the member, not what one
+// example put in it.
+var opaqueMembers = map[string]bool{
+	"structured_output":    true, // output matching --json-schema
+	"jsonSchema":           true, // the schema itself
+	"tool_input":           true, // a tool call's input
+	"tool_response":        true, // what a tool returned
+	"updatedInput":         true, // a tool input rewritten by the host or a hook
+	"updatedMCPToolOutput": true, // an MCP tool's output rewritten by a hook
 }
 
 // generic records the members of a value the model does not describe.
@@ -439,4 +458,73 @@ func (n *fieldNode) find(path string) *fieldNode {
 		}
 	})
 	return found
+}
+
+// exampleGroup is an example of a kind for the versions whose messages of
+// the kind have the same members with the same JSON types.
+type exampleGroup struct {
+	// shown is the occurrence the group shows: the first of its newest
+	// version, in one direction.
+	shown    occurrence
+	versions versionSet
+}
+
+// exampleGroups returns the examples of a kind: the versions grouped by
+// the members (and their JSON types) the kind's messages had in them, each
+// group with one example per direction, from its newest version, newest
+// group first. A page so shows an example per change of the kind rather
+// than one per recorded version.
+func exampleGroups(k *kindRef) []*exampleGroup {
+	sig := map[string][]string{}
+	k.fields.walk(func(n *fieldNode) {
+		for v, ks := range n.types {
+			sig[v] = append(sig[v], n.path+":"+kindList(ks))
+		}
+	})
+	byVersions := map[string]versionSet{}
+	var keys []string
+	for _, v := range k.versions() {
+		key := strings.Join(sig[v], "\x00")
+		if byVersions[key] == nil {
+			byVersions[key] = versionSet{}
+			keys = append(keys, key)
+		}
+		byVersions[key][v] = true
+	}
+	// The examples come from one scenario where they can, so that
+	// they differ in what the versions changed rather than in what the
+	// scenarios did: the one of the newest version's first message.
+	all := k.versions()
+	if len(all) == 0 {
+		return nil
+	}
+	preferred := map[eventKind]*scenarioDoc{}
+	for _, o := range k.occurrences {
+		if o.run.version == all[len(all)-1] && preferred[o.ev.kind] == nil {
+			preferred[o.ev.kind] = o.scenario
+		}
+	}
+	var groups []*exampleGroup
+	for _, key := range keys {
+		vs := byVersions[key].sorted()
+		newest := vs[len(vs)-1]
+		for _, dir := range []eventKind{eventStdout, eventStdin} {
+			var shown *occurrence
+			for i, o := range k.occurrences {
+				if o.run.version != newest || o.ev.kind != dir {
+					continue
+				}
+				if shown == nil || (o.scenario == preferred[dir] && shown.scenario != preferred[dir]) {
+					shown = &k.occurrences[i]
+				}
+			}
+			if shown != nil {
+				groups = append(groups, &exampleGroup{shown: *shown, versions: byVersions[key]})
+			}
+		}
+	}
+	slices.SortStableFunc(groups, func(a, b *exampleGroup) int {
+		return cliversion.CompareStrings(b.shown.run.version, a.shown.run.version)
+	})
+	return groups
 }

@@ -57,12 +57,12 @@ type renderer struct {
 	ref  *reference
 	tr   *translator
 	lang Language
-	// kindAnchor and scenarioAnchor hold the anchors of the entries of the
-	// message reference and of the scenarios in their category page; a
-	// first rendering pass fills them for the second.
-	kindAnchor     map[string]string
-	scenarioAnchor map[string]string
-	groupAnchor    map[string]string
+	// kindAnchor holds the anchors of the entries of the message
+	// reference; a first rendering pass fills it for the second.
+	kindAnchor  map[string]string
+	groupAnchor map[string]string
+	// neutral writes the Go names of the model in a doc text as JSON.
+	neutral func(string) string
 	// local holds what each scenario's own recordings show, by ID.
 	local map[string]*reference
 }
@@ -75,7 +75,14 @@ func (r *renderer) f(en string, args ...any) string { return r.tr.format(en, arg
 
 // md translates a text from the protocol's doc comments and renders it as
 // Markdown.
-func (r *renderer) md(en string) string { return inlineMarkdown(r.t(en)) }
+// Go names of the model become the JSON they stand for (see goNames).
+func (r *renderer) md(en string) string {
+	s := r.t(en)
+	if r.neutral != nil {
+		s = r.neutral(s)
+	}
+	return inlineMarkdown(s)
+}
 
 // render renders every page of the language.
 func (r *renderer) render() []File {
@@ -89,8 +96,14 @@ func (r *renderer) render() []File {
 		}
 		for _, cat := range r.c.categories() {
 			files = append(files, File{Path: categoryPage(cat), Data: []byte(r.categoryPage(cat))})
+			for _, sc := range r.c.inCategory(cat) {
+				files = append(files, File{Path: scenarioPage(sc), Data: []byte(r.scenarioPageText(sc))})
+			}
 		}
 		files = append(files, File{Path: changelogPage, Data: []byte(r.changelogPageText())})
+		files = append(files, File{Path: verdictsPage, Data: []byte(r.verdictsPageText())})
+		files = append(files, File{Path: gettingStartedPage, Data: []byte(r.gettingStartedPageText())})
+		files = append(files, File{Path: verdictsPicture, Data: []byte(r.verdictsSVG())})
 		files = append(files, File{Path: indexPage, Data: []byte(r.indexPage())})
 		if pass == 0 {
 			// The anchors are known now; render again with them. Only the
@@ -165,6 +178,7 @@ func (r *renderer) indexPage() string {
 		link("scenarios/", rootLink(indexPage, "scenarios")), link("recordings/", rootLink(indexPage, "recordings")),
 		code("<uuid:1>"), code("go generate ./..."), code("ccwire docs")))
 	p.para(r.f("CLI versions recorded: %s.", versionList(r.c.versions)))
+	p.para(r.f("New to the protocol? %s: read a stream, answer a permission request, test against the fake CLI.", link(r.t("Getting started"), gettingStartedPage)))
 	p.para(r.f("JSON Schema (draft 2020-12) of every line each recorded version writes or reads, for validators in any language: %s, one folder per version, written by %s.",
 		link("schema/", rootLink(indexPage, "schema")), code("ccwire schema")))
 
@@ -174,12 +188,15 @@ func (r *renderer) indexPage() string {
 		scs := r.c.inCategory(cat)
 		item := link(r.categoryTitle(cat), categoryPage(cat)) + " — " + r.f("scenarios: %d", len(scs))
 		for _, sc := range scs {
-			item += "\n  - " + link(sc.title[r.lang], rel(indexPage, categoryPage(cat), r.scenarioAnchor[sc.id])) +
+			item += "\n  - " + link(sc.title[r.lang], rel(indexPage, scenarioPage(sc), "")) +
 				" (" + versionRanges(sc.versions(), r.c.versions) + ")"
 		}
 		items = append(items, item)
 	}
 	p.list(items)
+
+	p.heading(2, r.t("Verdicts"))
+	p.para(r.f("%s shows, for every scenario and every recorded CLI version, whether the scenario was recorded, does not apply, failed or is missing:", link(r.t("The verdict matrix"), verdictsPage)))
 
 	p.heading(2, r.t("Changes between versions"))
 	p.para(r.f("%s lists, for each recorded version and the next one, what changed on the wire, with the first version of the notable changes as a binary search over every published version found it.", link(r.t("The changelog"), changelogPage)))
@@ -269,7 +286,8 @@ func (s *scenarioDoc) versions() []string {
 	return out
 }
 
-// categoryPage renders the page of one scenario category.
+// categoryPage renders the page of one scenario category: the index of
+// its scenarios, each on a page of its own.
 func (r *renderer) categoryPage(cat string) string {
 	var p page
 	self := categoryPage(cat)
@@ -281,94 +299,302 @@ func (r *renderer) categoryPage(cat string) string {
 			vs[v] = true
 		}
 	}
-	p.para(r.f("CLI versions recorded: %s.", versionList(vs.sorted())))
-	p.para(r.t("Each scenario shows the messages of its recordings in order: ← is a line the client wrote on the CLI's stdin (with the turn number when there are several), → a line the CLI wrote on stdout. Messages the scenario asserts are in bold, and the members it asserts come first in their JSON. The diagram adds the main-loop requests the CLI made to the fake API."))
-	var items []string
+	p.para(r.f("CLI versions recorded: %s.", versionRanges(vs.sorted(), r.c.versions)))
+	var rows [][]string
 	for _, sc := range r.c.inCategory(cat) {
-		items = append(items, link(sc.title[r.lang], "#"+r.scenarioAnchor[sc.id]))
+		rows = append(rows, []string{link(sc.title[r.lang], rel(self, scenarioPage(sc), "")), code(sc.id), versionRanges(sc.versions(), r.c.versions)})
 	}
-	p.list(items)
-	for _, sc := range r.c.inCategory(cat) {
-		r.scenario(&p, self, sc)
-	}
+	p.table([]string{r.t("scenario"), r.t("scenario ID"), r.t("CLI versions")}, rows)
 	return p.String()
 }
 
-// scenario renders one scenario.
-func (r *renderer) scenario(p *page, self string, sc *scenarioDoc) {
-	r.scenarioAnchor[sc.id] = p.heading(2, sc.title[r.lang])
+// scenarioPage returns the path of a scenario's page.
+func scenarioPage(sc *scenarioDoc) string {
+	return scenarioDir + "/" + sc.category + "/" + sc.id + ".md"
+}
+
+// scenarioPageText renders the page of one scenario.
+func (r *renderer) scenarioPageText(sc *scenarioDoc) string {
+	var p page
+	self := scenarioPage(sc)
+	p.heading(1, sc.title[r.lang])
+	p.para(link(r.t("Protocol reference"), rel(self, indexPage, "")) + " · " + link(r.categoryTitle(sc.category), rel(self, categoryPage(sc.category), "")) + " · " + link(r.t("Message reference"), rel(self, messagesPage, "")) + " · " + r.otherLanguages(self))
 	for _, n := range sc.notes {
 		p.para(r.linkScenarios(self, sc, inlineMarkdown(n[r.lang])))
 	}
-	p.para(r.f("Scenario file: %s. Recorded with CLI %s.", "["+code(sc.file)+"]("+rootLink(self, sc.file)+")", versionList(sc.versions())))
+	p.para(r.f("Scenario file: %s. Recorded with CLI %s.", "["+code(sc.file)+"]("+rootLink(self, sc.file)+")", versionRanges(sc.versions(), r.c.versions)))
 	if sc.applies != "" {
 		p.para(r.f("Applies to CLI %s: %s", code(sc.applies), r.linkScenarios(self, sc, inlineMarkdown(sc.notApplicable[r.lang]))))
 	}
+
+	p.heading(2, r.t("Messages"))
+	p.para(r.t("The messages of the recordings in order, each line once with the CLI versions that wrote or read it: ← is a line the client wrote on the CLI's stdin (with the turn number when there are several), → a line the CLI wrote on stdout. Messages the scenario asserts are in bold, and the members it asserts come first in their JSON."))
 	multi := sc.turns() > 1
+	var rows [][]string
+	for _, sl := range mergeRuns(sc.runs) {
+		for i, va := range sl.variants {
+			rows = append(rows, r.variantRow(self, multi, sl, i, va))
+		}
+	}
+	p.table([]string{r.t("direction"), r.t("message"), "JSON", r.t("CLI versions")}, rows)
+
 	full := fullRuns(sc.runs)
-	var others [][]string
 	for _, run := range sc.runs {
-		if !full[run] {
-			rec := path.Join(recordingsDir, run.version, sc.id+scenario.RecordingExt)
-			others = append(others, []string{"CLI " + run.version, strconv.Itoa(len(runLabels(run))), strconv.Itoa(run.exitCode), strconv.Itoa(run.mainRequests()), "[" + code(rec) + "](" + rootLink(self, rec) + ")"})
-			continue
+		if full[run] {
+			p.heading(2, r.f("Sequence diagram, CLI %s", run.version))
+			p.para(r.t("The messages of the run with the main-loop requests the CLI made to the fake API."))
+			p.fenced("mermaid", r.sequenceDiagram(sc, run))
 		}
-		p.heading(3, "CLI "+run.version)
-		var rows [][]string
-		for _, ev := range run.events {
-			if ev.kind == eventAPI {
-				continue
-			}
-			if ev.kind == eventSignal {
-				dir := "←"
-				if multi {
-					dir += " " + strconv.Itoa(ev.turn)
-				}
-				rows = append(rows, []string{dir, escapeText(r.f("signal %s", ev.signal)), ""})
-				continue
-			}
-			dir := "→"
-			if ev.kind == eventStdin {
-				dir = "←"
-				if multi {
-					dir += " " + strconv.Itoa(ev.turn)
-				}
-			}
-			label := ev.label
-			cell := escapeText(label)
-			if _, ok := r.kindAnchor[ev.kindKey]; ok {
-				cell = link(label, r.kindLink(self, ev.kindKey))
-			}
-			if ev.asserted != nil {
-				cell = "**" + cell + "**"
-			}
-			j := string(ev.line)
-			if ev.msg != nil {
-				j = assertedFirst(ev.msg, ev.asserted).String()
-			}
-			rows = append(rows, []string{dir, cell, code(j)})
-		}
-		p.table([]string{r.t("direction"), r.t("message"), "JSON"}, rows)
-		p.para(r.f("Exit status %d. API requests: %d in the main loop, %d others (token counts, helper calls...).", run.exitCode, run.mainRequests(), run.sideRequests))
-		p.fenced("mermaid", r.sequenceDiagram(sc, run))
 	}
-	if len(others) > 0 {
-		p.heading(3, r.t("Other recorded versions"))
-		p.para(r.t("The messages of the other recorded versions are in their recordings; the changes between consecutive versions follow."))
-		p.table([]string{r.t("version"), r.t("messages"), r.t("exit status"), r.t("main-loop requests"), r.t("recording")}, others)
+
+	p.heading(2, r.t("Recordings"))
+	var recs [][]string
+	for _, run := range sc.runs {
+		rec := path.Join(recordingsDir, run.version, sc.id+scenario.RecordingExt)
+		recs = append(recs, []string{run.version, strconv.Itoa(len(runLabels(run))), strconv.Itoa(run.exitCode), strconv.Itoa(run.mainRequests()), strconv.Itoa(run.sideRequests), "[" + code(rec) + "](" + rootLink(self, rec) + ")"})
 	}
+	p.table([]string{r.t("version"), r.t("messages"), r.t("exit status"), r.t("main-loop requests"), r.t("other requests"), r.t("recording")}, recs)
+
 	if changes := r.scenarioChanges(self, sc); len(changes) > 0 {
-		p.heading(3, r.t("Changes between versions"))
+		p.heading(2, r.t("Changes between versions"))
 		for _, c := range changes {
 			p.para(c)
 		}
 	}
+	return p.String()
 }
 
-// fullRuns chooses the runs a scenario page shows message by message: those
-// of the pinned CLI versions (the ones CI runs), or the newest run when the
-// scenario has none of them. The other versions' runs are a row each,
-// with their recording, so the pages stay readable as the matrix grows.
+// slot is a place in the merged sequence of a scenario's recordings: a
+// line with the same direction, turn and label in the runs holding it, and
+// the texts it had.
+type slot struct {
+	key string
+	// variants are the texts of the line, newest first.
+	variants []*variant
+}
+
+// variant is one text of a slot's line and the versions that wrote or
+// read it.
+type variant struct {
+	ev       *event // as the newest run holding it has it
+	versions versionSet
+	// asserted reports whether an expectation matched it in some run.
+	asserted bool
+}
+
+// slotKey identifies a recorded line's place for merging runs: its
+// direction, turn and label.
+func slotKey(ev *event) string {
+	switch ev.kind {
+	case eventSignal:
+		return "signal\x00" + strconv.Itoa(ev.turn) + "\x00" + ev.signal
+	case eventStdin:
+		return "stdin\x00" + strconv.Itoa(ev.turn) + "\x00" + ev.label
+	}
+	return "stdout\x00" + ev.label
+}
+
+// mergeRuns merges the lines of a scenario's runs (oldest first) into one
+// sequence of slots: the newest run's order, with each older run's other
+// lines placed where a longest common subsequence of the labels puts them.
+// Each text of a slot's line appears once, with the versions holding it.
+// API requests are left out.
+func mergeRuns(runs []*run) []*slot {
+	var slots []*slot
+	for i := len(runs) - 1; i >= 0; i-- {
+		run := runs[i]
+		var evs []*event
+		for _, ev := range run.events {
+			if ev.kind != eventAPI {
+				evs = append(evs, ev)
+			}
+		}
+		a := make([]string, len(slots))
+		for k, s := range slots {
+			a[k] = s.key
+		}
+		b := make([]string, len(evs))
+		for k, ev := range evs {
+			b[k] = slotKey(ev)
+		}
+		var out []*slot
+		ai, bi := 0, 0
+		for _, d := range diffLines(a, b) {
+			switch d[0] {
+			case ' ':
+				s, ev := slots[ai], evs[bi]
+				s.add(run.version, ev)
+				out = append(out, s)
+				ai++
+				bi++
+			case '-':
+				out = append(out, slots[ai])
+				ai++
+			default:
+				s := &slot{key: b[bi]}
+				s.add(run.version, evs[bi])
+				out = append(out, s)
+				bi++
+			}
+		}
+		slots = out
+	}
+	return slots
+}
+
+// add adds a run's line to the slot: to the variant with the same text, or
+// as a new, older variant.
+func (s *slot) add(version string, ev *event) {
+	i := slices.IndexFunc(s.variants, func(v *variant) bool { return string(v.ev.line) == string(ev.line) })
+	if i < 0 {
+		s.variants = append(s.variants, &variant{ev: ev, versions: versionSet{}})
+		i = len(s.variants) - 1
+	}
+	s.variants[i].versions[version] = true
+	s.variants[i].asserted = s.variants[i].asserted || ev.asserted != nil
+}
+
+// fullLineLimit is the length of a line up to which a scenario page shows
+// every text of it in full; a longer line's older texts are shown as what
+// differs from the text above them.
+const fullLineLimit = 300
+
+// jsonChanges lists what differs in v from base, as member paths the way
+// the diff reports write them: "path: value" for a value v has otherwise
+// or in addition ("+path: value"), "-path" for a member only base has, and
+// "+path[item]" or "-path[item]" for an item of a list of strings or of
+// named objects.
+func jsonChanges(v, base *jsontree.Value, at string) []string {
+	show := func(x *jsontree.Value) string { return abbreviate(x.String(), 80) }
+	if v.Kind != base.Kind {
+		return []string{at + ": " + show(v)}
+	}
+	switch v.Kind {
+	case jsontree.Object:
+		var out []string
+		for _, m := range v.Members {
+			p := joinPath(at, m.Key)
+			if bm := base.Get(m.Key); bm != nil {
+				out = append(out, jsonChanges(m.Val, bm, p)...)
+			} else {
+				out = append(out, "+"+p+": "+show(m.Val))
+			}
+		}
+		for _, m := range base.Members {
+			if v.Get(m.Key) == nil {
+				out = append(out, "-"+joinPath(at, m.Key))
+			}
+		}
+		return out
+	case jsontree.Array:
+		vn, bn := itemNames(v), itemNames(base)
+		if vn == nil || bn == nil {
+			if len(v.Elems) != len(base.Elems) {
+				return []string{at + ": " + show(v)}
+			}
+			var out []string
+			for i := range v.Elems {
+				out = append(out, jsonChanges(v.Elems[i], base.Elems[i], at+"["+strconv.Itoa(i)+"]")...)
+			}
+			return out
+		}
+		var out []string
+		for i, n := range vn {
+			j := slices.Index(bn, n)
+			switch {
+			case j < 0 && v.Elems[i].Kind == jsontree.String:
+				out = append(out, "+"+at+"["+n+"]")
+			case j < 0:
+				out = append(out, "+"+at+"["+n+"]: "+show(v.Elems[i]))
+			default:
+				out = append(out, jsonChanges(v.Elems[i], base.Elems[j], at+"["+n+"]")...)
+			}
+		}
+		for _, n := range bn {
+			if !slices.Contains(vn, n) {
+				out = append(out, "-"+at+"["+n+"]")
+			}
+		}
+		return out
+	}
+	if v.String() != base.String() {
+		return []string{at + ": " + show(v)}
+	}
+	return nil
+}
+
+// joinPath appends a key to a member path.
+func joinPath(at, key string) string {
+	if at == "" {
+		return key
+	}
+	return at + "." + key
+}
+
+// itemNames returns the names of an array's items when it is a list of
+// distinct strings or of objects with distinct "name" (or "value")
+// strings, nil otherwise.
+func itemNames(v *jsontree.Value) []string {
+	out := make([]string, 0, len(v.Elems))
+	for _, e := range v.Elems {
+		n := ""
+		switch e.Kind {
+		case jsontree.String:
+			n = e.Str
+		case jsontree.Object:
+			for _, k := range []string{"name", "value"} {
+				if x := e.Get(k); x != nil && x.Kind == jsontree.String {
+					n = x.Str
+					break
+				}
+			}
+		}
+		if n == "" || slices.Contains(out, n) {
+			return nil
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// variantRow renders the row of the i-th text of a slot's line.
+func (r *renderer) variantRow(self string, multi bool, sl *slot, i int, va *variant) []string {
+	ev := va.ev
+	vs := versionRanges(va.versions.sorted(), r.c.versions)
+	dir := "→"
+	if ev.kind != eventStdout {
+		dir = "←"
+		if multi {
+			dir += " " + strconv.Itoa(ev.turn)
+		}
+	}
+	if ev.kind == eventSignal {
+		return []string{dir, escapeText(r.f("signal %s", ev.signal)), "", vs}
+	}
+	cell := escapeText(ev.label)
+	if _, ok := r.kindAnchor[ev.kindKey]; ok && i == 0 {
+		// The older texts of the line follow it: one link is enough.
+		cell = link(ev.label, r.kindLink(self, ev.kindKey))
+	}
+	if va.asserted {
+		cell = "**" + cell + "**"
+	}
+	j := string(ev.line)
+	if ev.msg != nil {
+		j = assertedFirst(ev.msg, ev.asserted).String()
+	}
+	if prev := sl.variants[max(i-1, 0)]; i > 0 && len(j) > fullLineLimit && ev.msg != nil && prev.ev.msg != nil {
+		changes := jsonChanges(ev.msg, prev.ev.msg, "")
+		if d := strings.Join(changes, "; "); len(d) < len(j) {
+			return []string{dir, cell, r.f("As with CLI %s, except: %s", versionRanges(prev.versions.sorted(), r.c.versions), code(abbreviate(d, 4*fullLineLimit))), vs}
+		}
+	}
+	return []string{dir, cell, code(j), vs}
+}
+
+// fullRuns chooses the runs a scenario page draws a sequence diagram of:
+// those of the pinned CLI versions (the ones CI runs), or the newest run
+// when the scenario has none of them.
 func fullRuns(runs []*run) map[*run]bool {
 	out := map[*run]bool{}
 	for _, run := range runs {
@@ -602,20 +828,25 @@ func (r *renderer) messagesPage() string {
 	p.list(contents)
 
 	r.groupAnchor["enums"] = p.heading(2, r.t("Enums"))
-	for _, name := range []string{"Type", "Subtype", "BlockType", "PermissionMode", "ControlSubtype"} {
+	// Each enum is headed by the members that hold its values.
+	for _, en := range []struct{ name, members string }{
+		{"Type", "type"}, {"Subtype", "subtype"}, {"BlockType", "content[].type"},
+		{"PermissionMode", "permissionMode"}, {"ControlSubtype", "request.subtype"},
+	} {
+		name := en.name
 		e := r.c.schema.enum(name)
 		if e == nil {
 			continue
 		}
-		p.heading(3, e.Name)
+		p.heading(3, en.members)
 		for _, d := range e.Doc {
 			p.para(r.md(d))
 		}
 		var rows [][]string
 		for _, c := range e.Values {
-			rows = append(rows, []string{code(c.Name), code(strconv.Quote(c.Value)), r.md(c.Doc), r.seenVersions(r.ref.enumSeen[name][c.Value].sorted())})
+			rows = append(rows, []string{code(strconv.Quote(c.Value)), r.md(c.Doc), r.seenVersions(r.ref.enumSeen[name][c.Value].sorted())})
 		}
-		p.table([]string{r.t("constant"), r.t("value"), r.t("description"), r.t("seen with CLI")}, rows)
+		p.table([]string{r.t("value"), r.t("description"), r.t("seen with CLI")}, rows)
 	}
 	return p.String()
 }
@@ -740,7 +971,7 @@ func (r *renderer) kind(p *page, self string, k *kindRef, shown map[string]bool)
 					vs[o2.run.version] = true
 				}
 			}
-			links = append(links, link(o.scenario.title[r.lang], rel(self, categoryPage(o.scenario.category), r.scenarioAnchor[o.scenario.id]))+" ("+versionRanges(vs.sorted(), r.c.versions)+")")
+			links = append(links, link(o.scenario.title[r.lang], rel(self, scenarioPage(o.scenario), ""))+" ("+versionRanges(vs.sorted(), r.c.versions)+")")
 		}
 		if len(links) == len(r.c.scenarios) && len(links) > 1 {
 			items = append(items, r.t("Seen in every scenario."))
@@ -778,25 +1009,8 @@ func (r *renderer) kind(p *page, self string, k *kindRef, shown map[string]bool)
 
 	if len(k.occurrences) > 0 {
 		p.para("**" + r.t("Examples") + "**")
-		done := map[string]bool{}
-		for _, o := range k.occurrences {
-			key := o.run.version + "\x00" + strconv.Itoa(int(o.ev.kind))
-			if done[key] {
-				continue
-			}
-			done[key] = true
-			from := link(o.scenario.title[r.lang], rel(self, categoryPage(o.scenario.category), r.scenarioAnchor[o.scenario.id]))
-			if k.stdin && k.stdout {
-				dir := r.t("stdout")
-				if o.ev.kind == eventStdin {
-					dir = r.t("stdin")
-				}
-				p.para(r.f("CLI %s (%s), from %s:", o.run.version, dir, from))
-			} else {
-				p.para(r.f("CLI %s, from %s:", o.run.version, from))
-			}
-			p.fenced("json", o.ev.msg.Indent())
-		}
+		p.para(r.t("One example for each set of versions whose messages have the same members with the same JSON types, from the newest of them."))
+		r.examples(p, self, k, func(o occurrence) *jsontree.Value { return o.ev.msg })
 	}
 
 	// Versions are compared on what the CLI wrote: stdin lines are the
@@ -812,6 +1026,41 @@ func (r *renderer) kind(p *page, self string, k *kindRef, shown map[string]bool)
 	if len(changes) > 0 {
 		p.para("**" + r.t("Changes between versions") + "**")
 		p.list(changes)
+	}
+}
+
+// exampleLimit is the size of an example, indented, up to which every
+// example of a kind is shown in full; the older examples of a larger one
+// are shown as what differs from the example above them.
+const exampleLimit = 1024
+
+// examples writes the examples of a kind (see exampleGroups); value
+// returns the JSON an occurrence shows.
+func (r *renderer) examples(p *page, self string, k *kindRef, value func(occurrence) *jsontree.Value) {
+	prevs := map[eventKind]*exampleGroup{}
+	for _, g := range exampleGroups(k) {
+		o := g.shown
+		vs := versionRanges(g.versions.sorted(), r.c.versions)
+		from := link(o.scenario.title[r.lang], rel(self, scenarioPage(o.scenario), ""))
+		if k.stdin && k.stdout {
+			dir := r.t("stdout")
+			if o.ev.kind == eventStdin {
+				dir = r.t("stdin")
+			}
+			p.para(r.f("CLI %s (%s), from %s:", vs, dir, from))
+		} else {
+			p.para(r.f("CLI %s, from %s:", vs, from))
+		}
+		v := value(o)
+		text := v.Indent()
+		if prev := prevs[o.ev.kind]; prev != nil && len(text) > exampleLimit {
+			changes := jsonChanges(v, value(prev.shown), "")
+			p.para(r.f("As with CLI %s, except:", versionRanges(prev.versions.sorted(), r.c.versions)))
+			p.fenced("text", abbreviate(strings.Join(changes, "\n"), exampleLimit))
+		} else {
+			p.fenced("json", text)
+		}
+		prevs[o.ev.kind] = g
 	}
 }
 
@@ -890,8 +1139,29 @@ func (r *renderer) meaning(n *fieldNode) string {
 	case f.Doc == "":
 		return "—"
 	}
-	return r.md(f.Doc)
+	if len(n.types) == 0 {
+		return r.md(f.Doc)
+	}
+	// The versions column says which versions the recordings show the
+	// member in: a note of the version it was first noticed in would
+	// only contradict it.
+	s := r.t(f.Doc)
+	s = versionNote.ReplaceAllString(s, "")
+	s = versionNoteTail.ReplaceAllString(s, "$1$2")
+	if r.neutral != nil {
+		s = r.neutral(s)
+	}
+	return inlineMarkdown(s)
 }
+
+// versionNote is a note of the CLI version a member was first noticed in,
+// in English or Japanese: " (CLI 2.1.330)", " (seen from CLI 2.1.330)",
+// "（CLI 2.1.330 で観測）"; versionNoteTail is one at the end of a note
+// that says more: "(type=system, CLI 2.1.330)".
+var (
+	versionNote     = regexp.MustCompile(` ?[(（](?:seen from )?CLI [0-9]+\.[0-9]+\.[0-9]+(?: で観測)?[)）]`)
+	versionNoteTail = regexp.MustCompile(`([(（][^()（）]*?)(?:, |、)CLI [0-9]+\.[0-9]+\.[0-9]+([)）])`)
+)
 
 // kindChanges computes what differs for a kind between versions a and b.
 func (r *renderer) kindChanges(k *kindRef, a, b string) []string {
@@ -1010,7 +1280,7 @@ func (r *renderer) linkScenarios(self string, cur *scenarioDoc, md string) strin
 			continue
 		}
 		re := regexp.MustCompile(`(^|[^\w-])` + regexp.QuoteMeta(o.id) + `($|[^\w-])`)
-		target := rel(self, categoryPage(o.category), r.scenarioAnchor[o.id])
+		target := rel(self, scenarioPage(o), "")
 		md = re.ReplaceAllString(md, "${1}"+link(o.id, target)+"${2}")
 	}
 	return md

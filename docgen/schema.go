@@ -2,6 +2,10 @@ package docgen
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/ccwire/ccwire/protocol"
 	protomodel "github.com/ccwire/ccwire/protocol/schema"
@@ -119,3 +123,93 @@ func (s *schema) enum(name string) *enumDoc { return s.Enum(name) }
 // constName returns the name of the constant of an enum with a value, ""
 // if there is none.
 func (s *schema) constName(enum, v string) string { return s.Enum(enum).ConstName(v) }
+
+// goNames returns the Go identifiers of the model a doc text may name and
+// what the reference writes instead, in JSON terms: an enum constant
+// (SubtypeSuccess) becomes its value ("success") and a field with a name
+// of several words (IsError) its member's key (is_error). Single words
+// (Result, Errors) are left alone: they read as English too. Names that
+// are also JSON keys or values of the protocol stay as they are.
+func (s *schema) goNames() map[string]string {
+	out := map[string]string{}
+	keys := map[string]string{}
+	ambiguous := map[string]bool{}
+	json := map[string]bool{}
+	for _, t := range s.Types {
+		for _, m := range t.Members {
+			json[m.Key] = true
+			if m.Field == "" || !severalWords(m.Field) {
+				continue
+			}
+			if k, ok := keys[m.Field]; ok && k != m.Key {
+				ambiguous[m.Field] = true
+			}
+			keys[m.Field] = m.Key
+		}
+		for _, tool := range t.Tools {
+			json[tool] = true
+		}
+	}
+	for _, e := range s.Enums {
+		for _, v := range e.Values {
+			json[v.Value] = true
+		}
+	}
+	for f, k := range keys {
+		if !ambiguous[f] && !json[f] {
+			out[f] = k
+		}
+	}
+	for _, e := range s.Enums {
+		for _, v := range e.Values {
+			if !json[v.Name] {
+				out[v.Name] = strconv.Quote(v.Value)
+			}
+		}
+	}
+	return out
+}
+
+// severalWords reports whether a Go name joins several words: an upper
+// case letter follows a lower case one (IsError, not ID or Result).
+func severalWords(name string) bool {
+	prevLower := false
+	for _, c := range name {
+		if unicode.IsUpper(c) && prevLower {
+			return true
+		}
+		prevLower = unicode.IsLower(c)
+	}
+	return false
+}
+
+// neutralizer returns a function that writes the Go names of goNames in
+// a doc text as the JSON they stand for, in a code span.
+func neutralizer(names map[string]string) func(string) string {
+	return func(s string) string {
+		var b strings.Builder
+		last := 0
+		for _, m := range identRE.FindAllStringIndex(s, -1) {
+			i, j := m[0], m[1]
+			js, ok := names[s[i:j]]
+			if !ok {
+				continue
+			}
+			// A name already in a code span loses its backticks.
+			if i > 0 && j < len(s) && s[i-1] == '`' && s[j] == '`' {
+				i, j = i-1, j+1
+			}
+			b.WriteString(s[last:i])
+			b.WriteString("`" + js + "`")
+			last = j
+		}
+		if last == 0 {
+			return s
+		}
+		b.WriteString(s[last:])
+		return b.String()
+	}
+}
+
+// identRE finds the words of a text that can be Go identifiers.
+var identRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)

@@ -117,8 +117,8 @@ func (r *renderer) toolResultsPageText() string {
 	self := toolResultsPage
 	p.heading(1, r.t("Tool results"))
 	p.para(link(r.t("Protocol reference"), rel(self, indexPage, "")) + " · " + link(r.t("Message reference"), rel(self, messagesPage, "")) + " · " + r.otherLanguages(self))
-	p.para(r.f("A user message carrying a tool_result has a %s member: the tool's structured output, next to the text the model gets. Its shape depends on the tool called, which the message does not name: the tool_use block with the same id does. Decode it with %s and %s. When the call failed, it is a string instead: %s and the error, or %s and the validator's issues.",
-		code("tool_use_result"), code("protocol.NewToolResult"), code("UserMessage.DecodeToolResult"), code(`"Error: "`), code(`"InputValidationError: "`)))
+	p.para(r.f("A user message carrying a tool_result has a %s member: the tool's structured output, next to the text the model gets. Its shape depends on the tool called, which the message does not name: the tool_use block with the same id does. When the call failed, it is a string instead: %s and the error, or %s and the validator's issues.",
+		code("tool_use_result"), code(`"Error: "`), code(`"InputValidationError: "`)))
 	var contents []string
 	for _, t := range r.toolResultTypes() {
 		contents = append(contents, link(strings.Join(t.Tools, ", "), "#"+r.kindAnchor["tool:"+t.Name]))
@@ -130,7 +130,6 @@ func (r *renderer) toolResultsPageText() string {
 		for _, d := range t.Doc {
 			p.para(r.md(d))
 		}
-		p.para(r.f("Go type: %s.", code("protocol."+t.Name)))
 		var tr *toolResultRef
 		if r.ref.toolResults != nil {
 			tr = r.ref.toolResults[t.Name]
@@ -148,7 +147,7 @@ func (r *renderer) toolResultsPageText() string {
 			for _, o := range tr.kind.occurrences {
 				if !done[o.scenario.id] {
 					done[o.scenario.id] = true
-					links = append(links, link(o.scenario.title[r.lang], rel(self, categoryPage(o.scenario.category), r.scenarioAnchor[o.scenario.id])))
+					links = append(links, link(o.scenario.title[r.lang], rel(self, scenarioPage(o.scenario), "")))
 				}
 			}
 			items = append(items, r.f("Seen in scenarios (%d): %s.", len(links), strings.Join(links, ", ")))
@@ -171,34 +170,38 @@ func (r *renderer) toolResultsPageText() string {
 			continue
 		}
 		p.para("**" + r.t("Examples") + "**")
-		done := map[string]bool{}
-		for _, o := range tr.kind.occurrences {
-			if done[o.run.version] {
-				continue
-			}
-			done[o.run.version] = true
-			from := link(o.scenario.title[r.lang], rel(self, categoryPage(o.scenario.category), r.scenarioAnchor[o.scenario.id]))
-			p.para(r.f("CLI %s, from %s:", o.run.version, from))
-			p.fenced("json", o.ev.msg.Get("tool_use_result").Indent())
-		}
+		r.examples(&p, self, tr.kind, func(o occurrence) *jsontree.Value { return o.ev.msg.Get("tool_use_result") })
 	}
 	r.kindAnchor["tool:"] = p.heading(2, r.t("Tools with a string result only"))
-	p.para(r.t("The tools whose every recorded tool_use_result is a string: the error of a failed call, or a confirmation (StructuredOutput). One example per tool and CLI version."))
+	p.para(r.t("The tools whose every recorded tool_use_result is a string: the error of a failed call, or a confirmation (StructuredOutput). One example per tool and text, with the CLI versions that wrote it."))
 	var rows [][]string
 	for _, tool := range sortedKeys(r.ref.toolTexts) {
 		if t := r.c.schema.ToolResult(tool); t != nil && r.ref.toolResults[t.Name] != nil && len(r.ref.toolResults[t.Name].tools[tool]) > 0 {
 			continue
 		}
+		// Each text once, with the versions that wrote it.
+		texts := map[string]versionSet{}
+		first := map[string]occurrence{}
+		var order []string
 		byVersion := r.ref.toolTexts[tool]
 		vs := sortedKeys(byVersion)
 		sortVersions(vs)
-		for _, v := range vs {
-			o := byVersion[v][0]
-			from := link(o.scenario.title[r.lang], rel(self, categoryPage(o.scenario.category), r.scenarioAnchor[o.scenario.id]))
-			rows = append(rows, []string{code(tool), v, code(abbreviate(o.ev.msg.Get("tool_use_result").Str, 100)), from})
+		for i := len(vs) - 1; i >= 0; i-- {
+			o := byVersion[vs[i]][0]
+			text := abbreviate(o.ev.msg.Get("tool_use_result").Str, 100)
+			if texts[text] == nil {
+				texts[text] = versionSet{}
+				first[text] = o
+				order = append(order, text)
+			}
+			texts[text][vs[i]] = true
+		}
+		for _, text := range order {
+			from := link(first[text].scenario.title[r.lang], rel(self, scenarioPage(first[text].scenario), ""))
+			rows = append(rows, []string{code(tool), versionRanges(texts[text].sorted(), r.c.versions), code(text), from})
 		}
 	}
-	p.table([]string{r.t("tool"), r.t("CLI version"), code("tool_use_result"), r.t("scenario")}, rows)
+	p.table([]string{r.t("tool"), r.t("CLI versions"), code("tool_use_result"), r.t("scenario")}, rows)
 	return p.String()
 }
 

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"sort"
 	"strings"
 	"time"
 )
@@ -454,15 +453,6 @@ func decodeUsage(raw json.RawMessage, path string) (Usage, error) {
 	return u, obj.done()
 }
 
-// faultShorthands are fault kinds of the file format that stand for an
-// http_error with a status.
-var faultShorthands = map[string]int{
-	"overloaded":   529,
-	"rate_limit":   429,
-	"server_error": 500,
-	"unauthorized": 401,
-}
-
 func decodeFault(raw json.RawMessage, path string) (Fault, error) {
 	obj, err := decodeObject(raw, path)
 	if err != nil {
@@ -476,7 +466,7 @@ func decodeFault(raw json.RawMessage, path string) (Fault, error) {
 	if err := obj.optString("kind", &kind); err != nil {
 		return Fault{}, err
 	}
-	if status, ok := faultShorthands[kind]; ok {
+	if status, ok := shorthandStatus(kind); ok {
 		f.Kind, f.Status = FaultHTTPError, status
 	} else {
 		f.Kind = FaultKind(kind)
@@ -559,15 +549,6 @@ func decodeHeaders(raw json.RawMessage, path string) (http.Header, error) {
 		return nil, nil
 	}
 	return h, nil
-}
-
-func faultKindChoices() []string {
-	out := faultKindNames()
-	for k := range faultShorthands {
-		out = append(out, k)
-	}
-	sort.Strings(out[len(faultKinds):])
-	return out
 }
 
 // MarshalJSON encodes s in the script file format, using the shorthand

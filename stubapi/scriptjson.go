@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -13,29 +12,15 @@ import (
 
 // This file is the script file format; the package doc describes it.
 
-// LoadScript reads a script file from r; see ParseScript.
-func LoadScript(r io.Reader) (Script, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return Script{}, fmt.Errorf("stubapi: reading script: %w", err)
-	}
-	return ParseScript(data)
-}
-
-// ParseScript decodes a script file strictly — unknown fields, duplicate
-// fields, wrong types and trailing data are errors naming their JSON path
-// (*ScriptError) — and validates the script.
-func ParseScript(data []byte) (Script, error) {
+// oldParseScript is the hand-written reader the struct tags replace,
+// kept until a test has compared them on every scenario.
+func oldParseScript(data []byte) (Script, error) {
 	var s Script
-	if err := s.UnmarshalJSON(data); err != nil {
-		return Script{}, err
-	}
-	return s, nil
+	err := s.oldUnmarshal(data)
+	return s, err
 }
 
-// UnmarshalJSON decodes s from the script file format, strictly, and
-// validates it; see ParseScript.
-func (s *Script) UnmarshalJSON(data []byte) error {
+func (s *Script) oldUnmarshal(data []byte) error {
 	if err := syntaxCheck(data); err != nil {
 		return err
 	}
@@ -68,32 +53,6 @@ func (s *Script) UnmarshalJSON(data []byte) error {
 	}
 	*s = out
 	return nil
-}
-
-// syntaxCheck reports a JSON syntax error with its line and column.
-func syntaxCheck(data []byte) error {
-	var v any
-	err := json.Unmarshal(data, &v)
-	if err == nil {
-		return nil
-	}
-	var syn *json.SyntaxError
-	if errors.As(err, &syn) {
-		line, col := lineCol(data, syn.Offset)
-		return &ScriptError{Err: fmt.Errorf("line %d, column %d: %w", line, col, err)}
-	}
-	return &ScriptError{Err: err}
-}
-
-func lineCol(data []byte, offset int64) (line, col int) {
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
-	before := data[:offset]
-	line = bytes.Count(before, []byte("\n")) + 1
-	// Offset counts the offending byte; columns count from 1.
-	col = max(1, int(offset)-bytes.LastIndexByte(before, '\n')-1)
-	return line, col
 }
 
 // object is a JSON object being decoded field by field.
@@ -551,25 +510,12 @@ func decodeHeaders(raw json.RawMessage, path string) (http.Header, error) {
 	return h, nil
 }
 
-// MarshalJSON encodes s in the script file format, using the shorthand
-// turn fields where they say the same.
-func (s Script) MarshalJSON() ([]byte, error) {
+func (s Script) oldMarshal() ([]byte, error) {
 	turns := make([]map[string]any, 0, len(s.Turns))
 	for _, t := range s.Turns {
 		turns = append(turns, encodeTurn(t))
 	}
 	return marshalOrdered(map[string]any{"turns": turns})
-}
-
-// marshalOrdered marshals v with HTML left unescaped.
-func marshalOrdered(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 func encodeTurn(t Turn) map[string]any {
@@ -625,26 +571,6 @@ func encodeTurn(t Turn) map[string]any {
 		m["faults"] = faults
 	}
 	return m
-}
-
-// shorthand reports whether blocks can be written with the thinking, text
-// and tool_use fields: an optional thinking block with a derived
-// signature, then text blocks, then tool calls.
-func shorthand(blocks []Block) bool {
-	stage := 0
-	for i, b := range blocks {
-		switch {
-		case b.Type == BlockThinking && i == 0 && b.Signature == "" && b.Text == "" && b.Data == "" && b.ID == "" && b.Name == "" && b.Input == nil:
-			stage = 1
-		case b.Type == BlockText && stage <= 2 && b.Thinking == "" && b.Signature == "" && b.Data == "" && b.ID == "" && b.Name == "" && b.Input == nil:
-			stage = 2
-		case b.Type == BlockToolUse && b.Text == "" && b.Thinking == "" && b.Signature == "" && b.Data == "":
-			stage = 3
-		default:
-			return false
-		}
-	}
-	return len(blocks) > 0
 }
 
 func encodeCall(b Block) map[string]any {

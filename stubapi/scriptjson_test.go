@@ -344,3 +344,35 @@ func TestEmptyTurnValidation(t *testing.T) {
 		t.Fatalf("Validate of an empty turn with content = %v, want a *ScriptError at turns[0].content", err)
 	}
 }
+
+// TestParseScriptErrorPlace checks that an error names the line and
+// column of the member at fault, or of its turn for a problem only the
+// whole turn shows.
+func TestParseScriptErrorPlace(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, file   string
+		line, column int
+		path         string
+	}{
+		{"unknown member", "{\"turns\": [\n  {\"text\": \"a\"},\n  {\"text\": \"b\", \"txt\": \"c\"}\n]}", 3, 17, "turns[1].txt"},
+		{"wrong type", "{\"turns\": [\n  {\"text\": \"a\",\n   \"usage\": {\"input_tokens\": \"1\"}}\n]}", 3, 14, "turns[0].usage.input_tokens"},
+		{"repeated member", "{\"turns\": [\n  {\"text\": \"a\",\n   \"text\": \"b\"}\n]}", 3, 4, "turns[0].text"},
+		{"member a kind does not take", "{\"turns\": [\n  {\"text\": \"a\", \"fault\": {\"kind\": \"drop\",\n    \"status\": 500}}\n]}", 3, 5, "turns[0].faults[0].status"},
+		{"turn without content", "{\"turns\": [\n  {\"text\": \"a\"},\n    {}\n]}", 3, 5, "turns[1]"},
+		{"syntax", "{\"turns\": [\n  {\"text\": }]}", 2, 12, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := stubapi.ParseScript([]byte(tt.file))
+			var se *stubapi.ScriptError
+			if !errors.As(err, &se) {
+				t.Fatalf("err = %v, want a *ScriptError", err)
+			}
+			if se.Line != tt.line || se.Column != tt.column || se.Path != tt.path {
+				t.Errorf("err = %v: at %d:%d, path %q; want %d:%d, path %q", err, se.Line, se.Column, se.Path, tt.line, tt.column, tt.path)
+			}
+		})
+	}
+}

@@ -345,8 +345,8 @@ var faultParamTable = []FaultParamSpec{
 	},
 	{
 		Param: ParamDuration, Type: "duration", TypeJA: "期間",
-		Doc:   "how long it lasts (see the kinds)",
-		DocJA: "続く時間（種類を参照）",
+		Doc:   "a Go duration such as `\"1.5s\"` or `\"200ms\"`: how long the kind waits (see the kinds)",
+		DocJA: "`\"1.5s\"` や `\"200ms\"` のような Go の期間。種類ごとの待つ時間（種類を参照）",
 		isSet: func(f *Fault) bool { return f.Duration != 0 },
 		check: func(f *Fault, _ *Turn, path string, add addFunc) {
 			if f.Duration < 0 {
@@ -547,3 +547,6 @@ func faultKindChoices() []string {
 	}
 	return out
 }
+
+// ErrorType is the API error type of the shorthand's http_error.
+func (s FaultShorthand) ErrorType() string { return errorTypeForStatus(s.Status) }

@@ -276,6 +276,9 @@ func (x *exchange) sendStream(resp *response, fault *Fault) bool {
 	// stream goes on (a malformed frame).
 	failed := false
 	strike := func() bool {
+		if prepare := kindSpec(fault.Kind).prepare; prepare != nil {
+			prepare(x, fault)
+		}
 		// The events before the fault reach the client before it
 		// strikes.
 		if !o.flush() {

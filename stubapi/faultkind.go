@@ -102,6 +102,9 @@ type FaultKindSpec struct {
 	// message acts on a response without streaming and reports whether
 	// to send the message after all.
 	message func(x *exchange, f *Fault, resp *response) bool
+	// prepare acts at the fault's phase of a stream, before what came
+	// before is flushed.
+	prepare func(x *exchange, f *Fault)
 	// strike acts at the fault's phase of a stream, with what came before
 	// flushed, and reports whether the stream goes on and whether the
 	// attempt failed though it does.
@@ -185,6 +188,14 @@ func init() {
 			beforeStatus: func(x *exchange, _ *Fault) bool {
 				x.abort()
 				return false
+			},
+			prepare: func(x *exchange, f *Fault) {
+				// Without a duration the events before the drop reach the
+				// client with the end of the connection, so that it cannot
+				// act on them first when the machine is busy.
+				if f.Duration == 0 {
+					x.cork()
+				}
 			},
 			message: func(x *exchange, f *Fault, resp *response) bool {
 				if f.phase() == PhaseFirstByte {

@@ -412,7 +412,7 @@ func (p *parser) content(v *variant, base string) bool {
 	case base == "stub.json":
 		s, err := stubapi.ParseScript(v.data)
 		if err != nil {
-			p.wrap(v.line+scriptErrorLine(v.data, err)-1, v.name, fmt.Errorf("stub script (the format of ccwire stub --script): %w", err))
+			p.wrap(v.line+scriptErrorLine(err)-1, v.name, fmt.Errorf("stub script (the format of ccwire stub --script): %w", err))
 			return false
 		}
 		v.parsed = s
@@ -555,15 +555,14 @@ func (p *parser) strictJSON(v *variant, dst any) error {
 	return err
 }
 
-// scriptErrorLine returns the 1-based line within data of a script error
-// when it names one ("line N, column M"), else 1.
-func scriptErrorLine(data []byte, err error) int {
-	m := regexp.MustCompile(`line (\d+), column \d+`).FindStringSubmatch(err.Error())
-	if m == nil {
-		return 1
+// scriptErrorLine returns the 1-based line within a stub.json section of
+// a script error when it names one, else 1.
+func scriptErrorLine(err error) int {
+	var se *stubapi.ScriptError
+	if errors.As(err, &se) && se.Line > 0 {
+		return se.Line
 	}
-	n, _ := strconv.Atoi(m[1])
-	return n
+	return 1
 }
 
 type headerJSON struct {

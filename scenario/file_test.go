@@ -57,6 +57,8 @@ func TestParseErrors(t *testing.T) {
 		{"key in env", strings.Replace(validHeader, `}}`, `}, "env": {"CLAUDE_CODE_OAUTH_TOKEN": "x"}}`, 1) + validBody, []string{`env: CLAUDE_CODE_OAUTH_TOKEN is set by the runner; choose how the CLI authenticates with "auth"`}},
 		{"no stub", validHeader + "-- turns/1/stdin.jsonl --\n{}\n", []string{"no stub.json section"}},
 		{"bad stub", validHeader + "-- stub.json --\n{\"turns\": [{\"txt\": \"x\"}]}\n-- turns/1/stdin.jsonl --\n{}\n", []string{"demo.txtar:4", `section "stub.json"`, "turns[0].txt"}},
+		{"unknown stub member on a later line", validHeader + "-- stub.json --\n{\"turns\": [\n  {\"text\": \"x\"},\n  {\"text\": \"y\", \"fualt\": {}}\n]}\n-- turns/1/stdin.jsonl --\n{}\n", []string{"demo.txtar:6", "line 3, column 17: turns[1].fualt: unknown field"}},
+		{"bad stub fault on a later line", validHeader + "-- stub.json --\n{\"turns\": [\n  {\"text\": \"x\"},\n  {\"text\": \"y\", \"fault\": {\"kind\": \"drop\", \"status\": 500}}\n]}\n-- turns/1/stdin.jsonl --\n{}\n", []string{"demo.txtar:6", "line 3, column 43: turns[1].faults[0].status: status only applies to http_error faults"}},
 		{"unknown section", validHeader + validBody + "-- notes.md --\nhi\n", []string{"demo.txtar:9", `section "notes.md"`, "unknown section"}},
 		{"duplicate section", validHeader + validBody + "-- stub.json --\n{}\n", []string{"section appears twice"}},
 		{"no turns", validHeader + "-- stub.json --\n{\"turns\": [{\"text\": \"x\"}]}\n", []string{"no turns"}},

@@ -113,8 +113,8 @@
 // ParseScript and LoadScript read, and Script.MarshalJSON writes, a JSON
 // form of a script that is meant to be written by hand (and embedded in
 // scenario files). Decoding is strict: unknown or repeated fields, wrong
-// types and trailing data are errors naming their JSON path, such as
-// "turns[2].fault.kind".
+// types, null and trailing data are errors (*ScriptError) naming their
+// JSON path, such as "turns[2].fault.kind", and their line and column.
 //
 //	{"turns": [
 //	  {"text": "Hello!"},
@@ -136,15 +136,16 @@
 // turn. Optional turn fields:
 // "stop_reason", "stop_sequence", "usage" (input_tokens, output_tokens,
 // cache_creation_input_tokens, cache_read_input_tokens) and "fault" (one)
-// or "faults" (several). A fault has a "kind" — http_error (with
-// "status"), stream_error, drop, stall, delay, malformed, or the shorthands
-// overloaded (529), rate_limit (429), server_error (500), unauthorized
-// (401) — and, as its kind allows, "error_type", "message", "retry_after"
-// and "duration" (Go duration strings such as "1.5s"), "at" (first_byte,
-// start, mid_block, end) with "block", "headers" (an http_error's extra
-// response headers: an object of names and a string or an array of
-// strings, such as {"anthropic-ratelimit-unified-status": "rejected"}),
-// and "times" (a positive integer or "always").
+// or "faults" (several). A fault has a "kind" — one of FaultKinds, or of
+// the FaultShorthands for an http_error with a status (overloaded: 529) —
+// the members of FaultParams its kind takes ("duration" and "retry_after"
+// are Go duration strings such as "1.5s", "at" is first_byte, start,
+// mid_block with "block", or end; "headers" an object of names and a
+// string or an array of strings), and "times" (a positive integer or
+// "always"). The table of fault kinds, in faultkind.go, says what each
+// kind takes, whether it fails the attempt, when it strikes and what the
+// client sees; validation, the server and the tables of
+// docs/stub-script.md (go generate) all follow it.
 //
 // # Values from the request
 //
@@ -187,3 +188,5 @@
 // WithIdleTimeout (DefaultIdleTimeout) without a request. Answers are not
 // bounded, so that a stall lasts as its fault says.
 package stubapi
+
+//go:generate go run ../internal/stubdoc -root ..

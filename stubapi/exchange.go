@@ -192,16 +192,13 @@ func (x *exchange) side(req *messagesRequest) {
 // answer sends t's response, meeting fault on the way if it is not nil,
 // and reports whether the response went out in full.
 func (x *exchange) answer(t *Turn, id string, turnIndex int, fault *Fault) bool {
-	if fault != nil && fault.Kind == FaultHTTPError {
-		fault.setHeaders(x.w.Header())
-		x.apiError(fault.Status, fault.errorType(), fault.message(), fault.RetryAfter)
-		return false
-	}
-	if fault != nil && fault.Kind == FaultDelay {
-		if !x.wait(fault.Duration) {
-			return false
+	if fault != nil {
+		if early := kindSpec(fault.Kind).early; early != nil {
+			if !early(x, fault) {
+				return false
+			}
+			fault = nil
 		}
-		fault = nil
 	}
 	resp := newResponse(t, id, x.model, turnIndex)
 	if x.stream {
@@ -235,39 +232,7 @@ func (x *exchange) abort() {
 
 func (x *exchange) sendMessage(resp *response, fault *Fault) bool {
 	if fault != nil {
-		switch fault.Kind {
-		case FaultStreamError:
-			x.apiError(fault.status(), fault.errorType(), fault.message(), 0)
-			return false
-		case FaultStall:
-			if !x.wait(fault.Duration) {
-				return false
-			}
-		case FaultDrop:
-			if fault.phase() == PhaseFirstByte {
-				x.abort()
-			}
-			data, err := json.Marshal(resp.message())
-			if err != nil {
-				panic("stubapi: rendering a response: " + err.Error())
-			}
-			x.header("application/json", "Content-Length", strconv.Itoa(len(data)))
-			x.writeStatus(http.StatusOK)
-			_, _ = x.w.Write(data[:len(data)/2])
-			_ = http.NewResponseController(x.w).Flush()
-			if fault.Duration > 0 && !x.wait(fault.Duration) {
-				return false
-			}
-			x.abort()
-		case FaultMalformed:
-			data, err := json.Marshal(resp.message())
-			if err != nil {
-				panic("stubapi: rendering a response: " + err.Error())
-			}
-			data = data[:len(data)/2]
-			x.header("application/json", "Content-Length", strconv.Itoa(len(data)))
-			x.writeStatus(http.StatusOK)
-			_, _ = x.w.Write(data)
+		if message := kindSpec(fault.Kind).message; message != nil && !message(x, fault, resp) {
 			return false
 		}
 	}
@@ -275,23 +240,18 @@ func (x *exchange) sendMessage(resp *response, fault *Fault) bool {
 	return x.delivered()
 }
 
-// sendStream sends resp as server-sent events, meeting fault (a
-// stream_error, drop, stall or malformed frame) on the way if it is not nil, and reports
-// whether the response went out in full.
+// sendStream sends resp as server-sent events, meeting fault (a kind of
+// StageInStream) on the way if it is not nil, and reports whether the
+// response went out in full.
 func (x *exchange) sendStream(resp *response, fault *Fault) bool {
 	var at Phase
 	var block int
 	if fault != nil {
-		if fault.phase() == PhaseFirstByte {
-			switch fault.Kind {
-			case FaultDrop:
-				x.abort()
-			case FaultStall:
-				if !x.wait(fault.Duration) {
-					return false
-				}
-				fault = nil
+		if before := kindSpec(fault.Kind).beforeStatus; before != nil && fault.phase() == PhaseFirstByte {
+			if !before(x, fault) {
+				return false
 			}
+			fault = nil
 		}
 		if fault != nil {
 			at, block = fault.phase(), fault.Block
@@ -316,6 +276,9 @@ func (x *exchange) sendStream(resp *response, fault *Fault) bool {
 	// stream goes on (a malformed frame).
 	failed := false
 	strike := func() bool {
+		if prepare := kindSpec(fault.Kind).prepare; prepare != nil {
+			prepare(x, fault)
+		}
 		// The events before the fault reach the client before it
 		// strikes.
 		if !o.flush() {
@@ -325,28 +288,9 @@ func (x *exchange) sendStream(resp *response, fault *Fault) bool {
 		if err := rc.Flush(); err != nil {
 			return false
 		}
-		switch fault.Kind {
-		case FaultStreamError:
-			_, _ = x.w.Write(appendEvent(o.buf, "error", errorJSON(fault.errorType(), fault.message(), "")))
-			_ = rc.Flush()
-			return false
-		case FaultDrop:
-			// A drop with a duration lets the client read what was
-			// sent before the connection goes, so what it makes of
-			// the partial answer does not depend on how fast it reads.
-			if fault.Duration > 0 && !x.wait(fault.Duration) {
-				return false
-			}
-			x.abort()
-		case FaultStall:
-			return x.wait(fault.Duration)
-		case FaultMalformed:
-			// The rest of the stream follows the bad frame, but the
-			// attempt has failed whatever the client made of it.
-			o.buf = append(o.buf, MalformedFrame...)
-			failed = true
-		}
-		return true
+		goOn, fails := kindSpec(fault.Kind).strike(x, fault, o, rc)
+		failed = failed || fails
+		return goOn
 	}
 	if !resp.writeStream(o, at, block, strike) || !o.flush() || failed {
 		return false

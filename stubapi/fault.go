@@ -3,7 +3,6 @@ package stubapi
 import (
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 )
@@ -41,8 +40,6 @@ const (
 // content_block_delta event whose data is JSON cut off in the middle of
 // a string.
 const MalformedFrame = "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"cut off\n\n"
-
-var faultKinds = []FaultKind{FaultHTTPError, FaultStreamError, FaultDrop, FaultStall, FaultDelay, FaultMalformed}
 
 // Phase is a point in a streamed response where a fault strikes.
 type Phase string
@@ -192,35 +189,12 @@ func (f *Fault) setHeaders(h http.Header) {
 	}
 }
 
-// failing reports whether an attempt meeting f fails (as opposed to a
-// delay or a timed stall, after which the turn is served).
-func (f *Fault) failing() bool {
-	switch f.Kind {
-	case FaultDelay:
-		return false
-	case FaultStall:
-		return f.Duration == 0
-	}
-	return true
-}
-
 // times is the number of attempts f meets; Always for ever.
 func (f *Fault) times() int {
 	if f.Times == Always {
 		return Always
 	}
 	return max(1, f.Times)
-}
-
-// phase is where f strikes.
-func (f *Fault) phase() Phase {
-	if f.At != "" {
-		return f.At
-	}
-	if f.Kind == FaultStall {
-		return PhaseStart
-	}
-	return PhaseFirstByte
 }
 
 // errorType is the API error type f sends.
@@ -250,124 +224,11 @@ func (f *Fault) message() string {
 	return stockMessage(f.errorType())
 }
 
-// String describes f in a few words, as recorded in Request.Detail.
-func (f Fault) String() string {
-	var b strings.Builder
-	b.WriteString(string(f.Kind))
-	switch f.Kind {
-	case FaultHTTPError:
-		fmt.Fprintf(&b, " %d %s", f.Status, f.errorType())
-		if f.RetryAfter > 0 {
-			fmt.Fprintf(&b, " retry-after %s", f.RetryAfter)
-		}
-	case FaultStreamError:
-		fmt.Fprintf(&b, " %s at %s", f.errorType(), f.phaseString())
-	case FaultDrop, FaultMalformed:
-		fmt.Fprintf(&b, " at %s", f.phaseString())
-	case FaultStall:
-		fmt.Fprintf(&b, " at %s", f.phaseString())
-		if f.Duration > 0 {
-			fmt.Fprintf(&b, " for %s", f.Duration)
-		} else {
-			b.WriteString(" until the client goes away")
-		}
-	case FaultDelay:
-		fmt.Fprintf(&b, " %s", f.Duration)
-	}
-	return b.String()
-}
-
 func (f *Fault) phaseString() string {
 	if f.phase() == PhaseMidBlock {
 		return fmt.Sprintf("mid_block %d", f.Block)
 	}
 	return string(f.phase())
-}
-
-func (f Fault) validate(path string, t Turn, add func(path, format string, args ...any)) {
-	if f.Times < Always {
-		add(path+".times", "times must be positive or Always, got %d", f.Times)
-	}
-	if f.Kind != FaultHTTPError {
-		if f.Status != 0 {
-			add(path+".status", "status only applies to http_error faults")
-		}
-		if f.RetryAfter != 0 {
-			add(path+".retry_after", "retry_after only applies to http_error faults")
-		}
-	}
-	staged := f.Kind == FaultStreamError || f.Kind == FaultDrop || f.Kind == FaultStall || f.Kind == FaultMalformed
-	if !staged && (f.At != "" || f.Block != 0) {
-		add(path+".at", "at only applies to stream_error, drop, stall and malformed faults")
-	}
-	if f.Kind != FaultStall && f.Kind != FaultDelay && f.Kind != FaultDrop && f.Duration != 0 {
-		add(path+".duration", "duration only applies to stall, delay and drop faults")
-	}
-	if f.Kind == FaultDrop && f.Duration != 0 && f.phase() == PhaseFirstByte {
-		add(path+".duration", "a drop's duration needs a phase after first_byte: nothing is sent before it")
-	}
-	if len(f.Headers) > 0 {
-		if f.Kind != FaultHTTPError {
-			add(path+".headers", "headers only apply to http_error faults")
-		}
-		names := make([]string, 0, len(f.Headers))
-		for name := range f.Headers {
-			names = append(names, name)
-		}
-		slices.Sort(names)
-		for _, name := range names {
-			canon := http.CanonicalHeaderKey(name)
-			switch {
-			case !validHeaderName(name):
-				add(path+".headers", "bad header name %q", name)
-			case canon == "Retry-After":
-				add(path+".headers", "set Retry-After with retry_after")
-			case slices.Contains(serverHeaders, canon):
-				add(path+".headers", "%s is the server's own header", canon)
-			}
-			for _, v := range f.Headers[name] {
-				if strings.ContainsAny(v, "\r\n\x00") {
-					add(path+".headers", "header %s: value %q has a line break or NUL", name, v)
-				}
-			}
-		}
-	}
-	if f.Kind != FaultHTTPError && f.Kind != FaultStreamError && (f.ErrorType != "" || f.Message != "") {
-		add(path, "error_type and message only apply to http_error and stream_error faults")
-	}
-	switch f.Kind {
-	case FaultHTTPError:
-		if f.Status < 400 || f.Status > 599 {
-			add(path+".status", "http_error needs a status from 400 to 599, got %d", f.Status)
-		}
-		if f.RetryAfter < 0 {
-			add(path+".retry_after", "retry_after must not be negative")
-		}
-	case FaultStreamError, FaultDrop, FaultStall, FaultMalformed:
-		if f.At != "" && !contains(phaseNames(), string(f.At)) {
-			add(path+".at", "unknown phase %q (want one of %s)", f.At, strings.Join(phaseNames(), ", "))
-		}
-		if f.At != PhaseMidBlock && f.Block != 0 {
-			add(path+".block", "block only applies at mid_block")
-		}
-		if f.At == PhaseMidBlock && (f.Block < 0 || f.Block >= len(t.Content)) {
-			add(path+".block", "mid_block %d is not a content block of this turn (it has %d)", f.Block, len(t.Content))
-		}
-		if f.Duration < 0 {
-			add(path+".duration", "duration must not be negative")
-		}
-	case FaultDelay:
-		if f.Duration <= 0 {
-			add(path+".duration", "delay needs a positive duration")
-		}
-	case "":
-		add(path+".kind", "fault has no kind")
-	default:
-		add(path+".kind", "unknown fault kind %q (want one of %s)", f.Kind, strings.Join(faultKindNames(), ", "))
-	}
-	if !f.failing() && len(t.Content) == 0 && !t.Empty {
-		add(path, "%s serves the turn afterwards, but the turn has no content", f.Kind)
-	}
 }
 
 // validHeaderName reports whether name is an HTTP header field name (an
@@ -389,14 +250,6 @@ func phaseNames() []string {
 	out := make([]string, len(phases))
 	for i, p := range phases {
 		out[i] = string(p)
-	}
-	return out
-}
-
-func faultKindNames() []string {
-	out := make([]string, len(faultKinds))
-	for i, k := range faultKinds {
-		out[i] = string(k)
 	}
 	return out
 }

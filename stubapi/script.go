@@ -388,16 +388,26 @@ func validToolID(id string) bool {
 type ScriptError struct {
 	// Path locates the problem, e.g. "turns[2].faults[0].status".
 	Path string
+	// Line and Column locate it in the script file (from 1), when it was
+	// read from one: the place of the member at fault, or of the nearest
+	// enclosing one the file has (its turn for most validation errors).
+	Line, Column int
 	// Err is the problem.
 	Err error
 }
 
-// Error renders the problem with its path.
+// Error renders the problem with its place and path.
 func (e *ScriptError) Error() string {
-	if e.Path == "" {
-		return "stubapi script: " + e.Err.Error()
+	var b strings.Builder
+	b.WriteString("stubapi script: ")
+	if e.Line > 0 {
+		fmt.Fprintf(&b, "line %d, column %d: ", e.Line, e.Column)
 	}
-	return "stubapi script: " + e.Path + ": " + e.Err.Error()
+	if e.Path != "" {
+		b.WriteString(e.Path + ": ")
+	}
+	b.WriteString(e.Err.Error())
+	return b.String()
 }
 
 // Unwrap returns the underlying problem.

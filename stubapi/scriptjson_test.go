@@ -204,7 +204,7 @@ func TestParseScriptErrors(t *testing.T) {
 		{"bad times", `{"turns": [{"fault": {"kind": "drop", "times": "often"}}]}`, "turns[0].fault.times", `"always"`},
 		{"zero times", `{"turns": [{"fault": {"kind": "drop", "times": 0}}]}`, "turns[0].fault.times", "positive integer"},
 		{"drop duration at first byte", `{"turns": [{"text": "a", "fault": {"kind": "drop", "duration": "1s"}}]}`, "turns[0].faults[0].duration", "phase after first_byte"},
-		{"duration of an http error", `{"turns": [{"text": "a", "fault": {"kind": "http_error", "status": 500, "duration": "1s"}}]}`, "turns[0].faults[0].duration", "stall, delay and drop"},
+		{"duration of an http error", `{"turns": [{"text": "a", "fault": {"kind": "http_error", "status": 500, "duration": "1s"}}]}`, "turns[0].faults[0].duration", "duration only applies to drop, stall and delay faults"},
 		{"bad duration", `{"turns": [{"text": "a", "fault": {"kind": "delay", "duration": 5}}]}`, "turns[0].fault.duration", "duration string"},
 		{"unparsable duration", `{"turns": [{"text": "a", "fault": {"kind": "delay", "duration": "5 minutes"}}]}`, "turns[0].fault.duration", "duration string"},
 		{"bad phase", `{"turns": [{"text": "a", "fault": {"kind": "drop", "at": "middle"}}]}`, "turns[0].faults[0].at", `unknown phase "middle"`},
@@ -212,9 +212,14 @@ func TestParseScriptErrors(t *testing.T) {
 		{"mid block without content", `{"turns": [{"fault": {"kind": "drop", "at": "mid_block"}}]}`, "turns[0].faults[0].block", "not a content block"},
 		{"status out of range", `{"turns": [{"fault": {"kind": "http_error", "status": 200}}]}`, "turns[0].faults[0].status", "from 400 to 599"},
 		{"status on drop", `{"turns": [{"fault": {"kind": "drop", "status": 500}}]}`, "turns[0].faults[0].status", "only applies to http_error"},
-		{"duration on malformed", `{"turns": [{"text": "a", "fault": {"kind": "malformed", "duration": "1s"}}]}`, "turns[0].faults[0].duration", "only applies to stall, delay and drop"},
+		{"duration on malformed", `{"turns": [{"text": "a", "fault": {"kind": "malformed", "duration": "1s"}}]}`, "turns[0].faults[0].duration", "only applies to drop, stall and delay"},
 		{"bad phase of malformed", `{"turns": [{"text": "a", "fault": {"kind": "malformed", "at": "middle"}}]}`, "turns[0].faults[0].at", `unknown phase "middle"`},
-		{"headers on drop", `{"turns": [{"fault": {"kind": "drop", "headers": {"x-a": "1"}}}]}`, "turns[0].faults[0].headers", "only apply to http_error"},
+		{"headers on drop", `{"turns": [{"fault": {"kind": "drop", "headers": {"x-a": "1"}}}]}`, "turns[0].faults[0].headers", "headers only applies to http_error faults"},
+		{"message of a drop", `{"turns": [{"fault": {"kind": "drop", "message": "x"}}]}`, "turns[0].faults[0].message", "message only applies to http_error and stream_error faults"},
+		{"error type of a stall", `{"turns": [{"fault": {"kind": "stall", "error_type": "x"}}]}`, "turns[0].faults[0].error_type", "error_type only applies to http_error and stream_error faults"},
+		{"block of a delay", `{"turns": [{"text": "a", "fault": {"kind": "delay", "duration": "1s", "block": 1}}]}`, "turns[0].faults[0].block", "block only applies to stream_error, drop, stall and malformed faults"},
+		{"at of an http error", `{"turns": [{"fault": {"kind": "overloaded", "at": "start"}}]}`, "turns[0].faults[0].at", "at only applies to stream_error, drop, stall and malformed faults"},
+		{"retry after of a stream error", `{"turns": [{"fault": {"kind": "stream_error", "retry_after": "1s"}}]}`, "turns[0].faults[0].retry_after", "retry_after only applies to http_error faults"},
 		{"headers not an object", `{"turns": [{"fault": {"kind": "rate_limit", "headers": ["x-a"]}}]}`, "turns[0].fault.headers", "want an object, got array"},
 		{"header value a number", `{"turns": [{"fault": {"kind": "rate_limit", "headers": {"x-a": 1}}}]}`, "turns[0].fault.headers.x-a", "want a string or an array of strings, got number"},
 		{"header value item a number", `{"turns": [{"fault": {"kind": "rate_limit", "headers": {"x-a": ["1", 2]}}}]}`, "turns[0].fault.headers.x-a[1]", "want a string, got number"},
@@ -337,5 +342,37 @@ func TestEmptyTurnValidation(t *testing.T) {
 	var se *stubapi.ScriptError
 	if !errors.As(err, &se) || se.Path != "turns[0].content" {
 		t.Fatalf("Validate of an empty turn with content = %v, want a *ScriptError at turns[0].content", err)
+	}
+}
+
+// TestParseScriptErrorPlace checks that an error names the line and
+// column of the member at fault, or of its turn for a problem only the
+// whole turn shows.
+func TestParseScriptErrorPlace(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, file   string
+		line, column int
+		path         string
+	}{
+		{"unknown member", "{\"turns\": [\n  {\"text\": \"a\"},\n  {\"text\": \"b\", \"txt\": \"c\"}\n]}", 3, 17, "turns[1].txt"},
+		{"wrong type", "{\"turns\": [\n  {\"text\": \"a\",\n   \"usage\": {\"input_tokens\": \"1\"}}\n]}", 3, 14, "turns[0].usage.input_tokens"},
+		{"repeated member", "{\"turns\": [\n  {\"text\": \"a\",\n   \"text\": \"b\"}\n]}", 3, 4, "turns[0].text"},
+		{"member a kind does not take", "{\"turns\": [\n  {\"text\": \"a\", \"fault\": {\"kind\": \"drop\",\n    \"status\": 500}}\n]}", 3, 5, "turns[0].faults[0].status"},
+		{"turn without content", "{\"turns\": [\n  {\"text\": \"a\"},\n    {}\n]}", 3, 5, "turns[1]"},
+		{"syntax", "{\"turns\": [\n  {\"text\": }]}", 2, 12, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := stubapi.ParseScript([]byte(tt.file))
+			var se *stubapi.ScriptError
+			if !errors.As(err, &se) {
+				t.Fatalf("err = %v, want a *ScriptError", err)
+			}
+			if se.Line != tt.line || se.Column != tt.column || se.Path != tt.path {
+				t.Errorf("err = %v: at %d:%d, path %q; want %d:%d, path %q", err, se.Line, se.Column, se.Path, tt.line, tt.column, tt.path)
+			}
+		})
 	}
 }

@@ -171,6 +171,7 @@ func Start(script Script, opts ...Option) (*Server, error) {
 		ReadTimeout:       max(cfg.readTimeout, 0),
 		IdleTimeout:       max(cfg.idleTimeout, 0),
 		BaseContext:       func(net.Listener) context.Context { return ctx },
+		ConnContext:       withConn,
 		ErrorLog:          slog.NewLogLogger(cfg.logger.Handler(), slog.LevelDebug),
 	}
 	go func() {

@@ -66,13 +66,11 @@ every POST /v1/messages gets the next TURN. A TURN is
   {"content": [{"type": "text", "text": "Hi"}]}   blocks as the API writes them
 with optional "stop_reason", "stop_sequence", "usage", and "fault" (or an
 array "faults") to make attempts fail or lag; the CLI retries:
-  {"kind": "overloaded", "times": 2}      also rate_limit, server_error,
-                                          unauthorized, http_error + "status"
-  {"kind": "stream_error"}                or drop, stall, malformed; "at": first_byte,
-                                          start, mid_block (+ "block": N), end
-  {"kind": "stall", "duration": "2s"}     or delay; a stall without duration
-                                          lasts until the client gives up
-The full format: docs/stub-script.md (日本語: docs/stub-script.ja.md).
+  {"kind": "overloaded", "times": 2}
+  {"kind": "drop", "at": "mid_block", "block": 0}
+  {"kind": "stall", "duration": "2s"}     a stall without duration lasts
+                                          until the client gives up
+`+faultKindsHelp()+`The full format: docs/stub-script.md (日本語: docs/stub-script.ja.md).
 
 Flags:
 `)
@@ -340,4 +338,23 @@ func (l *requestLog) close(timeout time.Duration) error {
 	default:
 		return fmt.Errorf("%d of %d request records not written within %s of the end (is the log being read?)", l.queued-l.written, l.queued, timeout)
 	}
+}
+
+// faultKindsHelp lists the fault kinds and the members each takes, from
+// stubapi's table of fault kinds.
+func faultKindsHelp() string {
+	var b strings.Builder
+	b.WriteString("Fault kinds, with the members they take besides \"times\":\n")
+	for _, k := range stubapi.FaultKinds() {
+		params := make([]string, len(k.Params))
+		for i, p := range k.Params {
+			params[i] = string(p)
+		}
+		fmt.Fprintf(&b, "  %-14s%s\n", k.Kind, strings.Join(params, ", "))
+	}
+	for _, sh := range stubapi.FaultShorthands() {
+		fmt.Fprintf(&b, "  %-14shttp_error %d %s\n", sh.Name, sh.Status, sh.ErrorType())
+	}
+	b.WriteString("\"at\" is first_byte, start, mid_block (with \"block\": N) or end.\n")
+	return b.String()
 }

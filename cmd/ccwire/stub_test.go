@@ -227,6 +227,11 @@ func TestStubScriptDocs(t *testing.T) {
 			t.Errorf("ccwire stub -h lacks %q", want)
 		}
 	}
+	for _, k := range stubapi.FaultKinds() {
+		if !strings.Contains(stdout.String(), "\n  "+string(k.Kind)+" ") {
+			t.Errorf("ccwire stub -h does not list fault kind %s", k.Kind)
+		}
+	}
 	for _, page := range []string{"stub-script.md", "stub-script.ja.md"} {
 		data, err := os.ReadFile(filepath.Join("..", "..", "docs", page))
 		if err != nil {

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestDocsAreFresh fails when the fault tables of the stub script format's
+// documentation differ from what stubapi's table of fault kinds writes
+// now: run go generate ./stubapi after changing it.
+func TestDocsAreFresh(t *testing.T) {
+	t.Parallel()
+	for _, d := range docs {
+		path := filepath.Join("../..", d.file)
+		got, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := rewrite(got, d.lang)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s is stale: run go generate ./stubapi", d.file)
+		}
+	}
+}
+
+// TestRewriteKeepsTheRest checks that only the part between the markers
+// changes, and that a file without them is an error.
+func TestRewriteKeepsTheRest(t *testing.T) {
+	t.Parallel()
+	doc := "# Title\n\nBefore.\n\n" + beginMarker + "stale\n" + endMarker + "\nAfter.\n"
+	out, err := rewrite([]byte(doc), "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(out, []byte("# Title\n\nBefore.\n\n"+beginMarker+"\n| kind |")) || !bytes.HasSuffix(out, []byte(endMarker+"\nAfter.\n")) || bytes.Contains(out, []byte("stale")) {
+		t.Errorf("rewrite =\n%s", out)
+	}
+	if _, err := rewrite([]byte("# No markers\n"), "en"); err == nil {
+		t.Error("rewrite of a file without markers succeeded")
+	}
+}

@@ -37,7 +37,7 @@ func TestInputs(t *testing.T) {
 		stdout []string // substrings of stdout
 		stderr string   // substring of stderr
 	}{
-		{name: "validate recording", args: []string{"validate", rec}, stdout: []string{"1 files, 5 lines, 5 messages, 0 bad lines", "result/success  1", "nothing unknown"}},
+		{name: "validate recording", args: []string{"validate", rec}, stdout: []string{"1 files, 5 lines, 5 messages, 0 bad lines", "result/success      1", "nothing unknown"}},
 		{name: "validate warned", args: []string{"validate", warned}, code: 1, stdout: []string{"1 bad lines", warned + ":1: invalid JSON", "result/"}},
 		{name: "validate neither", args: []string{"validate", garbage}, code: 1, stdout: []string{"1 unreadable files", garbage + ": transcript: " + neither + ": 2 lines read, no message; line 1: "}},
 		{name: "render recording", args: []string{"render", rec}, stdout: []string{"## Turn 1", "Claude Code 2.1.330", "🔧 **Bash**", "## Summary"}},

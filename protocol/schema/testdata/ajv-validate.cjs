@@ -35,9 +35,12 @@ function ajvFor(version) {
 }
 
 const base = "https://github.com/ccwire/ccwire/raw/main/schema/";
+// The checks are read a line at a time: the corpus's are more than the
+// 512 MiB a string can hold.
+const lines = require("readline").createInterface({ input: fs.createReadStream(checksFile), crlfDelay: Infinity });
 const out = [];
-for (const line of fs.readFileSync(checksFile, "utf8").split("\n")) {
-  if (line === "") continue;
+lines.on("line", (line) => {
+  if (line === "") return;
   const c = JSON.parse(line);
   const ajv = ajvFor(c.version);
   const ref = base + c.version + "/" + c.file + (c.pointer ? "#" + c.pointer : "");
@@ -47,6 +50,7 @@ for (const line of fs.readFileSync(checksFile, "utf8").split("\n")) {
     process.exit(1);
   }
   const valid = validate(c.data);
-  out.push(JSON.stringify({ valid, error: valid ? "" : ajv.errorsText(validate.errors) }));
-}
-process.stdout.write(out.join("\n") + (out.length ? "\n" : ""));
+  out.push(JSON.stringify({ valid, error: valid ? "" : ajv.errorsText(validate.errors) }) + "\n");
+  if (out.length >= 4096) process.stdout.write(out.splice(0).join(""));
+});
+lines.on("close", () => process.stdout.write(out.join("")));

@@ -41,28 +41,6 @@ func renderHTMLFile(t testing.TB, path string) ([]byte, *transcript.Stats) {
 // external matches what would make a page reach the network.
 var external = regexp.MustCompile(`(?i)<(script|link|img|iframe)[^>]+(src|href)=|@import|url\(`)
 
-// TestHTMLEveryRecording renders every recording and real transcript as
-// HTML: self-contained, one timeline row per tool call.
-func TestHTMLEveryRecording(t *testing.T) {
-	t.Parallel()
-	paths, err := filepath.Glob(filepath.Join("..", "recordings", "*", "*.txtar"))
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no recordings: %v", err)
-	}
-	more, _ := filepath.Glob(filepath.Join("..", "protocol", "testdata", "transcripts", "*", "*.jsonl"))
-	paths = append(append(paths, more...), filepath.Join("testdata", "demo.jsonl"))
-	for _, p := range paths {
-		page, st := renderHTMLFile(t, p)
-		if m := external.Find(page); m != nil {
-			t.Errorf("%s: the page reaches out: %s", p, m)
-		}
-		calls, _ := st.ToolCalls()
-		if rows := bytes.Count(page, []byte(`<div class="row tool`)); int64(rows) != calls {
-			t.Errorf("%s: %d tool rows, %d tool calls", p, rows, calls)
-		}
-	}
-}
-
 func TestHTMLEscapes(t *testing.T) {
 	t.Parallel()
 	in := `{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"<script>alert(1)</script>"},{"type":"tool_use","id":"t","name":"<b>x</b>","input":{"command":"</pre><img src=x>"}}]}}` + "\n" +

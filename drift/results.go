@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"os"
 	"slices"
 	"strconv"
@@ -77,8 +78,19 @@ func NewRunResult(r scenario.Result, recording string) RunResult {
 
 // Counts returns how many runs passed, failed and were skipped.
 func (r *Results) Counts() (passed, failed, skipped int) {
-	for _, x := range r.Runs {
-		switch x.Status {
+	return countStatuses(func(yield func(scenario.Status) bool) {
+		for _, x := range r.Runs {
+			if !yield(x.Status) {
+				return
+			}
+		}
+	})
+}
+
+// countStatuses counts the passed, failed and skipped among statuses.
+func countStatuses(statuses iter.Seq[scenario.Status]) (passed, failed, skipped int) {
+	for st := range statuses {
+		switch st {
 		case scenario.Passed:
 			passed++
 		case scenario.Failed:

@@ -179,17 +179,13 @@ type Outcome struct {
 
 // Counts returns how many runs passed, failed and were skipped.
 func (o *Outcome) Counts() (passed, failed, skipped int) {
-	for _, r := range o.Results {
-		switch r.Status {
-		case scenario.Passed:
-			passed++
-		case scenario.Failed:
-			failed++
-		case scenario.Skipped:
-			skipped++
+	return countStatuses(func(yield func(scenario.Status) bool) {
+		for _, r := range o.Results {
+			if !yield(r.Status) {
+				return
+			}
 		}
-	}
-	return passed, failed, skipped
+	})
 }
 
 // Summary returns the machine-readable results of the runs (what

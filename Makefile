@@ -53,15 +53,15 @@ vet:
 # without the race detector, under which they take ten times as long: the
 # packages that are about the corpus's data (docgen renders the reference,
 # protocol/schema validates every line, recording expands every file), and
-# the corpus tests of fakecli, cmd/ccwire and transcript (files built with
+# the corpus tests of fakecli, cmd/ccwire, transcript and scenario (files built with
 # !race).
 CORPUS_PACKAGES = ./docgen ./protocol/schema ./recording
-CORPUS_TESTS = TestReplayMatchesRecordings|TestValidateStrictEveryRecording|TestHTMLEveryRecording|TestRenderEveryRecording
+CORPUS_TESTS = TestReplayMatchesRecordings|TestValidateStrictEveryRecording|TestHTMLEveryRecording|TestRenderEveryRecording|TestCommittedRecordings|TestRecordedHookInputs
 test: vet ajv actionlint goreleaser chromium agent-sdk sandbox
 	$(GO) run ./cmd/ccwire cli install
 	$(GO) test -race -count=1 -timeout 15m $$($(GO) list ./... | grep -v -e '/scenario$$' -e '/docgen$$' -e '/protocol/schema$$' -e '/recording$$')
 	$(GO) test -count=1 -timeout 15m $(CORPUS_PACKAGES)
-	$(GO) test -count=1 -timeout 15m -run '^($(CORPUS_TESTS))$$' ./fakecli ./cmd/ccwire ./transcript
+	$(GO) test -count=1 -timeout 15m -run '^($(CORPUS_TESTS))$$' ./fakecli ./cmd/ccwire ./transcript ./scenario
 	$(GO) test -race -count=1 -timeout 15m ./scenario
 
 ajv:

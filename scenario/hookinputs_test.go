@@ -1,3 +1,9 @@
+// The tests of every recording of every version run without the race
+// detector (make test runs them in its corpus step): under it they take
+// ten times as long.
+
+//go:build !race
+
 package scenario_test
 
 import (

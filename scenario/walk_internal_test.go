@@ -141,34 +141,6 @@ func TestSchemaLinesErrors(t *testing.T) {
 	})
 }
 
-// TestCommittedRecordings reads the committed recordings.
-func TestCommittedRecordings(t *testing.T) {
-	t.Parallel()
-	dir := filepath.Join("..", "recordings")
-	versions, err := recording.Versions(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(versions) == 0 {
-		t.Fatal("no recorded versions")
-	}
-	for _, v := range versions {
-		n := 0
-		for l, err := range SchemaLines(dir, v) {
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !json.Valid(l.Msg) || strings.Contains(string(l.Msg), `"<duration>"`) {
-				t.Errorf("%s: %s", l, l.Msg)
-			}
-			n++
-		}
-		if n == 0 {
-			t.Errorf("CLI %s: no lines", v)
-		}
-	}
-}
-
 // FuzzNumbersRestored turns recorded messages into lines: a message it
 // accepts gives a JSON message with no number placeholder left as a
 // member's value.

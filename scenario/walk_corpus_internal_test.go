@@ -1,0 +1,44 @@
+// The tests of every recording of every version run without the race
+// detector (make test runs them in its corpus step): under it they take
+// ten times as long.
+
+//go:build !race
+
+package scenario
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ccwire/ccwire/recording"
+)
+
+// TestCommittedRecordings reads the committed recordings.
+func TestCommittedRecordings(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join("..", "recordings")
+	versions, err := recording.Versions(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(versions) == 0 {
+		t.Fatal("no recorded versions")
+	}
+	for _, v := range versions {
+		n := 0
+		for l, err := range SchemaLines(dir, v) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !json.Valid(l.Msg) || strings.Contains(string(l.Msg), `"<duration>"`) {
+				t.Errorf("%s: %s", l, l.Msg)
+			}
+			n++
+		}
+		if n == 0 {
+			t.Errorf("CLI %s: no lines", v)
+		}
+	}
+}

@@ -142,3 +142,20 @@ func TestReleaseGoreleaserVersion(t *testing.T) {
 		t.Errorf("release.yml does not run goreleaser %s, the Makefile's GORELEASER_VERSION: it lacks %q", m[1], want)
 	}
 }
+
+// TestCIRunsMakeTest checks that ci.yml runs make test, the README's test
+// command, on pull requests and on pushes to main, with CI set so that
+// missing tools fail the tests instead of skipping them.
+func TestCIRunsMakeTest(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join("..", "..", ".github", "workflows", "ci.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	for _, want := range []string{"  pull_request:\n", "  push:\n    branches: [main]\n", "run: make test\n", `CI: "true"`, "path: ~/.cache/ccwire\n", "go-version-file: go.mod\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("ci.yml lacks %q", want)
+		}
+	}
+}

@@ -272,6 +272,9 @@ func reportSpec(e env, a *specArgs, out *drift.Outcome, self time.Duration) int 
 	fmt.Fprintln(e.stdout)
 	writeVersionSummary(e.stdout, results)
 	fmt.Fprintf(e.stdout, "\n%v; ccwire's own CPU time %s\n", scenario.NewTiming(results, out.Wall), self.Round(10*time.Millisecond))
+	if failed > 0 && a.record != "" {
+		writeNotRecorded(e.stdout, out)
+	}
 	errs := out.Errs
 	if a.resultsF != "" {
 		if err := drift.WriteResults(a.resultsF, out.Summary(a.resultsF)); err != nil {
@@ -286,6 +289,39 @@ func reportSpec(e env, a *specArgs, out *drift.Outcome, self time.Duration) int 
 		return 1
 	}
 	return 0
+}
+
+// writeNotRecorded says, per CLI version with a failed run, which
+// recordings the run did not write and why each failed run failed.
+func writeNotRecorded(w io.Writer, out *drift.Outcome) {
+	var versions []string
+	runs, failures := map[string]int{}, map[string][]*drift.RunFailure{}
+	for _, r := range out.Results {
+		if r.Status == scenario.Skipped {
+			continue
+		}
+		if runs[r.Version]++; runs[r.Version] == 1 {
+			versions = append(versions, r.Version)
+		}
+		if f := drift.ClassifyFailure(r); f != nil {
+			failures[r.Version] = append(failures[r.Version], f)
+		}
+	}
+	fmt.Fprintln(w)
+	for _, v := range versions {
+		fs := failures[v]
+		switch {
+		case len(fs) == 0:
+			continue
+		case slices.Contains(out.NotRecorded, v):
+			fmt.Fprintf(w, "Claude Code %s: not recorded: %d of its %d runs failed, and a release is recorded only when all its runs pass\n", v, len(fs), runs[v])
+		default:
+			fmt.Fprintf(w, "Claude Code %s: the recordings of its %d failed runs were not written (the recordings folder keeps the ones it had)\n", v, len(fs))
+		}
+		for _, f := range fs {
+			fmt.Fprintf(w, "  %s: %v\n", f.Kind, f)
+		}
+	}
 }
 
 // resultNote is what the progress line and the summary say besides the

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ccwire/ccwire/drift"
+	"github.com/ccwire/ccwire/scenario"
 )
 
 // trackRoot makes a module root for ccwire track: the scenarios
@@ -120,5 +122,123 @@ func TestRunTrack(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, recordingsDir, "2.1.42", "later.txtar")); err != nil {
 		t.Errorf("the resumed run did not write the missing recording: %v", err)
+	}
+}
+
+// The fake CLIs of broken releases, for fakeCLIScript: VERSION is the
+// version, STATE a file of the test's.
+const (
+	// fakeCrashCLI exits 7 on every run, before reading anything.
+	fakeCrashCLI = `#!/bin/sh
+if [ "$1" = --version ]; then echo "VERSION (Claude Code)"; exit 0; fi
+echo "boom: VERSION cannot start" >&2
+exit 7
+`
+	// fakeHangCLI never writes a line and never exits by itself.
+	fakeHangCLI = `#!/bin/sh
+if [ "$1" = --version ]; then echo "VERSION (Claude Code)"; exit 0; fi
+exec sleep 600
+`
+	// fakeFlakyCLI crashes on its first run, and talks as
+	// fakeVersionCLI from then on.
+	fakeFlakyCLI = `#!/bin/sh
+if [ "$1" = --version ]; then echo "VERSION (Claude Code)"; exit 0; fi
+if [ ! -e 'STATE' ]; then : > 'STATE'; echo "flaky: first run" >&2; exit 7; fi
+while IFS= read -r line; do
+  printf '{"type":"system","subtype":"init","cwd":"%s","claude_code_version":"VERSION"}\n' "$PWD"
+  printf '{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"Hello!"}]}}\n'
+  printf '{"type":"result","subtype":"success","is_error":false,"result":"Hello!"}\n'
+done
+`
+)
+
+// fakeCLIScript installs script as version's CLI in the fake cache
+// (fakeCache), replacing what it had.
+func fakeCLIScript(t *testing.T, cache, version, script string) {
+	t.Helper()
+	dir := filepath.Join(cache, "claude-code", version)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	state := filepath.Join(t.TempDir(), "state")
+	script = strings.NewReplacer("VERSION", version, "STATE", state, "EXTRA", "").Replace(script)
+	if err := os.WriteFile(filepath.Join(dir, "claude"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	marker := `{"package":"@anthropic-ai/claude-code","version":"` + version + `","entry":"claude","node":false,"installed_at":"2026-01-01T00:00:00Z"}`
+	if err := os.WriteFile(filepath.Join(dir, "ccwire-install.json"), []byte(marker), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestTrackBrokenReleases runs ccwire track over releases that crash
+// (exit 7), hang, do not install, change the protocol for real, and
+// crash once: none of the broken ones is recorded or leaves a finding,
+// track goes on to the later releases and exits 1 naming each with its
+// reason, and a release fixed since is recorded by the next run.
+func TestTrackBrokenReleases(t *testing.T) {
+	t.Parallel()
+	// 2.1.42 is not in the cache, and the fake npm installs nothing.
+	cache := fakeCache(t, map[string]string{"2.1.37": "", "2.1.45": ""})
+	fakeCLIScript(t, cache, "2.1.40", fakeCrashCLI)
+	fakeCLIScript(t, cache, "2.1.41", fakeHangCLI)
+	fakeCLIScript(t, cache, "2.1.43", strings.ReplaceAll(fakeVersionCLI, "Hello!", "Goodbye!"))
+	fakeCLIScript(t, cache, "2.1.44", fakeFlakyCLI)
+	npm := fakeNPMView(t, "2.1.36", "2.1.37", "2.1.38", "2.1.39", "2.1.40", "2.1.41", "2.1.42", "2.1.43", "2.1.44", "2.1.45")
+	// The hanging CLI's runs end by the scenario's timeout at the latest.
+	root := trackRoot(t, cache, map[string]string{"good": specScenario("good", `, "timeout": "8s"`)}, "2.1.37")
+	firstsFile := filepath.Join(root, filepath.FromSlash(drift.FirstsFile))
+	common := []string{"track", "--root", root, "--cache-dir", cache, "--npm", npm, "--dense-from", "2.1.40"}
+
+	js := checkRun(t, append(slices.Clone(common), "-json"), 1, nil, []string{
+		"ccwire track: 4 of 6 releases not recorded (a later run tries them again):",
+		"2.1.40: scenario good: the CLI crashed: it exited with status 7 (want 0); stderr: boom: 2.1.40 cannot start",
+		"2.1.41: scenario good: the CLI hung: it did not exit by itself",
+		"2.1.42: the release did not install:",
+		"2.1.43: scenario good: its expectations fail, though the CLI exited as wanted: a protocol change to look at",
+	})
+	var rep trackReport
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatalf("%v:\n%s", err, js)
+	}
+	status := map[string]string{}
+	for _, r := range rep.Releases {
+		status[r.Version] = r.Status
+		if r.Version == "2.1.44" && (r.Older != "2.1.37" || !slices.Equal(r.Rerun, []string{"good"})) {
+			t.Errorf("2.1.44: compared with %q, passed on a rerun %q; want 2.1.37 and good", r.Older, r.Rerun)
+		}
+		if r.Version == "2.1.45" && r.Older != "2.1.44" {
+			t.Errorf("2.1.45 compared with %q, want 2.1.44, the newest recorded", r.Older)
+		}
+		if r.Status == "failed" && len(r.Findings) > 0 {
+			t.Errorf("%s failed and has findings %+v", r.Version, r.Findings)
+		}
+	}
+	want := map[string]string{"2.1.40": "failed", "2.1.41": "failed", "2.1.42": "failed", "2.1.43": "failed", "2.1.44": "recorded", "2.1.45": "recorded"}
+	if !maps.Equal(status, want) {
+		t.Errorf("releases %v, want %v", status, want)
+	}
+	for v, s := range want {
+		_, err := os.Stat(filepath.Join(root, recordingsDir, v))
+		if recorded := err == nil; recorded != (s == "recorded") {
+			t.Errorf("%s (%s): recordings folder: %v", v, s, err)
+		}
+		if _, err := os.Stat(filepath.Join(root, "schema", v)); (err == nil) != (s == "recorded") {
+			t.Errorf("%s (%s): schema folder: %v", v, s, err)
+		}
+	}
+	// The releases that passed show no change (their CLIs are alike):
+	// a finding could only come from a broken one.
+	if f, err := drift.ReadFirsts(firstsFile); err != nil || len(f.Findings) > 0 {
+		t.Errorf("findings %+v, %v; want none", f, err)
+	}
+
+	// The broken releases are still missing; fixed since, 2.1.40 is
+	// recorded by the next run, the others are tried again.
+	checkRun(t, append(slices.Clone(common), "--dry-run"), 0, []string{"would record 4 releases", "release 1 of 4: 2.1.40\n"}, nil)
+	fakeCLIScript(t, cache, "2.1.40", fakeVersionCLI)
+	checkRun(t, common, 1, []string{"release 1 of 4: 2.1.40\n", "1 passed, 0 failed, 0 skipped"}, []string{"ccwire track: 3 of 4 releases not recorded"})
+	if _, err := os.Stat(scenario.RecordingPath(filepath.Join(root, recordingsDir), "2.1.40", "good")); err != nil {
+		t.Errorf("the fixed release was not recorded: %v", err)
 	}
 }

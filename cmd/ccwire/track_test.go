@@ -242,3 +242,32 @@ func TestTrackBrokenReleases(t *testing.T) {
 		t.Errorf("the fixed release was not recorded: %v", err)
 	}
 }
+
+// TestTrackFailedBeforeRecorded: when the release that was to be
+// compared with a recorded newer one fails, the release before it,
+// recorded by the same run, is compared with that one instead, and the
+// change between them is bisected over the failed release (which
+// observes nothing).
+func TestTrackFailedBeforeRecorded(t *testing.T) {
+	t.Parallel()
+	cache := fakeCache(t, map[string]string{"2.1.37": "", "2.1.43": "", "2.1.45": `,"sandbox_enabled":false`})
+	fakeCLIScript(t, cache, "2.1.44", fakeCrashCLI)
+	npm := fakeNPMView(t, "2.1.36", "2.1.37", "2.1.38", "2.1.39", "2.1.40", "2.1.41", "2.1.42", "2.1.43", "2.1.44", "2.1.45")
+	root := trackRoot(t, cache, map[string]string{"good": specScenario("good", "")}, "2.1.37", "2.1.45")
+	js := checkRun(t, []string{"track", "--root", root, "--cache-dir", cache, "--npm", npm, "--dense-from", "2.1.43", "-json"}, 1, nil,
+		[]string{"ccwire track: 1 of 2 releases not recorded", "2.1.44: scenario good: the CLI crashed"})
+	var rep trackReport
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatalf("%v:\n%s", err, js)
+	}
+	if len(rep.Releases) != 2 {
+		t.Fatalf("releases %+v", rep.Releases)
+	}
+	r := rep.Releases[0]
+	if r.Version != "2.1.43" || r.Status != statusRecorded || r.Newer != "2.1.45" || !slices.Equal(r.After, []string{"2.1.44"}) {
+		t.Errorf("2.1.43: %+v; want it recorded and compared with 2.1.45 over 2.1.44", r)
+	}
+	if len(r.Findings) != 1 || r.Findings[0].Member != "system/init.sandbox_enabled" || r.Findings[0].Version != "2.1.45" {
+		t.Errorf("2.1.43's findings %+v, want sandbox_enabled first seen in 2.1.45 (2.1.44 observes nothing)", r.Findings)
+	}
+}

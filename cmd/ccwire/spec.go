@@ -109,7 +109,7 @@ func parseSpec(e env, args []string) (a *specArgs, code int, ok bool) {
 	a = &specArgs{fs: fs}
 	fs.StringVar(&a.binary, "claude", "", "run this Claude Code binary (native executable or cli.js) instead of installed versions")
 	fs.StringVar(&a.runExpr, "run", "", "run only the scenarios whose id matches this regular expression")
-	fs.StringVar(&a.record, "record", "recordings", "write the recordings under this folder (<dir>/<version>/<id>.txtar); empty to write none")
+	fs.StringVar(&a.record, "record", "recordings", "write the recordings of the runs that pass under this folder (<dir>/<version>/<id>.txtar; a version with none yet only if all its runs pass); empty to write none")
 	fs.StringVar(&a.dir, "scenarios", "", "the `folder` of scenario files (default: ./"+scenariosDir+" in a checkout of ccwire, else "+builtinScenarios+")")
 	fs.IntVar(&a.parallel, "j", scenario.DefaultParallel(), "how many CLI processes run at once")
 	fs.StringVar(&a.cacheDir, "cache-dir", "", "ccwire cache root (default $"+cliinstall.EnvCacheDir+" or the user cache folder)")
@@ -130,7 +130,12 @@ Shows each run as it ends, numbered [N/TOTAL], with the time taken and an
 estimate of the time left (on a terminal, in a status line kept up to
 date), then a table of the runs, one of the totals per CLI version and the
 line "N passed, N failed, N skipped" (skipped: the scenario does not apply
-to the version). Writes the recording of every run. Exits 1 if a run failed.
+to the version). Writes the recording of every run that passed, once all
+runs ended: a failed run (a crash, a hang, a timeout, unmet expectations)
+never replaces a recording, and a version with no recordings in the
+--record folder yet is recorded only if all its runs pass. Exits 1 if a
+run failed, naming per version what was not written and why each failed
+run failed.
 
 With --coverage it runs nothing and installs nothing: it reads the
 recordings (the --record folder; --cli-version picks recorded versions) and

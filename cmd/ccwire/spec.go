@@ -98,6 +98,7 @@ func runSpec(ctx context.Context, e env, args []string) int {
 		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
 		return 1
 	}
+	sweepTemp(e, "spec")
 	return runSpecPlan(ctx, e, a, plan)
 }
 

@@ -22,6 +22,7 @@ import (
 	"github.com/ccwire/ccwire/docgen"
 	"github.com/ccwire/ccwire/drift"
 	"github.com/ccwire/ccwire/internal/mcpecho"
+	"github.com/ccwire/ccwire/internal/tempdir"
 	"github.com/ccwire/ccwire/protocol/schema"
 	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
@@ -116,6 +117,7 @@ func runTrack(ctx context.Context, e env, args []string) int {
 	if a.dryRun || len(p.steps) == 0 {
 		return trackReportOut(e, a, rep, nil)
 	}
+	sweepTemp(e, "track")
 	t := &tracker{e: e, a: a, p: p, probes: map[string]*drift.Corpus{}, index: drift.NewTrackIndex(p.published, p.recorded)}
 	if isTerminal(e.stderr) && os.Getenv("TERM") != "dumb" {
 		t.status = &statusLine{w: e.stderr, prefix: "ccwire track: "}
@@ -165,6 +167,19 @@ func notRecordedError(releases []trackRelease) error {
 		}
 	}
 	return fmt.Errorf("%d of %d releases not recorded (a later run tries them again):%s", n, len(releases), b.String())
+}
+
+// sweepTemp removes the temporary folders that ccwire processes since
+// gone (killed, say) left, and says so on stderr; command names the
+// command.
+func sweepTemp(e env, command string) {
+	s, err := tempdir.Sweep("")
+	if s.Folders > 0 {
+		fmt.Fprintf(e.stderr, "ccwire %s: removed %d temporary folders (%d KB) that ccwire processes since gone left\n", command, s.Folders, (s.Bytes+1023)/1024)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "ccwire %s: %v\n", command, err)
+	}
 }
 
 // parseTrack parses and checks ccwire track's arguments; when it

@@ -2,12 +2,17 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"io/fs"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ccwire/ccwire/drift"
 	"github.com/ccwire/ccwire/scenario"
@@ -153,8 +158,9 @@ done
 )
 
 // fakeCLIScript installs script as version's CLI in the fake cache
-// (fakeCache), replacing what it had.
-func fakeCLIScript(t *testing.T, cache, version, script string) {
+// (fakeCache), replacing what it had, and returns the path STATE
+// stands for.
+func fakeCLIScript(t *testing.T, cache, version, script string) string {
 	t.Helper()
 	dir := filepath.Join(cache, "claude-code", version)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -169,6 +175,7 @@ func fakeCLIScript(t *testing.T, cache, version, script string) {
 	if err := os.WriteFile(filepath.Join(dir, "ccwire-install.json"), []byte(marker), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return state
 }
 
 // TestTrackBrokenReleases runs ccwire track over releases that crash
@@ -269,5 +276,80 @@ func TestTrackFailedBeforeRecorded(t *testing.T) {
 	}
 	if len(r.Findings) != 1 || r.Findings[0].Member != "system/init.sandbox_enabled" || r.Findings[0].Version != "2.1.45" {
 		t.Errorf("2.1.43's findings %+v, want sandbox_enabled first seen in 2.1.45 (2.1.44 observes nothing)", r.Findings)
+	}
+}
+
+// TestTrackKilledSweepsTemp kills ccwire track with SIGKILL while a CLI
+// runs: its temporary folders stay, and the next track removes them.
+func TestTrackKilledSweepsTemp(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGKILL")
+	}
+	cache := fakeCache(t, map[string]string{"2.1.37": ""})
+	// A CLI that says it started, then reads its stdin to its end.
+	started := fakeCLIScript(t, cache, "2.1.38", "#!/bin/sh\nif [ \"$1\" = --version ]; then echo \"VERSION (Claude Code)\"; exit 0; fi\n: > 'STATE'\ncat > /dev/null\n")
+	npm := fakeNPMView(t, "2.1.37", "2.1.38")
+	root := trackRoot(t, cache, map[string]string{"good": specScenario("good", "")}, "2.1.37")
+	tmp := t.TempDir()
+	track := func() *exec.Cmd {
+		cmd := ccwireCommand(t, "track", "--root", root, "--cache-dir", cache, "--npm", npm, "--dense-from", "2.1.38")
+		cmd.Env = append(cmd.Env, "TMPDIR="+tmp)
+		return cmd
+	}
+	cmd := track()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(started); err == nil {
+			break
+		}
+		if t.Context().Err() != nil {
+			t.Fatal("the CLI did not start")
+		}
+		time.Sleep(10 * time.Millisecond) // polls for the event, bounded by the test's deadline
+	}
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	left := func() (names []string, size int64) {
+		t.Helper()
+		entries, err := os.ReadDir(tmp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), "ccwire-") {
+				names = append(names, e.Name())
+				_ = filepath.WalkDir(filepath.Join(tmp, e.Name()), func(_ string, d fs.DirEntry, err error) error {
+					if info, ierr := d.Info(); err == nil && ierr == nil && d.Type().IsRegular() {
+						size += info.Size()
+					}
+					return nil
+				})
+			}
+		}
+		return names, size
+	}
+	names, size := left()
+	if len(names) == 0 {
+		t.Fatal("the killed track left no temporary folder: the test shows nothing")
+	}
+	t.Logf("the killed track left %d temporary folders, %d bytes: %s", len(names), size, strings.Join(names, " "))
+
+	fakeCLIScript(t, cache, "2.1.38", fakeVersionCLI)
+	var stderr strings.Builder
+	cmd = track()
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("track again: %v\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), fmt.Sprintf("ccwire track: removed %d temporary folders", len(names))) {
+		t.Errorf("track again does not say it removed the %d folders:\n%s", len(names), stderr.String())
+	}
+	if names, _ := left(); len(names) > 0 {
+		t.Errorf("after track again, temporary folders are left: %s", strings.Join(names, " "))
 	}
 }

@@ -103,7 +103,10 @@ type Swept struct {
 // made for a process that is gone, and returns what it removed. A
 // folder whose owner runs, or may run (another user's process, one of
 // another PID namespace that shares the folder, or a new process that
-// got the owner's ID), is left alone; so is one Sweep cannot remove.
+// got the owner's ID), is left alone; so is one a running process still
+// uses (on Linux: its working folder, or a path in its arguments or
+// environment, is in it), such as a CLI that outlives the ccwire that
+// started it, and one Sweep cannot remove.
 // The errors are those of removals that failed.
 func Sweep(dir string) (Swept, error) {
 	if dir == "" {
@@ -114,13 +117,22 @@ func Sweep(dir string) (Swept, error) {
 	if err != nil {
 		return s, fmt.Errorf("tempdir: sweep: %w", err)
 	}
-	var errs []error
+	var stale []string
 	for _, e := range entries {
-		pid, ok := Owner(e.Name())
-		if !ok || !e.IsDir() || alive(pid) {
+		if pid, ok := Owner(e.Name()); ok && e.IsDir() && !alive(pid) {
+			stale = append(stale, e.Name())
+		}
+	}
+	if len(stale) == 0 {
+		return s, nil
+	}
+	inUse := busy(dir)
+	var errs []error
+	for _, name := range stale {
+		if inUse[name] {
 			continue
 		}
-		p := filepath.Join(dir, e.Name())
+		p := filepath.Join(dir, name)
 		size := du(p)
 		if err := os.RemoveAll(p); err != nil {
 			errs = append(errs, fmt.Errorf("tempdir: sweep: %w", err))

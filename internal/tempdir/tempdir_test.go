@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -164,4 +165,46 @@ func FuzzOwner(f *testing.F) {
 			t.Errorf("Owner(%q) = %d", name, pid)
 		}
 	})
+}
+
+// TestSweepBusy: a folder whose owner is gone is kept while a process
+// (the CLI the owner started, say) works in it.
+func TestSweepBusy(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS != "linux" {
+		t.Skip("busy folders are found through /proc")
+	}
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	work, err := makeFor(dir, "ccwire-scenario-", gone.Process.Pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, err := makeFor(dir, "ccwire-claude-", gone.Process.Pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orphan := exec.Command("cat")
+	orphan.Dir = work
+	orphan.Env = append(os.Environ(), "HOME="+filepath.Join(home, "home"))
+	stdin, err := orphan.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := orphan.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := Sweep(dir); err != nil || s.Folders != 0 {
+		t.Errorf("Sweep while a process works in the folders = %+v, %v; want none removed", s, err)
+	}
+	stdin.Close()
+	if err := orphan.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := Sweep(dir); err != nil || s.Folders != 2 {
+		t.Errorf("Sweep once it is gone = %+v, %v; want 2 folders removed", s, err)
+	}
 }

@@ -353,3 +353,16 @@ func TestTrackKilledSweepsTemp(t *testing.T) {
 		t.Errorf("after track again, temporary folders are left: %s", strings.Join(names, " "))
 	}
 }
+
+// TestTrackProbeRerun: a bisection probe that fails is run again before
+// it counts: 2.1.40 crashes on its first run, then shows the change.
+func TestTrackProbeRerun(t *testing.T) {
+	t.Parallel()
+	sandbox := `,"sandbox_enabled":false`
+	cache := fakeCache(t, map[string]string{"2.1.37": "", "2.1.38": "", "2.1.39": "", "2.1.41": sandbox, "2.1.42": sandbox})
+	fakeCLIScript(t, cache, "2.1.40", strings.ReplaceAll(fakeFlakyCLI, `"claude_code_version":"VERSION"}`, `"claude_code_version":"VERSION"`+sandbox+`}`))
+	npm := fakeNPMView(t, "2.1.37", "2.1.38", "2.1.39", "2.1.40", "2.1.41", "2.1.42")
+	root := trackRoot(t, cache, map[string]string{"good": specScenario("good", "")}, "2.1.37")
+	checkRun(t, []string{"track", "--root", root, "--cache-dir", cache, "--npm", npm, "--dense-from", "2.1.42"}, 0,
+		[]string{"2.1.40 (last without: 2.1.39, scenario good): system/init carries sandbox_enabled (boolean)."}, nil)
+}

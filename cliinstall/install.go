@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/internal/clienv"
+	"github.com/ccwire/ccwire/internal/tempdir"
 )
 
 // Environment variables the installer reads.
@@ -487,7 +488,7 @@ func nativePlatform(goos, goarch string) (platform, exe string) {
 // verify runs the CLI with --version in a throwaway HOME and returns the
 // version it reports; want, if not "", must match.
 func (c *installConfig) verify(ctx context.Context, b Binary, want string) (string, error) {
-	home, err := os.MkdirTemp("", "ccwire-claude-version-")
+	home, err := tempdir.Make("", "ccwire-claude-version-")
 	if err != nil {
 		return "", fmt.Errorf("cliinstall: %w", err)
 	}

@@ -65,8 +65,8 @@ func (m Matrix) Missing(published, recorded []string) ([]string, error) {
 	}
 	var missing []string
 	count := 0
-	for _, s := range m.releases(published) {
-		v, _ := cliversion.Parse(s)
+	for _, v := range parseReleases(published) {
+		s := v.String()
 		switch {
 		case v.Less(from):
 			continue
@@ -88,13 +88,24 @@ func (m Matrix) Missing(published, recorded []string) ([]string, error) {
 // releases returns the published versions that are releases (no
 // prerelease), sorted and without repeats.
 func (m Matrix) releases(published []string) []string {
-	var out []string
+	vs := parseReleases(published)
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = v.String()
+	}
+	return out
+}
+
+// parseReleases returns the published versions that are releases (no
+// prerelease), parsed once, sorted and without repeats.
+func parseReleases(published []string) []cliversion.Version {
+	out := make([]cliversion.Version, 0, len(published))
 	for _, s := range published {
-		if _, err := cliversion.Parse(s); err == nil && !isPrerelease(s) {
-			out = append(out, s)
+		if v, err := cliversion.Parse(s); err == nil && !isPrerelease(s) {
+			out = append(out, v)
 		}
 	}
-	slices.SortFunc(out, cliversion.CompareStrings)
+	slices.SortFunc(out, cliversion.Version.Compare)
 	return slices.Compact(out)
 }
 
@@ -102,32 +113,8 @@ func (m Matrix) releases(published []string) []string {
 // older one and the oldest newer one ("" for none), and the published
 // releases strictly between each of them and version.
 func Neighbours(published, recorded []string, version string) (older, newer string, before, after []string) {
-	v, err := cliversion.Parse(version)
-	if err != nil {
-		return "", "", nil, nil
-	}
-	for _, r := range recorded {
-		w, err := cliversion.Parse(r)
-		if err != nil || w == v {
-			continue
-		}
-		if w.Less(v) && (older == "" || cliversion.CompareStrings(older, r) < 0) {
-			older = r
-		}
-		if v.Less(w) && (newer == "" || cliversion.CompareStrings(r, newer) < 0) {
-			newer = r
-		}
-	}
-	for _, s := range (Matrix{}).releases(published) {
-		w, _ := cliversion.Parse(s)
-		if older != "" && cliversion.CompareStrings(older, s) < 0 && w.Less(v) {
-			before = append(before, s)
-		}
-		if newer != "" && v.Less(w) && cliversion.CompareStrings(s, newer) < 0 {
-			after = append(after, s)
-		}
-	}
-	return older, newer, before, after
+	s := NewTrackIndex(published, recorded).Step(version, "")
+	return s.Older, s.Newer, s.Before, s.After
 }
 
 // ReadReleases reads a releases snapshot (see [ReleasesFile] and

@@ -34,10 +34,16 @@ type Runner struct {
 	Install []cliinstall.Option
 	// MCPTestServer is [scenario.Runner.MCPTestServer].
 	MCPTestServer []string
-	// Record, if not "", is the recordings folder each run's recording is
-	// written to (<Record>/<version>/<id>.txtar, in package recording's
-	// stored form); objects no recording references any more are then
-	// removed.
+	// Record, if not "", is the recordings folder the runs' recordings
+	// are written to (<Record>/<version>/<id>.txtar, in package
+	// recording's stored form), once every run has ended; objects no
+	// recording references any more are then removed. A run that failed
+	// is never written: its recording would replace a good one with what
+	// a crash, a hang or a timeout under load left. A release none of
+	// whose recordings the folder holds yet is recorded only when all
+	// its runs passed: a release with a failed run is left unrecorded
+	// (see [Outcome.NotRecorded]), so that it is still missing, and tried
+	// again, next time.
 	Record string
 	// Shard, if not nil, is the slice of the runs (scenarios × versions,
 	// dealt out in turn) to run.
@@ -111,28 +117,14 @@ func (p *Plan) Runs() int {
 func (p *Plan) Planned() int { return len(p.r.Scenarios) * len(p.runners) }
 
 // Run runs the plan's shard, writing the recordings if the runner has a
-// Record folder, and returns the outcome, its results in the plan's
-// order (by scenario, then by version). progress, if not nil, is called
-// with each result as its run ends, one at a time, after its recording
-// is written.
+// Record folder (see [Runner.Record] for which), and returns the
+// outcome, its results in the plan's order (by scenario, then by
+// version). progress, if not nil, is called with each result as its run
+// ends, one at a time; the recordings are written once every run ended.
 func (p *Plan) Run(ctx context.Context, progress func(scenario.Result)) *Outcome {
 	o := &Outcome{plan: p, written: map[*scenario.Recording]bool{}}
 	start := time.Now()
-	opts := scenario.Options{
-		Parallel: p.r.Parallel,
-		Progress: func(res scenario.Result) {
-			if p.r.Record != "" {
-				if err := scenario.WriteRecording(p.r.Record, res); err != nil {
-					o.Errs = append(o.Errs, err)
-				} else if res.Recording != nil {
-					o.written[res.Recording] = true
-				}
-			}
-			if progress != nil {
-				progress(res)
-			}
-		},
-	}
+	opts := scenario.Options{Parallel: p.r.Parallel, Progress: progress}
 	if p.r.Shard == nil {
 		o.Results = scenario.RunAll(ctx, p.r.Scenarios, p.runners, opts)
 	} else {
@@ -154,12 +146,8 @@ func (p *Plan) Run(ctx context.Context, progress func(scenario.Result)) *Outcome
 		})
 	}
 	o.Wall = time.Since(start)
-	if p.r.Record != "" && len(o.written) > 0 {
-		// Recordings written over older ones leave objects no recording
-		// references any more.
-		if _, err := store.Tidy(p.r.Record); err != nil {
-			o.Errs = append(o.Errs, err)
-		}
+	if p.r.Record != "" {
+		o.Errs = append(o.Errs, o.record(p.r.Record)...)
 	}
 	return o
 }
@@ -172,9 +160,13 @@ type Outcome struct {
 	// Wall is the wall time of the runs.
 	Wall time.Duration
 	// Errs are the recordings that could not be written.
-	Errs    []error
-	plan    *Plan
-	written map[*scenario.Recording]bool
+	Errs []error
+	// NotRecorded are the releases, sorted, of which no recording was
+	// written because a run failed and the recordings folder held none
+	// of the release's recordings (see [Runner.Record]).
+	NotRecorded []string
+	plan        *Plan
+	written     map[*scenario.Recording]bool
 }
 
 // Counts returns how many runs passed, failed and were skipped.
@@ -280,25 +272,55 @@ func NewCorpus(label, version string, results []scenario.Result, scenarios []*sc
 
 // Write writes the recordings of the outcome's runs under dir
 // (<dir>/<version>/<id>.txtar, in package recording's stored form), as
-// a Runner with Record does as each run ends, and removes the objects
-// no recording references any more.
+// a Runner with Record does once its runs ended, under the same policy
+// (see [Runner.Record]), and removes the objects no recording
+// references any more.
 func (o *Outcome) Write(dir string) error {
+	return errors.Join(o.record(dir)...)
+}
+
+// record writes the recordings of the runs that passed under dir, but
+// none of a release with a failed run that dir holds no recording of
+// (those go to NotRecorded); then it tidies the object store.
+func (o *Outcome) record(dir string) []error {
+	failed := map[string]bool{}
+	for _, r := range o.Results {
+		if r.Status == scenario.Failed && !failed[r.Version] {
+			failed[r.Version] = true
+			if !hasRecordings(dir, r.Version) {
+				o.NotRecorded = append(o.NotRecorded, r.Version)
+			}
+		}
+	}
+	slices.SortFunc(o.NotRecorded, cliversion.CompareStrings)
+	if o.written == nil {
+		o.written = map[*scenario.Recording]bool{}
+	}
 	var errs []error
 	n := 0
 	for _, r := range o.Results {
-		if r.Recording == nil {
+		if r.Status != scenario.Passed || r.Recording == nil || slices.Contains(o.NotRecorded, r.Version) {
 			continue
 		}
 		if err := scenario.WriteRecording(dir, r); err != nil {
 			errs = append(errs, err)
 			continue
 		}
+		o.written[r.Recording] = true
 		n++
 	}
 	if n > 0 {
+		// Recordings written over older ones leave objects no recording
+		// references any more.
 		if _, err := store.Tidy(dir); err != nil {
 			errs = append(errs, err)
 		}
 	}
-	return errors.Join(errs...)
+	return errs
+}
+
+// hasRecordings reports whether dir holds a recording of version.
+func hasRecordings(dir, version string) bool {
+	files, _ := filepath.Glob(filepath.Join(dir, version, "*"+scenario.RecordingExt))
+	return len(files) > 0
 }

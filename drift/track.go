@@ -32,24 +32,111 @@ type TrackStep struct {
 // with the recorded release before it (recorded by then, an earlier
 // step's included) and, when it is the last step before a recorded
 // release, with that one too. Every stretch between two recorded
-// releases is thus compared once.
+// releases is thus compared once. It takes O(n log n) time in the
+// number of releases (a [TrackIndex]).
 func PlanTrack(m Matrix, published, recorded []string) ([]TrackStep, error) {
 	missing, err := m.Missing(published, recorded)
 	if err != nil {
 		return nil, err
 	}
-	have := slices.Clone(recorded)
+	x := NewTrackIndex(published, recorded)
 	steps := make([]TrackStep, 0, len(missing))
 	for i, v := range missing {
-		older, newer, before, after := Neighbours(published, have, v)
-		s := TrackStep{Version: v, Older: older, Before: before}
-		if newer != "" && (i+1 == len(missing) || cliversion.CompareStrings(newer, missing[i+1]) < 0) {
-			s.Newer, s.After = newer, after
+		next := ""
+		if i+1 < len(missing) {
+			next = missing[i+1]
 		}
-		steps = append(steps, s)
-		have = append(have, v)
+		steps = append(steps, x.Step(v, next))
+		x.Add(v)
 	}
 	return steps, nil
+}
+
+// TrackIndex answers what [PlanTrack] asks of each release to record,
+// its recorded neighbours and the published releases between, by binary
+// search over the releases and the recorded versions, each parsed and
+// sorted once. `ccwire track` keeps one as it records: a release is
+// added once it is recorded, and a release that failed is not, so that
+// the next one is compared with the newest release that is recorded.
+type TrackIndex struct {
+	// releases are the published releases, sorted, and names their
+	// strings.
+	releases []cliversion.Version
+	names    []string
+	// recorded are the recorded versions, sorted, without repeats.
+	recorded []cliversion.Version
+}
+
+// NewTrackIndex indexes the published releases (prereleases left out)
+// and the recorded versions (those that do not parse left out).
+func NewTrackIndex(published, recorded []string) *TrackIndex {
+	x := &TrackIndex{releases: parseReleases(published)}
+	x.names = make([]string, len(x.releases))
+	for i, v := range x.releases {
+		x.names[i] = v.String()
+	}
+	for _, s := range recorded {
+		if v, err := cliversion.Parse(s); err == nil {
+			x.recorded = append(x.recorded, v)
+		}
+	}
+	slices.SortFunc(x.recorded, cliversion.Version.Compare)
+	x.recorded = slices.Compact(x.recorded)
+	return x
+}
+
+// Add records version: later steps compare with it. A version that does
+// not parse is left out.
+func (x *TrackIndex) Add(version string) {
+	v, err := cliversion.Parse(version)
+	if err != nil {
+		return
+	}
+	if i, found := slices.BinarySearchFunc(x.recorded, v, cliversion.Version.Compare); !found {
+		x.recorded = slices.Insert(x.recorded, i, v)
+	}
+}
+
+// Step returns the step that records version: its recorded neighbours
+// and the releases between, as [Neighbours] finds them; the newer side
+// only when next, the release recorded after version ("" for none), is
+// not older than the newer neighbour (else next's step compares with
+// it).
+func (x *TrackIndex) Step(version, next string) TrackStep {
+	s := TrackStep{Version: version}
+	v, err := cliversion.Parse(version)
+	if err != nil {
+		return s
+	}
+	i, found := slices.BinarySearchFunc(x.recorded, v, cliversion.Version.Compare)
+	j := i
+	if found {
+		j++
+	}
+	if i > 0 {
+		older := x.recorded[i-1]
+		s.Older, s.Before = older.String(), x.between(older, v)
+	}
+	if j < len(x.recorded) {
+		newer := x.recorded[j]
+		if n, err := cliversion.Parse(next); next == "" || err != nil || !n.Less(newer) {
+			s.Newer, s.After = newer.String(), x.between(v, newer)
+		}
+	}
+	return s
+}
+
+// between returns the releases strictly between a and b; nil for none.
+func (x *TrackIndex) between(a, b cliversion.Version) []string {
+	lo, found := slices.BinarySearchFunc(x.releases, a, cliversion.Version.Compare)
+	if found {
+		lo++
+	}
+	hi, _ := slices.BinarySearchFunc(x.releases, b, cliversion.Version.Compare)
+	if lo >= hi {
+		return nil
+	}
+	return slices.Clip(x.names[lo:hi])
 }
 
 // Complete reports whether c holds a run of every scenario that applies

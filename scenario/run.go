@@ -249,7 +249,7 @@ func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
 		if len(x.runner.MCPTestServer) == 0 {
 			return nil, []error{ErrNoMCPTestServer}
 		}
-		bin, err := os.MkdirTemp("", "ccwire-mcp-")
+		bin, err := tempdir.Make("", "ccwire-mcp-")
 		if err != nil {
 			return nil, []error{fmt.Errorf("the test MCP server's folder: %w", err)}
 		}

@@ -32,18 +32,7 @@ func fakeCache(t *testing.T, versions map[string]string) string {
 	t.Helper()
 	cache := t.TempDir()
 	for v, extra := range versions {
-		dir := filepath.Join(cache, "claude-code", v)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		script := strings.NewReplacer("VERSION", v, "EXTRA", extra).Replace(fakeVersionCLI)
-		if err := os.WriteFile(filepath.Join(dir, "claude"), []byte(script), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		marker := `{"package":"@anthropic-ai/claude-code","version":"` + v + `","entry":"claude","node":false,"installed_at":"2026-01-01T00:00:00Z"}`
-		if err := os.WriteFile(filepath.Join(dir, "ccwire-install.json"), []byte(marker), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		fakeCLIScript(t, cache, v, strings.ReplaceAll(fakeVersionCLI, "EXTRA", extra))
 	}
 	return cache
 }

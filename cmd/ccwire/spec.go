@@ -98,6 +98,7 @@ func runSpec(ctx context.Context, e env, args []string) int {
 		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
 		return 1
 	}
+	sweepTemp(e, "spec")
 	return runSpecPlan(ctx, e, a, plan)
 }
 
@@ -109,7 +110,7 @@ func parseSpec(e env, args []string) (a *specArgs, code int, ok bool) {
 	a = &specArgs{fs: fs}
 	fs.StringVar(&a.binary, "claude", "", "run this Claude Code binary (native executable or cli.js) instead of installed versions")
 	fs.StringVar(&a.runExpr, "run", "", "run only the scenarios whose id matches this regular expression")
-	fs.StringVar(&a.record, "record", "recordings", "write the recordings under this folder (<dir>/<version>/<id>.txtar); empty to write none")
+	fs.StringVar(&a.record, "record", "recordings", "write the recordings of the runs that pass under this folder (<dir>/<version>/<id>.txtar; a version with none yet only if all its runs pass); empty to write none")
 	fs.StringVar(&a.dir, "scenarios", "", "the `folder` of scenario files (default: ./"+scenariosDir+" in a checkout of ccwire, else "+builtinScenarios+")")
 	fs.IntVar(&a.parallel, "j", scenario.DefaultParallel(), "how many CLI processes run at once")
 	fs.StringVar(&a.cacheDir, "cache-dir", "", "ccwire cache root (default $"+cliinstall.EnvCacheDir+" or the user cache folder)")
@@ -130,7 +131,12 @@ Shows each run as it ends, numbered [N/TOTAL], with the time taken and an
 estimate of the time left (on a terminal, in a status line kept up to
 date), then a table of the runs, one of the totals per CLI version and the
 line "N passed, N failed, N skipped" (skipped: the scenario does not apply
-to the version). Writes the recording of every run. Exits 1 if a run failed.
+to the version). Writes the recording of every run that passed, once all
+runs ended: a failed run (a crash, a hang, a timeout, unmet expectations)
+never replaces a recording, and a version with no recordings in the
+--record folder yet is recorded only if all its runs pass. Exits 1 if a
+run failed, naming per version what was not written and why each failed
+run failed.
 
 With --coverage it runs nothing and installs nothing: it reads the
 recordings (the --record folder; --cli-version picks recorded versions) and
@@ -272,6 +278,9 @@ func reportSpec(e env, a *specArgs, out *drift.Outcome, self time.Duration) int 
 	fmt.Fprintln(e.stdout)
 	writeVersionSummary(e.stdout, results)
 	fmt.Fprintf(e.stdout, "\n%v; ccwire's own CPU time %s\n", scenario.NewTiming(results, out.Wall), self.Round(10*time.Millisecond))
+	if failed > 0 && a.record != "" {
+		writeNotRecorded(e.stdout, out)
+	}
 	errs := out.Errs
 	if a.resultsF != "" {
 		if err := drift.WriteResults(a.resultsF, out.Summary(a.resultsF)); err != nil {
@@ -286,6 +295,39 @@ func reportSpec(e env, a *specArgs, out *drift.Outcome, self time.Duration) int 
 		return 1
 	}
 	return 0
+}
+
+// writeNotRecorded says, per CLI version with a failed run, which
+// recordings the run did not write and why each failed run failed.
+func writeNotRecorded(w io.Writer, out *drift.Outcome) {
+	var versions []string
+	runs, failures := map[string]int{}, map[string][]*drift.RunFailure{}
+	for _, r := range out.Results {
+		if r.Status == scenario.Skipped {
+			continue
+		}
+		if runs[r.Version]++; runs[r.Version] == 1 {
+			versions = append(versions, r.Version)
+		}
+		if f := drift.ClassifyFailure(r); f != nil {
+			failures[r.Version] = append(failures[r.Version], f)
+		}
+	}
+	fmt.Fprintln(w)
+	for _, v := range versions {
+		fs := failures[v]
+		switch {
+		case len(fs) == 0:
+			continue
+		case slices.Contains(out.NotRecorded, v):
+			fmt.Fprintf(w, "Claude Code %s: not recorded: %d of its %d runs failed, and a release is recorded only when all its runs pass\n", v, len(fs), runs[v])
+		default:
+			fmt.Fprintf(w, "Claude Code %s: the recordings of its %d failed runs were not written (the recordings folder keeps the ones it had)\n", v, len(fs))
+		}
+		for _, f := range fs {
+			fmt.Fprintf(w, "  %s: %v\n", f.Kind, f)
+		}
+	}
 }
 
 // resultNote is what the progress line and the summary say besides the

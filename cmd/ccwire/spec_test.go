@@ -100,6 +100,7 @@ func TestRunSpec(t *testing.T) {
 				"Failures:", "scenario bad, Claude Code 2.1.37:", "exited with status 2, want 0",
 				"SCENARIO", "not applicable: for Claude Code >=3.0.0, and 2.1.37 is older: only from 3.0",
 				"CLI     PASSED  FAILED  SKIPPED  RUN TIME",
+				"Claude Code 2.1.37: not recorded: 1 of its 3 runs failed, and a release is recorded only when all its runs pass\n  crash: scenario bad: the CLI crashed: it exited with status 2 (want 0)\n",
 			},
 			stdoutRE: []string{`(?m)^\[1/4\] SKIP  2\.1\.37    later .*  \(0:\d\d elapsed, estimating\)$`, `(?m)^\[[234]/4\] (PASS|FAIL)  2\.1\.37 .*  \(0:\d\d elapsed(, about 0:\d\d left)?\)$`,
 				`(?m)^2\.1\.37  2       1       1        \S+$`, `(?m)^wall time \S+ for 3 runs; CPU time of their CLI processes \S+ on \d+ cores, ideally \S+ \(wall [0-9.]+× that\); ccwire's own CPU time \S+$`, `(?m)^another\s+2\.1\.37\s+pass\s+\S+$`, `(?m)^later\s+2\.1\.37\s+skip\s+-\s+not applicable: for Claude Code >=3\.0\.0, and 2\.1\.37 is older: only from 3\.0$`, `(?m)^bad\s+2\.1\.37\s+fail\s+\S+\s+the CLI exited with status 2`},
@@ -145,13 +146,10 @@ func TestRunSpec(t *testing.T) {
 		})
 	}
 	t.Cleanup(func() {
-		for _, id := range []string{"good", "bad", "another"} {
-			if _, err := os.Stat(filepath.Join(record, "2.1.37", id+".txtar")); err != nil {
-				t.Errorf("recording of %s: %v", id, err)
-			}
-		}
-		if _, err := os.Stat(filepath.Join(record, "2.1.37", "later.txtar")); !os.IsNotExist(err) {
-			t.Errorf("a skipped run was recorded: %v", err)
+		// bad failed, so the release, which had no recordings, is not
+		// recorded (TestSpecFailedRunsNotRecorded).
+		if _, err := os.Stat(filepath.Join(record, "2.1.37")); !os.IsNotExist(err) {
+			t.Errorf("a release with a failed run was recorded: %v", err)
 		}
 	})
 }
@@ -192,7 +190,8 @@ func TestRunSpecShards(t *testing.T) {
 			if r.Status != want || r.Version != "2.1.37" {
 				t.Errorf("shard %s: run %+v, want status %s", shard, r, want)
 			}
-			if (r.Recording != "") != (r.Status != scenario.Skipped) {
+			// A failed run is never recorded.
+			if (r.Recording != "") != (r.Status == scenario.Passed) {
 				t.Errorf("shard %s: run %+v: recording %q", shard, r, r.Recording)
 			}
 			if r.Recording != "" {
@@ -209,4 +208,67 @@ func TestRunSpecShards(t *testing.T) {
 	if code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &stderr}, []string{"spec", "--shard", "3/2"}); code != 2 || !strings.Contains(stderr.String(), "--shard") {
 		t.Errorf("--shard 3/2: exit code %d, stderr %s", code, stderr.String())
 	}
+}
+
+// TestSpecFailedRunsNotRecorded: a run that fails (a crash, a hang
+// stopped by the scenario's timeout, unmet expectations) never replaces
+// a recording, and a release with no recordings yet is recorded only
+// when all its runs pass.
+func TestSpecFailedRunsNotRecorded(t *testing.T) {
+	t.Parallel()
+	cli, dir := specFixture(t, map[string]string{
+		"good":  specScenario("good", `, "timeout": "6s"`),
+		"other": specScenario("other", `, "timeout": "6s"`),
+	})
+	script := func(body string) string {
+		p := filepath.Join(t.TempDir(), "claude")
+		text := "#!/bin/sh\nif [ \"$1\" = --version ]; then echo \"2.1.37 (Claude Code)\"; exit 0; fi\n" + body
+		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	crash := script("echo 'boom: cannot start' >&2\nexit 7\n")
+	hang := script("exec sleep 600\n")
+	changed := script(strings.ReplaceAll(strings.SplitN(fakeStreamCLI, "\n", 3)[2], "Hello!", "Goodbye!"))
+
+	record := t.TempDir()
+	checkRun(t, []string{"spec", "--claude", cli, "--scenarios", dir, "--record", record}, 0, nil, nil)
+	files := map[string][]byte{}
+	for _, id := range []string{"good", "other"} {
+		data, err := os.ReadFile(scenario.RecordingPath(record, "2.1.37", id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[id] = data
+	}
+	for name, bin := range map[string]string{"crash": crash, "hang": hang, "changed": changed} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			rec := t.TempDir()
+			if err := os.CopyFS(rec, os.DirFS(record)); err != nil {
+				t.Fatal(err)
+			}
+			checkRun(t, []string{"spec", "--claude", bin, "--scenarios", dir, "--record", rec, "--run", "^good$"}, 1,
+				[]string{"Claude Code 2.1.37: the recordings of its 1 failed runs were not written"}, nil)
+			if data, err := os.ReadFile(scenario.RecordingPath(rec, "2.1.37", "good")); err != nil || !bytes.Equal(data, files["good"]) {
+				t.Errorf("the recording of good was rewritten (%v):\n%s", err, data)
+			}
+		})
+	}
+	t.Run("new release", func(t *testing.T) {
+		t.Parallel()
+		bad := t.TempDir()
+		for id, text := range map[string]string{"good": specScenario("good", ""), "bad": specScenario("bad", `, "env": {"FAKE_EXIT": "2"}`)} {
+			if err := os.WriteFile(filepath.Join(bad, id+".txtar"), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rec := t.TempDir()
+		checkRun(t, []string{"spec", "--claude", cli, "--scenarios", bad, "--record", rec}, 1,
+			[]string{"Claude Code 2.1.37: not recorded: 1 of its 2 runs failed"}, nil)
+		if _, err := os.Stat(filepath.Join(rec, "2.1.37")); !os.IsNotExist(err) {
+			t.Errorf("a release with a failed run was recorded: %v", err)
+		}
+	})
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/ccwire/ccwire/docgen"
 	"github.com/ccwire/ccwire/drift"
 	"github.com/ccwire/ccwire/internal/mcpecho"
+	"github.com/ccwire/ccwire/internal/tempdir"
 	"github.com/ccwire/ccwire/protocol/schema"
 	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
@@ -69,9 +70,17 @@ type trackReport struct {
 // trackRelease is what became of one release.
 type trackRelease struct {
 	drift.TrackStep
-	Passed  int `json:"passed"`
-	Failed  int `json:"failed"`
-	Skipped int `json:"skipped"`
+	// Status is "recorded", "failed" (nothing of the release was
+	// written: see Failures), or "" in a dry run.
+	Status string `json:"status,omitempty"`
+	// Rerun are the scenarios that failed and passed when run again.
+	Rerun []string `json:"rerun,omitempty"`
+	// Failures are the runs that failed twice (or the install that
+	// failed) and kept the release from being recorded.
+	Failures []*drift.RunFailure `json:"failures,omitempty"`
+	Passed   int                 `json:"passed"`
+	Failed   int                 `json:"failed"`
+	Skipped  int                 `json:"skipped"`
 	// Changes are the changes its comparisons found; Known the ones
 	// the findings already had; Findings those added.
 	Changes  int           `json:"changes"`
@@ -108,29 +117,69 @@ func runTrack(ctx context.Context, e env, args []string) int {
 	if a.dryRun || len(p.steps) == 0 {
 		return trackReportOut(e, a, rep, nil)
 	}
-	t := &tracker{e: e, a: a, p: p, probes: map[string]*drift.Corpus{}}
+	sweepTemp(e, "track")
+	t := &tracker{e: e, a: a, p: p, probes: map[string]*drift.Corpus{}, index: drift.NewTrackIndex(p.published, p.recorded)}
 	if isTerminal(e.stderr) && os.Getenv("TERM") != "dumb" {
 		t.status = &statusLine{w: e.stderr, prefix: "ccwire track: "}
 		defer t.status.clear()
 	}
-	var errs []error
+	var recordedNow []string
 	for i := range rep.Releases {
-		if err := t.release(ctx, i, &rep.Releases[i]); err != nil {
+		if err := t.step(ctx, rep.Releases, i); err != nil {
 			return fail(err)
 		}
+		if rep.Releases[i].Status == statusRecorded {
+			recordedNow = append(recordedNow, rep.Releases[i].Version)
+		}
 	}
-	t.say("regenerating the reference and the JSON Schema")
-	if rep.Docs, err = regenerateDocs(ctx, p.root); err != nil {
-		errs = append(errs, err)
+	var errs []error
+	if len(recordedNow) > 0 {
+		t.say("regenerating the reference and the JSON Schema")
+		if rep.Docs, err = regenerateDocs(ctx, p.root); err != nil {
+			errs = append(errs, err)
+		}
+		if rep.Schema, err = regenerateSchema(ctx, p.root, recordedNow); err != nil {
+			errs = append(errs, err)
+		}
 	}
-	var recordedNow []string
-	for _, r := range rep.Releases {
-		recordedNow = append(recordedNow, r.Version)
-	}
-	if rep.Schema, err = regenerateSchema(ctx, p.root, recordedNow); err != nil {
-		errs = append(errs, err)
+	if len(recordedNow) < len(rep.Releases) {
+		errs = append(errs, notRecordedError(rep.Releases))
 	}
 	return trackReportOut(e, a, rep, errors.Join(errs...))
+}
+
+// The statuses of a trackRelease.
+const (
+	statusRecorded = "recorded"
+	statusFailed   = "failed"
+)
+
+// notRecordedError lists the releases that failed, one line per failure.
+func notRecordedError(releases []trackRelease) error {
+	var b strings.Builder
+	n := 0
+	for _, r := range releases {
+		if r.Status == statusFailed {
+			n++
+			for _, f := range r.Failures {
+				fmt.Fprintf(&b, "\n  %s: %v", r.Version, f)
+			}
+		}
+	}
+	return fmt.Errorf("%d of %d releases not recorded (a later run tries them again):%s", n, len(releases), b.String())
+}
+
+// sweepTemp removes the temporary folders that ccwire processes since
+// gone (killed, say) left, and says so on stderr; command names the
+// command.
+func sweepTemp(e env, command string) {
+	s, err := tempdir.Sweep("")
+	if s.Folders > 0 {
+		fmt.Fprintf(e.stderr, "ccwire %s: removed %d temporary folders (%d KB) that ccwire processes since gone left\n", command, s.Folders, (s.Bytes+1023)/1024)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "ccwire %s: %v\n", command, err)
+	}
 }
 
 // parseTrack parses and checks ccwire track's arguments; when it
@@ -162,7 +211,18 @@ func parseTrack(e env, args []string) (a *trackArgs, code int, ok bool) {
 		fmt.Fprintln(w, "docs/ (the reference and its changelog) and schema/, as ccwire docs and ccwire schema do.")
 		fmt.Fprintln(w, "It rewrites "+drift.ReleasesFile+" with the releases npm lists. A release whose recordings")
 		fmt.Fprintln(w, "are complete is not run again: an interrupted track resumes where it stopped.")
-		fmt.Fprintln(w, "Exit code: 0 on success (also when nothing is missing), 1 on failure, 2 on usage errors.")
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "A release is recorded only if its runs pass. A scenario that fails is run once more; if it")
+		fmt.Fprintln(w, "fails again, nothing of the release is written (no recordings, findings, docs or schema),")
+		fmt.Fprintln(w, "and track goes on to the next release, compared with the newest recorded one. A failure is")
+		fmt.Fprintln(w, "an install that fails, a CLI that cannot start, hangs (does not exit by itself) or crashes")
+		fmt.Fprintln(w, "(exits with another status than the scenario wants): the release or the machine is broken;")
+		fmt.Fprintln(w, "or a CLI that exits as wanted but does not do what the scenario expects: a protocol change")
+		fmt.Fprintln(w, "to look at (give the scenario a variant), never recorded as the new truth. The release is")
+		fmt.Fprintln(w, "still missing, so the next track tries it again.")
+		fmt.Fprintln(w, "Exit code: 0 when every release was recorded (also when nothing is missing), 1 when one")
+		fmt.Fprintln(w, "was not (each failure listed with its scenario, exit code and stderr) or on other failures,")
+		fmt.Fprintln(w, "2 on usage errors.")
 		fmt.Fprintln(w)
 		printFlags(w, flags)
 	}
@@ -298,6 +358,9 @@ type tracker struct {
 	// probes are the corpora of bisection probes, by version and
 	// scenario: a scenario runs once per version.
 	probes map[string]*drift.Corpus
+	// index holds the releases recorded so far: a release that failed
+	// is not added, and the next is compared with the newest there.
+	index *drift.TrackIndex
 }
 
 // say shows what the tracker is doing: in the status line on a
@@ -320,40 +383,197 @@ func (t *tracker) runner(scenarios []*scenario.Scenario) (*drift.Runner, error) 
 	return &drift.Runner{Scenarios: scenarios, Parallel: t.a.parallel, Install: t.a.installOptions(), MCPTestServer: mcpServer}, nil
 }
 
-// release records step i of the plan: it runs the corpus on the
-// release, compares it with its neighbours, bisects what changed, adds
-// the findings, then writes the recordings (last: complete recordings
-// mean a release is done).
-func (t *tracker) release(ctx context.Context, i int, out *trackRelease) error {
+// step records release i of releases, compared with the releases
+// recorded by then. A release that fails is not recorded; when it was
+// the one to compare with the recorded release after it, and the
+// release before it was recorded by this run, that one is compared with
+// it instead, so that every stretch between recorded releases is still
+// compared once.
+func (t *tracker) step(ctx context.Context, releases []trackRelease, i int) error {
+	out := &releases[i]
+	next := ""
+	if i+1 < len(releases) {
+		next = releases[i+1].Version
+	}
+	out.TrackStep = t.index.Step(out.Version, next)
+	if err := t.release(ctx, i, len(releases), out); err != nil {
+		return err
+	}
+	if out.Status == statusRecorded {
+		t.index.Add(out.Version)
+		return nil
+	}
+	if out.Older == "" || out.Newer == "" {
+		return nil
+	}
+	k := slices.IndexFunc(releases[:i], func(r trackRelease) bool { return r.Version == out.Older && r.Status == statusRecorded })
+	if k < 0 {
+		return nil // the stretch was compared when its ends were recorded
+	}
+	older := &releases[k]
+	s := t.index.Step(older.Version, "")
+	older.Newer, older.After = s.Newer, s.After
+	a, err := t.load(older.Version)
+	if err != nil {
+		return err
+	}
+	b, err := t.load(older.Newer)
+	if err != nil {
+		return err
+	}
+	head := fmt.Sprintf("release %d of %d: Claude Code %s", k+1, len(releases), older.Version)
+	return t.compare(ctx, head, []stretch{{a, b, older.Version, older.Newer, older.After}}, older)
+}
+
+// stretch is two releases compared, a and b their corpora, and the
+// published releases between them, where a change is bisected.
+type stretch struct {
+	a, b     *drift.Corpus
+	from, to string
+	between  []string
+}
+
+// load reads the corpus of a recorded version.
+func (t *tracker) load(v string) (*drift.Corpus, error) {
+	c, err := drift.Load(filepath.Join(t.p.root, recordingsDir, v), drift.LoadOptions{Label: v, Version: v, Scenarios: t.p.scenarios})
+	if err != nil {
+		return nil, err
+	}
+	keepScenarios(c, t.a.filter)
+	return c, nil
+}
+
+// release records the release of out, step i of n: it runs the corpus
+// on it (a failed scenario twice), and unless a run failed, compares it
+// with its neighbours, bisects what changed, adds the findings, then
+// writes the recordings (last: complete recordings mean a release is
+// done). A release with a failed run gets the status failed and its
+// failures, and nothing of it is written.
+func (t *tracker) release(ctx context.Context, i, n int, out *trackRelease) error {
 	start := time.Now()
+	defer func() { out.ElapsedMS = time.Since(start).Milliseconds() }()
 	step := out.TrackStep
-	n := len(t.p.steps)
 	head := fmt.Sprintf("release %d of %d: Claude Code %s", i+1, n, step.Version)
 	t.say("%s: installing", head)
-	r, err := t.runner(t.p.scenarios)
+	o, rerun, failures, err := t.run(ctx, head, step.Version, t.p.scenarios)
 	if err != nil {
 		return err
 	}
-	plan, err := r.Prepare(ctx, []string{step.Version})
-	if err != nil {
-		return err
+	out.Rerun, out.Failures = rerun, failures
+	if o != nil {
+		out.Passed, out.Failed, out.Skipped = o.Counts()
 	}
-	done := 0
-	t.say("%s: running %d scenarios", head, plan.Runs())
-	o := plan.Run(ctx, func(scenario.Result) {
-		done++
-		if t.status != nil {
-			t.say("%s: run %d of %d", head, done, plan.Runs())
-		}
-	})
-	if ctx.Err() != nil {
-		return ctx.Err()
+	if len(failures) > 0 {
+		out.Status = statusFailed
+		t.say("%s: not recorded: %d failed", head, len(failures))
+		return nil
 	}
-	out.Passed, out.Failed, out.Skipped = o.Counts()
 	c, err := o.Corpus(step.Version, step.Version)
 	if err != nil {
 		return err
 	}
+	// The stretch before the release, and the one after it.
+	var stretches []stretch
+	if step.Older != "" {
+		older, err := t.load(step.Older)
+		if err != nil {
+			return err
+		}
+		stretches = append(stretches, stretch{older, c, step.Older, step.Version, step.Before})
+	}
+	if step.Newer != "" {
+		newer, err := t.load(step.Newer)
+		if err != nil {
+			return err
+		}
+		stretches = append(stretches, stretch{c, newer, step.Version, step.Newer, step.After})
+	}
+	if err := t.compare(ctx, head, stretches, out); err != nil {
+		return err
+	}
+	if err := o.Write(filepath.Join(t.p.root, recordingsDir)); err != nil {
+		return err
+	}
+	out.Status = statusRecorded
+	if t.status == nil {
+		t.say("%s: %d passed, %d failed, %d skipped; %d changes, %d known, %d findings added", head, out.Passed, out.Failed, out.Skipped, out.Changes, out.Known, len(out.Findings))
+	}
+	return nil
+}
+
+// run runs scenarios on version, and each that failed once more: a run
+// that passes the second time stands for the first. It returns the
+// outcome, the scenarios that passed when run again, and the failures
+// of those that failed twice, or of the install (then o is nil).
+func (t *tracker) run(ctx context.Context, head, version string, scenarios []*scenario.Scenario) (o *drift.Outcome, rerun []string, failures []*drift.RunFailure, err error) {
+	r, err := t.runner(scenarios)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	plan, err := r.Prepare(ctx, []string{version})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, nil, ctx.Err()
+		}
+		return nil, nil, []*drift.RunFailure{drift.InstallFailure(version, err)}, nil
+	}
+	var progress func(scenario.Result)
+	if head != "" {
+		done := 0
+		t.say("%s: running %d scenarios", head, plan.Runs())
+		progress = func(scenario.Result) {
+			done++
+			if t.status != nil {
+				t.say("%s: run %d of %d", head, done, plan.Runs())
+			}
+		}
+	}
+	o = plan.Run(ctx, progress)
+	if ctx.Err() != nil {
+		return nil, nil, nil, ctx.Err()
+	}
+	index := map[string]int{}
+	var again []*scenario.Scenario
+	for i, res := range o.Results {
+		if res.Status == scenario.Failed {
+			index[res.Scenario.ID] = i
+			again = append(again, res.Scenario)
+		}
+	}
+	if len(again) == 0 {
+		return o, nil, nil, nil
+	}
+	if head != "" {
+		t.say("%s: running the %d failed scenarios again", head, len(again))
+	}
+	if r, err = t.runner(again); err != nil {
+		return nil, nil, nil, err
+	}
+	if plan, err = r.Prepare(ctx, []string{version}); err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, nil, ctx.Err()
+		}
+		return o, nil, []*drift.RunFailure{drift.InstallFailure(version, err)}, nil
+	}
+	second := plan.Run(ctx, nil)
+	if ctx.Err() != nil {
+		return nil, nil, nil, ctx.Err()
+	}
+	for _, res := range second.Results {
+		o.Results[index[res.Scenario.ID]] = res
+		if f := drift.ClassifyFailure(res); f != nil {
+			failures = append(failures, f)
+		} else {
+			rerun = append(rerun, res.Scenario.ID)
+		}
+	}
+	return o, rerun, failures, nil
+}
+
+// compare compares each stretch's releases, bisects each change over
+// the releases between unless the findings have it, and adds the
+// findings to out and to the findings file.
+func (t *tracker) compare(ctx context.Context, head string, stretches []stretch, out *trackRelease) error {
 	firstsFile := filepath.Join(t.p.root, filepath.FromSlash(drift.FirstsFile))
 	firsts, err := drift.ReadFirsts(firstsFile)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -361,36 +581,6 @@ func (t *tracker) release(ctx context.Context, i int, out *trackRelease) error {
 	}
 	if err != nil {
 		return err
-	}
-	// The stretch before the release, and the one after it.
-	type stretch struct {
-		a, b     *drift.Corpus
-		from, to string
-		between  []string
-	}
-	var stretches []stretch
-	recs := filepath.Join(t.p.root, recordingsDir)
-	load := func(v string) (*drift.Corpus, error) {
-		c, err := drift.Load(filepath.Join(recs, v), drift.LoadOptions{Label: v, Version: v, Scenarios: t.p.scenarios})
-		if err != nil {
-			return nil, err
-		}
-		keepScenarios(c, t.a.filter)
-		return c, nil
-	}
-	if step.Older != "" {
-		older, err := load(step.Older)
-		if err != nil {
-			return err
-		}
-		stretches = append(stretches, stretch{older, c, step.Older, step.Version, step.Before})
-	}
-	if step.Newer != "" {
-		newer, err := load(step.Newer)
-		if err != nil {
-			return err
-		}
-		stretches = append(stretches, stretch{c, newer, step.Version, step.Newer, step.After})
 	}
 	weight := map[string]int{}
 	for _, sc := range t.p.scenarios {
@@ -433,17 +623,7 @@ func (t *tracker) release(ctx context.Context, i int, out *trackRelease) error {
 			out.Findings = append(out.Findings, x)
 		}
 	}
-	if err := drift.WriteFirsts(firstsFile, firsts); err != nil {
-		return err
-	}
-	if err := o.Write(recs); err != nil {
-		return err
-	}
-	out.ElapsedMS = time.Since(start).Milliseconds()
-	if t.status == nil {
-		t.say("%s: %d passed, %d failed, %d skipped; %d changes, %d known, %d findings added", head, out.Passed, out.Failed, out.Skipped, out.Changes, out.Known, len(out.Findings))
-	}
-	return nil
+	return drift.WriteFirsts(firstsFile, firsts)
 }
 
 // observer returns the scenario a shift is bisected with and what a
@@ -505,7 +685,7 @@ func (t *tracker) bisect(ctx context.Context, id string, observe func(*drift.Cor
 	return drift.Bisect(ctx, versions, probe, nil)
 }
 
-// probe runs one scenario on version, once.
+// probe runs one scenario on version, once (twice if it fails).
 func (t *tracker) probe(ctx context.Context, version, id string) (*drift.Corpus, error) {
 	key := version + " " + id
 	if c := t.probes[key]; c != nil {
@@ -515,15 +695,18 @@ func (t *tracker) probe(ctx context.Context, version, id string) (*drift.Corpus,
 	if i < 0 {
 		return nil, fmt.Errorf("no scenario %s", id)
 	}
-	r, err := t.runner(t.p.scenarios[i : i+1])
+	o, _, failures, err := t.run(ctx, "", version, t.p.scenarios[i:i+1])
 	if err != nil {
 		return nil, err
 	}
-	plan, err := r.Prepare(ctx, []string{version})
-	if err != nil {
-		return nil, err
+	// A release broken on this scenario (twice) observes nothing; a
+	// scenario that fails as a process should is an observation.
+	for _, f := range failures {
+		if f.Kind.Broken() {
+			return nil, f
+		}
 	}
-	c, err := plan.Run(ctx, nil).Corpus(version, version)
+	c, err := o.Corpus(version, version)
 	if err != nil {
 		return nil, err
 	}
@@ -589,11 +772,20 @@ func trackReportOut(e env, a *trackArgs, rep *trackReport, err error) int {
 			len(rep.Recorded), rep.Published, newest, rep.Matrix.DenseFrom)
 		return code
 	}
-	verb := "recorded"
-	if rep.DryRun {
-		verb = "would record"
+	recordedNow := 0
+	for _, r := range rep.Releases {
+		if r.Status == statusRecorded {
+			recordedNow++
+		}
 	}
-	fmt.Fprintf(w, "ccwire track: %s %d releases (%d recorded of %d published; dense from %s)\n", verb, len(rep.Releases), len(rep.Recorded), rep.Published, rep.Matrix.DenseFrom)
+	what := fmt.Sprintf("recorded %d releases", recordedNow)
+	switch {
+	case rep.DryRun:
+		what = fmt.Sprintf("would record %d releases", len(rep.Releases))
+	case recordedNow < len(rep.Releases):
+		what = fmt.Sprintf("recorded %d of %d releases", recordedNow, len(rep.Releases))
+	}
+	fmt.Fprintf(w, "ccwire track: %s (%d recorded of %d published; dense from %s)\n", what, len(rep.Recorded), rep.Published, rep.Matrix.DenseFrom)
 	for i, r := range rep.Releases {
 		fmt.Fprintf(w, "release %d of %d: %s\n", i+1, len(rep.Releases), r.Version)
 		for _, side := range []struct {
@@ -612,8 +804,23 @@ func trackReportOut(e env, a *trackArgs, rep *trackReport, err error) int {
 		if rep.DryRun {
 			continue
 		}
+		elapsed := (time.Duration(r.ElapsedMS) * time.Millisecond).Round(time.Second)
+		if len(r.Rerun) > 0 {
+			fmt.Fprintf(w, "  failed, then passed when run again: %s\n", strings.Join(r.Rerun, ", "))
+		}
+		if r.Status == statusFailed {
+			fmt.Fprintf(w, "  not recorded: nothing of it was written, a later run tries it again (%d passed, %d failed, %d skipped, in %s)\n", r.Passed, r.Failed, r.Skipped, elapsed)
+			for _, f := range r.Failures {
+				fmt.Fprintf(w, "    %s: %v\n", f.Kind, f)
+				if !f.Kind.Broken() {
+					// What the scenario expected and the CLI did instead.
+					fmt.Fprintf(w, "      %s\n", strings.ReplaceAll(f.Err.Error(), "\n", "\n      "))
+				}
+			}
+			continue
+		}
 		fmt.Fprintf(w, "  %d passed, %d failed, %d skipped; %d changes, %d already in %s, %d findings added, in %s\n",
-			r.Passed, r.Failed, r.Skipped, r.Changes, r.Known, drift.FirstsFile, len(r.Findings), (time.Duration(r.ElapsedMS) * time.Millisecond).Round(time.Second))
+			r.Passed, r.Failed, r.Skipped, r.Changes, r.Known, drift.FirstsFile, len(r.Findings), elapsed)
 		for _, x := range r.Findings {
 			fmt.Fprintf(w, "    %s (last without: %s, scenario %s): %s\n", x.Version, x.LastWithout, cmp.Or(x.Scenario, "-"), x.En)
 		}
@@ -621,7 +828,7 @@ func trackReportOut(e env, a *trackArgs, rep *trackReport, err error) int {
 			fmt.Fprintf(w, "    not bisected: %s\n", u)
 		}
 	}
-	if !rep.DryRun {
+	if !rep.DryRun && recordedNow > 0 {
 		fmt.Fprintf(w, "regenerated docs/ (%d files) and the new releases' schema/ (%d files)\n", rep.Docs, rep.Schema)
 	}
 	return code

@@ -16,7 +16,6 @@ import (
 
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/internal/jsontree"
-	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -270,14 +269,10 @@ func (s *source) recording(version, id string) (*scenario.Recording, error) {
 		return nil, fmt.Errorf("scenario %q: not a scenario ID", id)
 	}
 	for _, p := range []string{path.Join(version, id+scenario.RecordingExt), id + scenario.RecordingExt} {
-		data, err := recording.ReadFileFS(s.fsys, p)
+		rec, err := readRecordingFS(s.fsys, p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", s.name, err)
-		}
-		rec, err := ParseRecording(data)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", s.name, p, err)
 		}

@@ -2,6 +2,7 @@ package fakecli_test
 
 import (
 	"context"
+	"flag"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -11,6 +12,9 @@ import (
 	"github.com/ccwire/ccwire/scenario"
 )
 
+// fakeBinary is the claude-fake BenchmarkFakeProcess runs; "" builds one.
+var fakeBinary = flag.String("fake-binary", "", "the claude-fake `file` BenchmarkFakeProcess runs (default: one built from this checkout)")
+
 // BenchmarkFakeProcess starts the fake CLI as a process (cmd/claude-fake,
 // built first with go build, the corpus's pack built in), plays a
 // recording to it as its host did, and reports the CPU time the process
@@ -18,11 +22,16 @@ import (
 // not of the benchmark driving it, so a loaded machine changes it little.
 // "embedded" plays the recordings built in (--embedded), "folder" those
 // of the recordings folder (--recordings).
+// With -fake-binary, it runs that claude-fake instead (one built from
+// another commit, to compare).
 func BenchmarkFakeProcess(b *testing.B) {
-	exe := filepath.Join(b.TempDir(), "claude")
-	build := exec.CommandContext(b.Context(), "go", "build", "-o", exe, "github.com/ccwire/ccwire/cmd/claude-fake")
-	if out, err := build.CombinedOutput(); err != nil {
-		b.Fatalf("go build cmd/claude-fake: %v\n%s", err, out)
+	exe := *fakeBinary
+	if exe == "" {
+		exe = filepath.Join(b.TempDir(), "claude")
+		build := exec.CommandContext(b.Context(), "go", "build", "-o", exe, "github.com/ccwire/ccwire/cmd/claude-fake")
+		if out, err := build.CombinedOutput(); err != nil {
+			b.Fatalf("go build cmd/claude-fake: %v\n%s", err, out)
+		}
 	}
 	recs, err := filepath.Abs(recordingsDir)
 	if err != nil {

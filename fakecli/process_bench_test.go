@@ -55,23 +55,7 @@ func BenchmarkFakeProcess(b *testing.B) {
 						}
 						cmd := exec.CommandContext(ctx, exe, append(args, "--output-format", "stream-json", "--input-format", "stream-json", "--verbose")...)
 						cmd.Dir = env.Cwd
-						in, err := cmd.StdinPipe()
-						if err != nil {
-							b.Fatal(err)
-						}
-						out, err := cmd.StdoutPipe()
-						if err != nil {
-							b.Fatal(err)
-						}
-						if err := cmd.Start(); err != nil {
-							b.Fatal(err)
-						}
-						if _, err := drive(ctx, rec, env, in, out, cmd.Process.Signal); err != nil {
-							b.Fatal(err)
-						}
-						if err := cmd.Wait(); err != nil {
-							b.Fatal(err)
-						}
+						playProcess(b, ctx, cmd, rec, env)
 						cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 						cancel()
 					}
@@ -79,5 +63,28 @@ func BenchmarkFakeProcess(b *testing.B) {
 				})
 			}
 		}
+	}
+}
+
+// playProcess starts cmd, a fake CLI, drives it through recording rec as
+// its host did, and waits for it to exit.
+func playProcess(b *testing.B, ctx context.Context, cmd *exec.Cmd, rec *scenario.Recording, env fakecli.Env) {
+	b.Helper()
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := drive(ctx, rec, env, in, out, cmd.Process.Signal); err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		b.Fatal(err)
 	}
 }

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/ccwire/ccwire/fakecli"
@@ -14,19 +11,12 @@ import (
 // generate ./fakecli after changing it.
 func TestDocsAreFresh(t *testing.T) {
 	t.Parallel()
-	for _, d := range docs {
-		path := filepath.Join("../..", d.file)
-		got, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := rewrite(got, d.lang)
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s is stale: run go generate ./fakecli", d.file)
-		}
+	stale, err := part.Stale("../..", docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range stale {
+		t.Errorf("%s is stale: run go generate ./fakecli", f)
 	}
 }
 

@@ -9,15 +9,13 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/ccwire/ccwire/fakecli"
+	"github.com/ccwire/ccwire/internal/docpart"
 )
 
 // The markers around the generated part of a documentation file.
@@ -27,57 +25,21 @@ const (
 )
 
 // docs are the documentation files, by language.
-var docs = []struct{ lang, file string }{
-	{"en", "docs/fake-cli.md"},
-	{"ja", "docs/fake-cli.ja.md"},
+var docs = []docpart.Doc{
+	{Lang: "en", File: "docs/fake-cli.md"},
+	{Lang: "ja", File: "docs/fake-cli.ja.md"},
 }
+
+// part is the table of faults in docs.
+var part = docpart.Part{Begin: beginMarker, End: endMarker, Body: table}
 
 func main() {
 	root := flag.String("root", ".", "the module's root directory")
 	flag.Parse()
-	if err := run(*root); err != nil {
+	if err := part.Write(*root, docs); err != nil {
 		fmt.Fprintln(os.Stderr, "chaosdoc:", err)
 		os.Exit(1)
 	}
-}
-
-func run(root string) error {
-	for _, d := range docs {
-		path := filepath.Join(root, d.file)
-		old, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		out, err := rewrite(old, d.lang)
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		if !bytes.Equal(out, old) {
-			if err := os.WriteFile(path, out, 0o644); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// rewrite returns doc with its generated part written anew.
-func rewrite(doc []byte, lang string) ([]byte, error) {
-	before, rest, ok := bytes.Cut(doc, []byte(beginMarker))
-	if !ok {
-		return nil, errors.New("no begin marker: " + strings.TrimSpace(beginMarker))
-	}
-	_, after, ok := bytes.Cut(rest, []byte(endMarker))
-	if !ok {
-		return nil, errors.New("no end marker: " + strings.TrimSpace(endMarker))
-	}
-	var b bytes.Buffer
-	b.Write(before)
-	b.WriteString(beginMarker + "\n")
-	b.WriteString(table(lang))
-	b.WriteString("\n" + endMarker)
-	b.Write(after)
-	return b.Bytes(), nil
 }
 
 // table is the table of faults in lang.

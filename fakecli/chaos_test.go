@@ -275,3 +275,20 @@ func FuzzParseChaos(f *testing.F) {
 		}
 	})
 }
+
+// FuzzChaosWriter checks that no stdout, written in two pieces, makes the
+// chaos writer panic, with every fault at once.
+func FuzzChaosWriter(f *testing.F) {
+	f.Add([]byte(`{"type":"assistant","message":{"content":[]}}`+"\n"+`{"type":"result","result":"x"}`+"\n"), 10)
+	f.Add([]byte("not json\n{\"type\":\"control_response\"}\npartial"), 3)
+	f.Fuzz(func(t *testing.T, data []byte, cut int) {
+		c, err := fakecli.ParseChaos("no-result,unknown-kind,new-member,unanswered-control,split-line,stderr-noise,exit-mid-turn@2,stall@3")
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := c.Writer(io.Discard, io.Discard)
+		cut = min(max(cut, 0), len(data))
+		_, _ = w.Write(data[:cut])
+		_, _ = w.Write(data[cut:])
+	})
+}

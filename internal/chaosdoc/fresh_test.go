@@ -11,13 +11,7 @@ import (
 // generate ./fakecli after changing it.
 func TestDocsAreFresh(t *testing.T) {
 	t.Parallel()
-	stale, err := part.Stale("../..", docs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range stale {
-		t.Errorf("%s is stale: run go generate ./fakecli", f)
-	}
+	part.CheckFresh(t, "../..", docs, "go generate ./fakecli")
 }
 
 // TestEveryKindDocumented checks that each fault says what it does and

@@ -9,9 +9,7 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/ccwire/ccwire/fakecli"
@@ -33,14 +31,7 @@ var docs = []docpart.Doc{
 // part is the table of faults in docs.
 var part = docpart.Part{Begin: beginMarker, End: endMarker, Body: table}
 
-func main() {
-	root := flag.String("root", ".", "the module's root directory")
-	flag.Parse()
-	if err := part.Write(*root, docs); err != nil {
-		fmt.Fprintln(os.Stderr, "chaosdoc:", err)
-		os.Exit(1)
-	}
-}
+func main() { part.Main("chaosdoc", docs) }
 
 // table is the table of faults in lang.
 func table(lang string) string {

@@ -6,10 +6,12 @@ package docpart
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"testing"
 )
 
 // Doc is a documentation file and the language it is in.
@@ -91,4 +93,29 @@ func (p Part) Stale(root string, docs []Doc) ([]string, error) {
 		}
 	}
 	return stale, nil
+}
+
+// Main is the main function of a generator of the part: it rewrites
+// docs in the module at -root (default: the working folder) and exits 1
+// with the error, prefixed with name, if it fails.
+func (p Part) Main(name string, docs []Doc) {
+	root := flag.String("root", ".", "the module's root directory")
+	flag.Parse()
+	if err := p.Write(*root, docs); err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
+		os.Exit(1)
+	}
+}
+
+// CheckFresh fails t for each of docs, in the module at root, whose part
+// is stale, saying to run generate.
+func (p Part) CheckFresh(t testing.TB, root string, docs []Doc, generate string) {
+	t.Helper()
+	stale, err := p.Stale(root, docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range stale {
+		t.Errorf("%s is stale: run %s", f, generate)
+	}
 }

@@ -10,9 +10,7 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/ccwire/ccwire/internal/docpart"
@@ -34,14 +32,7 @@ var docs = []docpart.Doc{
 // part is the fault tables in docs.
 var part = docpart.Part{Begin: beginMarker, End: endMarker, Body: tables}
 
-func main() {
-	root := flag.String("root", ".", "the module's root directory")
-	flag.Parse()
-	if err := part.Write(*root, docs); err != nil {
-		fmt.Fprintln(os.Stderr, "stubdoc:", err)
-		os.Exit(1)
-	}
-}
+func main() { part.Main("stubdoc", docs) }
 
 // rewrite returns doc with its generated part written anew.
 func rewrite(doc []byte, lang string) ([]byte, error) { return part.Rewrite(doc, lang) }

@@ -25,9 +25,10 @@ var pack []byte
 
 // Recordings returns the built-in recordings, laid out as the recordings
 // folder is (<version>/<scenario>.txtar and the objects/ store; read them
-// with recording.ReadFileFS or package scenario). Each call reads the
-// pack's index (a few milliseconds); a file's block is decompressed when
-// it is read.
+// with recording.ReadFileFS or package scenario). Each call reads only
+// the pack's table, a few kilobytes checked against its CRC; the part of
+// the index that names a file, and the file's block, are decompressed
+// (and checked) when the file is read.
 func Recordings() (fs.FS, error) {
 	return recording.OpenPack(pack)
 }

@@ -146,6 +146,7 @@ var fakeOptions = []option{
 	{[]string{"--cli-version"}, required, "<version>", all},
 	{[]string{"--recordings"}, required, "<dir>", all},
 	{[]string{"--embedded"}, none, "", all},
+	{[]string{"--chaos"}, required, "<faults>", all},
 }
 
 // Args are a fake CLI's command line, parsed as the CLI parses it.
@@ -161,6 +162,8 @@ type Args struct {
 	// --embedded.
 	Scenario, CLIVersion, Recordings string
 	Embedded                         bool
+	// Chaos is --chaos, the faults to inject (see ParseChaos).
+	Chaos string
 }
 
 // Has reports whether option name (its long name) was given.
@@ -277,6 +280,8 @@ func ParseArgs(version string, args []string) (*Args, error) {
 				a.Recordings = vals[0]
 			case "--embedded":
 				a.Embedded = true
+			case "--chaos":
+				a.Chaos = vals[0]
 			}
 			continue
 		}

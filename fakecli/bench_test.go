@@ -121,23 +121,7 @@ func BenchmarkReplay(b *testing.B) {
 					cmd := exec.CommandContext(ctx, exe, "--scenario", id, "--cli-version", version, "--recordings", recs,
 						"--output-format", "stream-json", "--input-format", "stream-json", "--verbose")
 					cmd.Env = append(os.Environ(), asCLIEnv+"=cli")
-					in, err := cmd.StdinPipe()
-					if err != nil {
-						b.Fatal(err)
-					}
-					out, err := cmd.StdoutPipe()
-					if err != nil {
-						b.Fatal(err)
-					}
-					if err := cmd.Start(); err != nil {
-						b.Fatal(err)
-					}
-					if _, err := drive(ctx, rec, env, in, out, cmd.Process.Signal); err != nil {
-						b.Fatal(err)
-					}
-					if err := cmd.Wait(); err != nil {
-						b.Fatal(err)
-					}
+					playProcess(b, ctx, cmd, rec, env)
 					cancel()
 				}
 				report(b)

@@ -3,11 +3,14 @@ package fakecli
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
+	"path"
 	"regexp"
 
 	"golang.org/x/tools/txtar"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -28,6 +31,35 @@ func ParseRecording(data []byte) (*scenario.Recording, error) {
 		return nil, fmt.Errorf("fakecli: %w", err)
 	}
 	return rec, nil
+}
+
+// readRecordingFS reads the recording name of the recordings folder fsys
+// for playing, as ParseRecording does, leaving out the requests before it
+// expands the recording's references from the folder's store: the objects
+// the requests reference (most of a recording's) are never read. A
+// recording it cannot leave them out of is read in full. An error wraps
+// fs.ErrNotExist when there is no such recording.
+func readRecordingFS(fsys fs.FS, name string) (*scenario.Recording, error) {
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("recording: %w", err)
+	}
+	lean, ok := withoutRequests(data)
+	if !ok {
+		if data, err = recording.ReadFileFS(fsys, name); err != nil {
+			return nil, err // names the file already
+		}
+		return ParseRecording(data)
+	}
+	sub, err := fs.Sub(fsys, path.Dir(path.Dir(name)))
+	if err != nil {
+		return nil, fmt.Errorf("recording: %w", err)
+	}
+	full, err := recording.Expand(lean, recording.StoreFS(sub))
+	if err != nil {
+		return nil, err
+	}
+	return ParseRecording(full)
 }
 
 // requestLine is the line of events.jsonl that places a main-loop request.

@@ -16,7 +16,6 @@ import (
 
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/internal/jsontree"
-	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -81,7 +80,7 @@ func Main(ctx context.Context, args []string, stdio Stdio, cfg Config) int {
 		return 1
 	}
 	if a.Has("--help") {
-		io.WriteString(stdio.Stdout, Usage)
+		io.WriteString(stdio.Stdout, Usage+"\n"+ChaosUsage())
 		return 0
 	}
 	if srcErr != nil {
@@ -107,6 +106,11 @@ func Main(ctx context.Context, args []string, stdio Stdio, cfg Config) int {
 	id := firstOf(a.Scenario, getenv(EnvScenario))
 	if id == "" {
 		fmt.Fprintf(stdio.Stderr, "ccwire fake-cli: no scenario to play: pass --scenario ID or set %s\n", EnvScenario)
+		return 2
+	}
+	chaos, err := ParseChaos(firstOf(a.Chaos, getenv(EnvChaos)))
+	if err != nil {
+		fmt.Fprintf(stdio.Stderr, "ccwire fake-cli: %v\n", err)
 		return 2
 	}
 	rec, err := src.recording(version, id)
@@ -149,7 +153,16 @@ func Main(ctx context.Context, args []string, stdio Stdio, cfg Config) int {
 		SessionID: firstOf(a.Value("--session-id"), a.Value("--resume")),
 		Signals:   cfg.Signals,
 	}
-	code, err := p.Run(ctx, stdin, stdio.Stdout)
+	stdout := stdio.Stdout
+	var cw *ChaosWriter
+	if !chaos.Empty() {
+		cw = chaos.Writer(stdio.Stdout, stdio.Stderr)
+		stdout = cw
+	}
+	code, err := p.Run(ctx, stdin, stdout)
+	if code, ok := chaosEnd(ctx, cw, err, stdio.Stderr, cfg.Signals); ok {
+		return code
+	}
 	var ie *InputError
 	if err != nil && !errors.As(err, &ie) {
 		fmt.Fprintf(stdio.Stderr, "ccwire fake-cli: %v\n", err)
@@ -173,6 +186,9 @@ CLI's options (an unknown one is an error, as with the CLI) and these:
                           is in it, else the embedded recordings)
   --embedded              play the recordings built into the binary
                           (or CCWIRE_FAKE_EMBEDDED=1)
+
+  --chaos <faults>        inject faults into the recording played (or
+                          CCWIRE_FAKE_CHAOS; see Chaos below)
 
   -v, --version           print the played CLI version
   -h, --help              print this help
@@ -270,14 +286,10 @@ func (s *source) recording(version, id string) (*scenario.Recording, error) {
 		return nil, fmt.Errorf("scenario %q: not a scenario ID", id)
 	}
 	for _, p := range []string{path.Join(version, id+scenario.RecordingExt), id + scenario.RecordingExt} {
-		data, err := recording.ReadFileFS(s.fsys, p)
+		rec, err := readRecordingFS(s.fsys, p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", s.name, err)
-		}
-		rec, err := ParseRecording(data)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", s.name, p, err)
 		}

@@ -6,6 +6,7 @@ import (
 	"compress/flate"
 	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"maps"
@@ -21,16 +22,39 @@ import (
 // are ordered so that alike ones are neighbours (a scenario's recordings
 // of every version in a row, then the objects by kind and hint), cut into
 // blocks of about [PackBlockSize] bytes, and each block is compressed on
-// its own with DEFLATE. Reading a file decompresses only its block, so
-// opening one recording costs a few blocks, not the corpus.
+// its own with DEFLATE. Reading a file decompresses only its block, and
+// finding it only the part of the index that names it, so opening one
+// recording costs a few blocks, not the corpus.
 //
-// Layout: packMagic, then the index (a uvarint length and that many
-// DEFLATE-compressed bytes), then the blocks back to back. The index,
-// decompressed, is a uvarint count of blocks and, for each, its uvarint
-// compressed length, its uvarint count of files and, for each file, the
-// uvarint length of its slash-separated name, the name and its uvarint
-// size.
-const packMagic = "ccwire recordings pack 1\n"
+// Every part is checked: a table, then the index's parts and the blocks,
+// each with its CRC-32C (Castagnoli) and its size decompressed, bounded,
+// so that damage is an error before anything is decompressed, and a part
+// never decompresses to more than it declares.
+//
+// Layout (numbers are uvarints, CRCs 4 bytes big-endian): packMagic; the
+// table's length, the table and its CRC; the index's parts back to back;
+// the blocks back to back. The table holds the count of blocks and, for
+// each, its compressed length, its size decompressed and the CRC of its
+// compressed bytes; then the count of index parts and, for each, the same
+// three and the length and bytes of the first name it holds. An index
+// part, decompressed, lists files sorted by name (each name after the
+// part's first as the length of the prefix it shares with the name
+// before, the length of the rest and the rest), each with its block, its
+// offset in the block and its size. Parts hold [packPartFiles] files, and
+// the last the rest.
+const packMagic = "ccwire recordings pack 2\n"
+
+// packPartFiles is how many files a part of a pack's index lists: few
+// enough that finding a file decompresses a few kilobytes of the index.
+const packPartFiles = 256
+
+// maxPackPart bounds the decompressed size of a part of a pack's index
+// (a part of packPartFiles names of at most a few hundred bytes each).
+const maxPackPart = 1 << 20
+
+// maxPackBlock bounds the decompressed size of a block of a pack: a block
+// holds one file larger than [PackBlockSize], or files up to about that.
+const maxPackBlock = 64 << 20
 
 // PackBlockSize is about how many bytes of files a block of a pack holds
 // (a file is never split): small enough that reading a file is cheap,
@@ -97,44 +121,37 @@ func writePack(w io.Writer, fsys fs.FS) error {
 		if err != nil {
 			return err
 		}
+		if len(data) > maxPackBlock {
+			return fmt.Errorf("%s: %d bytes, more than a pack holds in a file (%d)", name, len(data), maxPackBlock)
+		}
 		if pw.raw.Len() > 0 && pw.raw.Len()+len(data) > PackBlockSize {
 			if err := pw.flush(); err != nil {
 				return err
 			}
 		}
+		pw.entries = append(pw.entries, packEntry{name: name, block: len(pw.table), off: pw.raw.Len(), size: len(data)})
 		pw.raw.Write(data)
-		pw.files = append(pw.files, name)
-		pw.sizes = append(pw.sizes, len(data))
 	}
 	if err := pw.flush(); err != nil {
 		return err
 	}
-	index := binary.AppendUvarint(nil, uint64(pw.nblocks))
-	zindex, err := deflate(append(index, pw.index.Bytes()...))
-	if err != nil {
-		return err
-	}
-	out := append([]byte(packMagic), binary.AppendUvarint(nil, uint64(len(zindex)))...)
-	out = append(out, zindex...)
-	out = append(out, pw.blocks.Bytes()...)
-	_, err = w.Write(out)
-	return err
+	return pw.write(w)
 }
 
 // packWriter gathers a pack's blocks and their index.
 type packWriter struct {
 	raw     bytes.Buffer // the files of the block being filled
-	files   []string     // their names
-	sizes   []int        // their sizes
-	index   bytes.Buffer // the index of the blocks written, but the count
+	table   []packSpan   // the blocks written (their off is unused)
 	blocks  bytes.Buffer // the compressed blocks written
-	nblocks int
+	entries []packEntry  // every file written or being written
 }
 
-// flush compresses the block being filled, if it has files, and
-// describes it in the index.
+// packCRC is the CRC-32C table.
+var packCRC = crc32.MakeTable(crc32.Castagnoli)
+
+// flush compresses the block being filled, if it has files.
 func (pw *packWriter) flush() error {
-	if len(pw.files) == 0 {
+	if pw.raw.Len() == 0 && (len(pw.entries) == 0 || pw.entries[len(pw.entries)-1].block < len(pw.table)) {
 		return nil
 	}
 	z, err := deflate(pw.raw.Bytes())
@@ -142,18 +159,70 @@ func (pw *packWriter) flush() error {
 		return err
 	}
 	pw.blocks.Write(z)
-	idx := binary.AppendUvarint(nil, uint64(len(z)))
-	idx = binary.AppendUvarint(idx, uint64(len(pw.files)))
-	for i, f := range pw.files {
-		idx = binary.AppendUvarint(idx, uint64(len(f)))
-		idx = append(idx, f...)
-		idx = binary.AppendUvarint(idx, uint64(pw.sizes[i]))
-	}
-	pw.index.Write(idx)
-	pw.nblocks++
+	pw.table = append(pw.table, packSpan{n: len(z), size: pw.raw.Len(), crc: crc32.Checksum(z, packCRC)})
 	pw.raw.Reset()
-	pw.files, pw.sizes = pw.files[:0], pw.sizes[:0]
 	return nil
+}
+
+// write writes the pack: its table, its index's parts and its blocks.
+func (pw *packWriter) write(w io.Writer) error {
+	slices.SortFunc(pw.entries, func(a, b packEntry) int { return strings.Compare(a.name, b.name) })
+	var parts []packSpan
+	var zparts bytes.Buffer
+	for chunk := range slices.Chunk(pw.entries, packPartFiles) {
+		var raw []byte
+		prev := ""
+		for _, e := range chunk {
+			shared := commonPrefix(prev, e.name)
+			raw = binary.AppendUvarint(raw, uint64(shared))
+			raw = binary.AppendUvarint(raw, uint64(len(e.name)-shared))
+			raw = append(raw, e.name[shared:]...)
+			raw = binary.AppendUvarint(raw, uint64(e.block))
+			raw = binary.AppendUvarint(raw, uint64(e.off))
+			raw = binary.AppendUvarint(raw, uint64(e.size))
+			prev = e.name
+		}
+		z, err := deflate(raw)
+		if err != nil {
+			return err
+		}
+		zparts.Write(z)
+		parts = append(parts, packSpan{n: len(z), size: len(raw), crc: crc32.Checksum(z, packCRC), first: chunk[0].name})
+	}
+	table := appendParts(nil, pw.table)
+	table = appendParts(table, parts)
+	out := append([]byte(packMagic), binary.AppendUvarint(nil, uint64(len(table)))...)
+	out = append(out, table...)
+	out = binary.BigEndian.AppendUint32(out, crc32.Checksum(table, packCRC))
+	out = append(out, zparts.Bytes()...)
+	out = append(out, pw.blocks.Bytes()...)
+	_, err := w.Write(out)
+	return err
+}
+
+// appendParts appends the count of parts and each part's entry in the
+// table of a pack: for a part of the index, with its first name.
+func appendParts(b []byte, parts []packSpan) []byte {
+	b = binary.AppendUvarint(b, uint64(len(parts)))
+	for _, p := range parts {
+		b = binary.AppendUvarint(b, uint64(p.n))
+		b = binary.AppendUvarint(b, uint64(p.size))
+		b = binary.BigEndian.AppendUint32(b, p.crc)
+		if p.first != "" {
+			b = binary.AppendUvarint(b, uint64(len(p.first)))
+			b = append(b, p.first...)
+		}
+	}
+	return b
+}
+
+// commonPrefix returns the length of the prefix a and b share.
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 // deflate compresses data with DEFLATE at the best compression.

@@ -2,15 +2,18 @@ package recording
 
 import (
 	"bytes"
+	"cmp"
 	"compress/flate"
 	"container/list"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"path"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -31,9 +34,13 @@ const maxDeflateRatio = 1032
 
 // OpenPack returns the recordings folder packed in data (see [Pack]) as a
 // read-only file system, laid out as the folder was. It reads only the
-// index: a file's block is decompressed when the file is read, and the
-// most recently read blocks are kept. data must not change while the
-// file system is in use. It is safe for concurrent use.
+// pack's table (a few kilobytes, checked against its CRC): a part of the
+// index is decompressed when a file it lists is looked up, a block when a
+// file in it is read, each checked against its CRC first, and the most
+// recently read blocks are kept. Damage is an error wrapping
+// [ErrBadPack], from OpenPack or from the read that meets it. data must
+// not change while the file system is in use. It is safe for concurrent
+// use.
 func OpenPack(data []byte) (fs.FS, error) {
 	p, err := parsePack(data)
 	if err != nil {
@@ -45,24 +52,26 @@ func OpenPack(data []byte) (fs.FS, error) {
 // packFS is the file system of a pack.
 type packFS struct {
 	data   []byte
-	blocks []packBlock
-	files  map[string]packFile
-	names  []string // the files, in the pack's order
+	blocks []packSpan
+	parts  []packSpan // of the index
 
 	dirsOnce sync.Once
 	dirs     map[string][]fs.DirEntry // each folder's entries, sorted by name; see folders
+	dirsErr  error
 
-	mu    sync.Mutex
-	cache map[int]*list.Element // block → its element in lru
-	lru   *list.List            // of *cachedBlock, most recent first
+	mu      sync.Mutex
+	decoded map[int][]packEntry   // index part → its files, sorted by name
+	cache   map[int]*list.Element // block → its element in lru
+	lru     *list.List            // of *cachedBlock, most recent first
 }
 
-// packBlock is where a block's compressed bytes are in the pack, and its
-// size decompressed.
-type packBlock struct{ off, n, size int }
-
-// packFile is where a file is: its block and its bytes in the block.
-type packFile struct{ block, off, size int }
+// packSpan is where a block or a part of the index is in the pack, its
+// size decompressed and its check.
+type packSpan struct {
+	off, n, size int
+	crc          uint32
+	first        string // for a part of the index, the first name it lists
+}
 
 // cachedBlock is a decompressed block.
 type cachedBlock struct {
@@ -70,93 +79,258 @@ type cachedBlock struct {
 	data  []byte
 }
 
-// parsePack reads the index of the pack in data.
+// parsePack reads the table of the pack in data.
 func parsePack(data []byte) (*packFS, error) {
 	rest, ok := bytes.CutPrefix(data, []byte(packMagic))
 	if !ok {
-		return nil, errors.New("no pack header")
+		return nil, errors.New("no pack header (" + strings.TrimSpace(packMagic) + ")")
 	}
 	n, k := binary.Uvarint(rest)
-	if k <= 0 || n > uint64(len(rest)-k) {
-		return nil, errors.New("bad index length")
+	if k <= 0 || n > uint64(len(rest)-k) || uint64(len(rest)-k)-n < 4 {
+		return nil, errors.New("bad table length")
 	}
-	index, err := io.ReadAll(flate.NewReader(bytes.NewReader(rest[k : k+int(n)])))
-	if err != nil {
-		return nil, fmt.Errorf("index: %w", err)
+	table := rest[k : k+int(n)]
+	if got, want := crc32.Checksum(table, packCRC), binary.BigEndian.Uint32(rest[k+int(n):]); got != want {
+		return nil, fmt.Errorf("the table's CRC is %08x, want %08x", got, want)
 	}
-	start := len(data) - len(rest) + k + int(n)
-	r := indexReader{s: string(index)}
+	start := len(data) - len(rest) + k + int(n) + 4
+	r := indexReader{s: string(table)}
 	p := &packFS{
-		data:  data,
-		files: map[string]packFile{},
-		cache: map[int]*list.Element{},
-		lru:   list.New(),
+		data:    data,
+		decoded: map[int][]packEntry{},
+		cache:   map[int]*list.Element{},
+		lru:     list.New(),
 	}
-	nblocks := r.uint()
-	for b := 0; b < nblocks && r.err == nil; b++ {
-		clen, nfiles := r.uint(), r.uint()
-		size := 0
-		for range nfiles {
-			name := r.string()
-			fsize := r.uint()
-			if r.err != nil {
-				break
-			}
-			if !fs.ValidPath(name) || name == "." {
-				return nil, fmt.Errorf("bad file name %q", name)
-			}
-			if _, dup := p.files[name]; dup {
-				return nil, fmt.Errorf("%s twice", name)
-			}
-			p.files[name] = packFile{block: b, off: size, size: fsize}
-			p.names = append(p.names, name)
-			size += fsize
-		}
-		if start+clen > len(data) || start+clen < start {
-			return nil, errors.New("a block goes past the end")
-		}
-		if size > maxDeflateRatio*clen+64 {
-			return nil, fmt.Errorf("block %d: %d bytes cannot decompress to %d", b, clen, size)
-		}
-		p.blocks = append(p.blocks, packBlock{off: start, n: clen, size: size})
-		start += clen
+	p.blocks = r.spans(false, maxPackBlock)
+	p.parts = r.spans(true, maxPackPart)
+	if r.err == nil && r.s != "" {
+		r.err = errors.New("bytes after the index's parts")
 	}
 	if r.err != nil {
-		return nil, fmt.Errorf("index: %w", r.err)
+		return nil, fmt.Errorf("table: %w", r.err)
+	}
+	for i := range p.parts {
+		if i > 0 && p.parts[i].first <= p.parts[i-1].first {
+			return nil, fmt.Errorf("index part %d: its first name %q is not after %q", i, p.parts[i].first, p.parts[i-1].first)
+		}
+		p.parts[i].off = start
+		start += p.parts[i].n
+	}
+	for i := range p.blocks {
+		p.blocks[i].off = start
+		start += p.blocks[i].n
 	}
 	if start != len(data) {
-		return nil, errors.New("bytes after the last block")
+		return nil, fmt.Errorf("the table describes %d bytes, the pack has %d", start, len(data))
 	}
 	return p, nil
 }
 
-// folders returns the entries of each folder, listed the first time they
-// are asked for: reading a file by its name needs none.
-func (p *packFS) folders() map[string][]fs.DirEntry {
-	p.dirsOnce.Do(func() {
-		p.dirs = map[string][]fs.DirEntry{".": {}}
-		seen := map[string]bool{".": true}
-		for _, name := range p.names {
-			p.addEntry(name, packDirEntry{name: path.Base(name), size: p.files[name].size}, seen)
+// spans reads a count and that many spans of the table (the blocks, or
+// the index's parts with their first names), whose sizes are at most max.
+func (r *indexReader) spans(named bool, max int) []packSpan {
+	count := r.uint()
+	if count > len(r.s)/6 { // each takes 6 bytes at least
+		r.err = fmt.Errorf("%d entries in %d bytes", count, len(r.s))
+	}
+	spans := make([]packSpan, 0, min(count, len(r.s)/6))
+	for i := 0; i < count && r.err == nil; i++ {
+		var s packSpan
+		s.n, s.size = r.uint(), r.uint()
+		s.crc = r.uint32()
+		if named {
+			s.first = r.string()
+			if r.err == nil && (!fs.ValidPath(s.first) || s.first == ".") {
+				r.err = fmt.Errorf("bad file name %q", s.first)
+			}
 		}
-		for _, entries := range p.dirs {
-			slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+		if r.err == nil && (s.size > max || s.size > maxDeflateRatio*s.n+64) {
+			r.err = fmt.Errorf("%d compressed bytes cannot hold %d", s.n, s.size)
 		}
-	})
-	return p.dirs
+		spans = append(spans, s)
+	}
+	return spans
 }
 
-// addEntry lists the file name, described by e, in its folder, and the
-// folders above it in theirs.
-func (p *packFS) addEntry(name string, e packDirEntry, dirSeen map[string]bool) {
+// packEntry is a file of a pack, as its index lists it.
+type packEntry struct {
+	name             string
+	block, off, size int
+}
+
+// inflate returns the first need bytes of span s decompressed, having
+// checked its compressed bytes against its CRC; need is s.size or less.
+// Decompressed to its end, the span must hold exactly its size.
+func (p *packFS) inflate(s packSpan, need int) ([]byte, error) {
+	z := p.data[s.off : s.off+s.n]
+	if got := crc32.Checksum(z, packCRC); got != s.crc {
+		return nil, fmt.Errorf("CRC %08x, want %08x", got, s.crc)
+	}
+	out := make([]byte, need)
+	zr, _ := inflaters.Get().(io.ReadCloser)
+	if zr == nil {
+		zr = flate.NewReader(bytes.NewReader(z))
+	} else if err := zr.(flate.Resetter).Reset(bytes.NewReader(z), nil); err != nil {
+		return nil, err
+	}
+	defer inflaters.Put(zr)
+	if _, err := io.ReadFull(zr, out); err != nil {
+		return nil, err
+	}
+	if need == s.size {
+		var one [1]byte
+		if n, err := zr.Read(one[:]); n != 0 || err != io.EOF {
+			return nil, fmt.Errorf("more than its %d bytes", s.size)
+		}
+	}
+	return out, nil
+}
+
+// inflaters are DEFLATE readers to reuse: making one allocates its tables.
+var inflaters sync.Pool
+
+// part returns the files part i of the index lists, decompressed and
+// checked the first time.
+func (p *packFS) part(i int) ([]packEntry, error) {
+	p.mu.Lock()
+	files, ok := p.decoded[i]
+	p.mu.Unlock()
+	if ok {
+		return files, nil
+	}
+	files, err := p.decodePart(i)
+	if err != nil {
+		return nil, fmt.Errorf("%w: index part %d: %w", ErrBadPack, i, err)
+	}
+	p.mu.Lock()
+	p.decoded[i] = files
+	p.mu.Unlock()
+	return files, nil
+}
+
+// decodePart reads part i of the index.
+func (p *packFS) decodePart(i int) ([]packEntry, error) {
+	raw, err := p.inflate(p.parts[i], p.parts[i].size)
+	if err != nil {
+		return nil, err
+	}
+	r := indexReader{s: string(raw)}
+	var files []packEntry
+	prev := ""
+	for r.s != "" && r.err == nil {
+		shared := r.uint()
+		if shared > len(prev) {
+			return nil, fmt.Errorf("a name shares %d bytes with %q", shared, prev)
+		}
+		e := packEntry{name: prev[:shared] + r.string()}
+		e.block, e.off, e.size = r.uint(), r.uint(), r.uint()
+		if r.err != nil {
+			break
+		}
+		switch {
+		case !fs.ValidPath(e.name) || e.name == ".":
+			return nil, fmt.Errorf("bad file name %q", e.name)
+		case len(files) == 0 && e.name != p.parts[i].first:
+			return nil, fmt.Errorf("it starts at %q, not at %q", e.name, p.parts[i].first)
+		case len(files) > 0 && e.name <= prev:
+			return nil, fmt.Errorf("%q after %q", e.name, prev)
+		case i+1 < len(p.parts) && e.name >= p.parts[i+1].first:
+			return nil, fmt.Errorf("%q belongs to the next part", e.name)
+		case e.block >= len(p.blocks) || e.off > p.blocks[e.block].size || e.size > p.blocks[e.block].size-e.off:
+			return nil, fmt.Errorf("%s: bytes %d to %d of block %d, which is not that large", e.name, e.off, e.off+e.size, e.block)
+		}
+		files = append(files, e)
+		prev = e.name
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	if len(files) == 0 {
+		return nil, errors.New("no files")
+	}
+	return files, nil
+}
+
+// lookup returns the file name; ok is false if the pack has none.
+func (p *packFS) lookup(name string) (e packEntry, ok bool, err error) {
+	i := sort.Search(len(p.parts), func(i int) bool { return p.parts[i].first > name }) - 1
+	if i < 0 {
+		return packEntry{}, false, nil
+	}
+	files, err := p.part(i)
+	if err != nil {
+		return packEntry{}, false, err
+	}
+	j, ok := slices.BinarySearchFunc(files, name, func(e packEntry, name string) int { return strings.Compare(e.name, name) })
+	if !ok {
+		return packEntry{}, false, nil
+	}
+	return files[j], true, nil
+}
+
+// isDir reports whether name is a folder of the pack: whether the first
+// file at or after name+"/" is in it.
+func (p *packFS) isDir(name string) (bool, error) {
+	if name == "." {
+		return true, nil
+	}
+	prefix := name + "/"
+	i := max(sort.Search(len(p.parts), func(i int) bool { return p.parts[i].first > prefix })-1, 0)
+	for ; i < len(p.parts); i++ {
+		files, err := p.part(i)
+		if err != nil {
+			return false, err
+		}
+		j, _ := slices.BinarySearchFunc(files, prefix, func(e packEntry, name string) int { return strings.Compare(e.name, name) })
+		if j < len(files) {
+			return strings.HasPrefix(files[j].name, prefix), nil
+		}
+	}
+	return false, nil
+}
+
+// folders returns the entries of each folder, listed the first time they
+// are asked for from every part of the index: reading a file by its name
+// needs none.
+func (p *packFS) folders() (map[string][]fs.DirEntry, error) {
+	p.dirsOnce.Do(func() {
+		var all []packEntry
+		for i := range p.parts {
+			files, err := p.part(i)
+			if err != nil {
+				p.dirsErr = err
+				return
+			}
+			all = append(all, files...)
+		}
+		isFile := make(map[string]bool, len(all))
+		for _, e := range all {
+			isFile[e.name] = true
+		}
+		dirs := map[string][]fs.DirEntry{".": {}}
+		seen := map[string]bool{".": true}
+		for _, e := range all {
+			addEntry(dirs, e.name, packDirEntry{name: path.Base(e.name), size: e.size}, seen, isFile)
+		}
+		for _, entries := range dirs {
+			slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+		}
+		p.dirs = dirs
+	})
+	return p.dirs, p.dirsErr
+}
+
+// addEntry lists the file name, described by e, in its folder of dirs,
+// and the folders above it in theirs.
+func addEntry(dirs map[string][]fs.DirEntry, name string, e packDirEntry, dirSeen, isFile map[string]bool) {
 	for {
 		dir := path.Dir(name)
-		if _, isFile := p.files[dir]; isFile && dir != name {
+		if isFile[dir] && dir != name {
 			// a file and a folder of one name: the index is damaged, and
 			// the file wins; Open of what is under it fails.
 			return
 		}
-		p.dirs[dir] = append(p.dirs[dir], e)
+		dirs[dir] = append(dirs[dir], e)
 		if dirSeen[dir] {
 			return
 		}
@@ -165,8 +339,8 @@ func (p *packFS) addEntry(name string, e packDirEntry, dirSeen map[string]bool) 
 	}
 }
 
-// indexReader reads the uvarints and strings of an index, keeping the
-// first error.
+// indexReader reads the uvarints, CRCs and strings of a pack's table or
+// index part, keeping the first error.
 type indexReader struct {
 	s   string // what is left to read
 	err error
@@ -187,8 +361,21 @@ func (r *indexReader) uint() int {
 	return int(v)
 }
 
-// string reads a length and that many bytes, a part of the index's
-// string.
+// uint32 reads a CRC, 4 bytes big-endian.
+func (r *indexReader) uint32() uint32 {
+	if r.err != nil {
+		return 0
+	}
+	if len(r.s) < 4 {
+		r.err = errors.New("a CRC goes past the end")
+		return 0
+	}
+	v := binary.BigEndian.Uint32([]byte(r.s[:4]))
+	r.s = r.s[4:]
+	return v
+}
+
+// string reads a length and that many bytes.
 func (r *indexReader) string() string {
 	n := r.uint()
 	if r.err != nil {
@@ -203,26 +390,29 @@ func (r *indexReader) string() string {
 	return s
 }
 
-// block returns block b decompressed, from the cache or the pack.
-func (p *packFS) block(b int) ([]byte, error) {
+// block returns the first need bytes of block b decompressed, or more,
+// from the cache or the pack: a block is decompressed as far as the file
+// read needs, and further when a later file needs more.
+func (p *packFS) block(b, need int) ([]byte, error) {
 	p.mu.Lock()
-	if e, ok := p.cache[b]; ok {
+	if e, ok := p.cache[b]; ok && len(e.Value.(*cachedBlock).data) >= need {
 		p.lru.MoveToFront(e)
 		data := e.Value.(*cachedBlock).data
 		p.mu.Unlock()
 		return data, nil
 	}
 	p.mu.Unlock()
-	blk := p.blocks[b]
-	data := make([]byte, blk.size)
-	zr := flate.NewReader(bytes.NewReader(p.data[blk.off : blk.off+blk.n]))
-	if _, err := io.ReadFull(zr, data); err != nil {
+	data, err := p.inflate(p.blocks[b], need)
+	if err != nil {
 		return nil, fmt.Errorf("%w: block %d: %w", ErrBadPack, b, err)
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if e, ok := p.cache[b]; ok { // decompressed meanwhile by another reader
+	if e, ok := p.cache[b]; ok { // decompressed meanwhile by another reader, or less far
 		p.lru.MoveToFront(e)
+		if c := e.Value.(*cachedBlock); len(c.data) < len(data) {
+			c.data = data
+		}
 		return e.Value.(*cachedBlock).data, nil
 	}
 	p.cache[b] = p.lru.PushFront(&cachedBlock{block: b, data: data})
@@ -233,42 +423,56 @@ func (p *packFS) block(b int) ([]byte, error) {
 	return data, nil
 }
 
+// file returns the bytes of the file name, with the error op reports.
+func (p *packFS) file(op, name string) (packEntry, []byte, error) {
+	if !fs.ValidPath(name) {
+		return packEntry{}, nil, &fs.PathError{Op: op, Path: name, Err: fs.ErrInvalid}
+	}
+	f, ok, err := p.lookup(name)
+	if err == nil && !ok {
+		err = fs.ErrNotExist
+		if dir, derr := p.isDir(name); derr != nil {
+			err = derr
+		} else if dir {
+			err = errIsDir
+		}
+	}
+	if err != nil {
+		return f, nil, &fs.PathError{Op: op, Path: name, Err: err}
+	}
+	data, err := p.block(f.block, f.off+f.size)
+	if err != nil {
+		return f, nil, &fs.PathError{Op: op, Path: name, Err: err}
+	}
+	return f, data[f.off : f.off+f.size], nil
+}
+
+// errIsDir is the error of reading a folder as a file.
+var errIsDir = errors.New("is a directory")
+
 // ReadFile returns the contents of the file name, a copy.
 func (p *packFS) ReadFile(name string) ([]byte, error) {
-	if !fs.ValidPath(name) {
-		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrInvalid}
-	}
-	f, ok := p.files[name]
-	if !ok {
-		if _, isDir := p.folders()[name]; isDir {
-			return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("is a directory")}
-		}
-		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrNotExist}
-	}
-	data, err := p.block(f.block)
+	_, data, err := p.file("read", name)
 	if err != nil {
-		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
+		return nil, err
 	}
-	return bytes.Clone(data[f.off : f.off+f.size]), nil
+	return bytes.Clone(data), nil
 }
 
 // Open opens the file or folder name.
 func (p *packFS) Open(name string) (fs.File, error) {
-	if !fs.ValidPath(name) {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	f, data, err := p.file("open", name)
+	if errors.Is(err, errIsDir) {
+		dirs, err := p.folders()
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		}
+		return &packDir{info: packDirEntry{name: path.Base(name), dir: true}, entries: dirs[name]}, nil
 	}
-	if entries, ok := p.folders()[name]; ok {
-		return &packDir{info: packDirEntry{name: path.Base(name), dir: true}, entries: entries}, nil
-	}
-	f, ok := p.files[name]
-	if !ok {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
-	}
-	data, err := p.block(f.block)
 	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		return nil, err
 	}
-	return &packOpenFile{info: packDirEntry{name: path.Base(name), size: f.size}, r: bytes.NewReader(data[f.off : f.off+f.size])}, nil
+	return &packOpenFile{info: packDirEntry{name: path.Base(name), size: f.size}, r: bytes.NewReader(data)}, nil
 }
 
 // ReadDir returns the entries of the folder name, sorted by name.
@@ -276,7 +480,11 @@ func (p *packFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrInvalid}
 	}
-	entries, ok := p.folders()[name]
+	dirs, err := p.folders()
+	if err != nil {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: err}
+	}
+	entries, ok := dirs[name]
 	if !ok {
 		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
 	}
@@ -288,13 +496,17 @@ func (p *packFS) Stat(name string) (fs.FileInfo, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrInvalid}
 	}
-	if _, ok := p.folders()[name]; ok {
-		return packDirEntry{name: path.Base(name), dir: true}, nil
+	f, ok, err := p.lookup(name)
+	if err != nil {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: err}
 	}
-	if f, ok := p.files[name]; ok {
+	if ok {
 		return packDirEntry{name: path.Base(name), size: f.size}, nil
 	}
-	return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+	if dir, err := p.isDir(name); err != nil || !dir {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: cmp.Or(err, fs.ErrNotExist)}
+	}
+	return packDirEntry{name: path.Base(name), dir: true}, nil
 }
 
 // packDirEntry describes a file or folder of a pack: it is both its

@@ -15,7 +15,7 @@ import (
 // runFakeCLI runs a fake Claude Code CLI that plays a recording, or
 // installs one as "claude" in a folder.
 //
-//	ccwire fake-cli [--scenario ID] [--cli-version V] [--recordings DIR | --embedded] [CLI flags...]
+//	ccwire fake-cli [--scenario ID] [--cli-version V] [--recordings DIR | --embedded] [--chaos FAULTS] [CLI flags...]
 //	ccwire fake-cli install [flags] DIR
 func runFakeCLI(ctx context.Context, e env, args []string) int {
 	if len(args) > 0 && args[0] == "install" {
@@ -47,6 +47,7 @@ func runFakeCLIInstall(e env, args []string) int {
 	version := fs.String("cli-version", "", "default CLI version (default: the newest recorded)")
 	recDir := fs.String("recordings", "", "recordings folder (default: the ccwire module's the working folder is in)")
 	embedded := fs.Bool("embedded", false, "play the recordings built into the binary")
+	chaos := fs.String("chaos", "", "default faults to inject, `FAULT[@TURN],...` (see claude --help)")
 	for _, a := range args {
 		if a == "-h" || a == "-help" || a == "--help" {
 			fakeCLIInstallUsage(e.stdout, fs)
@@ -70,7 +71,11 @@ func runFakeCLIInstall(e env, args []string) int {
 		fmt.Fprintf(e.stderr, "ccwire fake-cli install: %v\n", err)
 		return 1
 	}
-	env := map[string]string{fakecli.EnvScenario: *scenarioID, fakecli.EnvCLIVersion: *version}
+	if _, err := fakecli.ParseChaos(*chaos); err != nil {
+		fmt.Fprintf(e.stderr, "ccwire fake-cli install: %v\n", err)
+		return 2
+	}
+	env := map[string]string{fakecli.EnvScenario: *scenarioID, fakecli.EnvCLIVersion: *version, fakecli.EnvChaos: *chaos}
 	switch {
 	case *embedded:
 		env[fakecli.EnvEmbedded] = "1"

@@ -46,6 +46,9 @@ func TestRunFakeCLI(t *testing.T) {
 		{name: "bad stdin", args: play(), stdin: "not json\n", code: 1, stderrHas: []string{"Error parsing streaming input line"}},
 		{name: "install help", args: []string{"install", "-h"}, code: 0, stdoutHas: []string{"Usage: ccwire fake-cli install"}},
 		{name: "install no dir", args: []string{"install"}, code: 2, stderrHas: []string{"want one folder"}},
+		{name: "install bad chaos", args: []string{"install", "--chaos", "boom", installDir}, code: 2, stderrHas: []string{`unknown fault "boom"`}},
+		{name: "chaos", args: append([]string{"--chaos", "unknown-kind"}, play()...), stdin: user, code: 0, stdoutHas: []string{`{"type":"ccwire_chaos_unknown"`, `"result":"Hello!"`}},
+		{name: "chaos exit", args: append([]string{"--chaos", "exit-mid-turn-stderr"}, play()...), stdin: user, code: 1, stderrHas: []string{"ccwire chaos exit-mid-turn-stderr", "Node.js"}},
 		{name: "install", args: []string{"install", "--scenario", "multi-turn", "--recordings", "../../recordings", installDir}, code: 0, stdoutHas: []string{filepath.Join(installDir, "claude")}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

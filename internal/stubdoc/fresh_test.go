@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -12,20 +10,7 @@ import (
 // now: run go generate ./stubapi after changing it.
 func TestDocsAreFresh(t *testing.T) {
 	t.Parallel()
-	for _, d := range docs {
-		path := filepath.Join("../..", d.file)
-		got, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := rewrite(got, d.lang)
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s is stale: run go generate ./stubapi", d.file)
-		}
-	}
+	part.CheckFresh(t, "../..", docs, "go generate ./stubapi")
 }
 
 // TestRewriteKeepsTheRest checks that only the part between the markers

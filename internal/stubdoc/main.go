@@ -10,14 +10,10 @@
 package main
 
 import (
-	"bytes"
-	"errors"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
+	"github.com/ccwire/ccwire/internal/docpart"
 	"github.com/ccwire/ccwire/stubapi"
 )
 
@@ -28,58 +24,18 @@ const (
 )
 
 // docs are the documentation files, by language.
-var docs = []struct{ lang, file string }{
-	{"en", "docs/stub-script.md"},
-	{"ja", "docs/stub-script.ja.md"},
+var docs = []docpart.Doc{
+	{Lang: "en", File: "docs/stub-script.md"},
+	{Lang: "ja", File: "docs/stub-script.ja.md"},
 }
 
-func main() {
-	root := flag.String("root", ".", "the module's root directory")
-	flag.Parse()
-	if err := run(*root); err != nil {
-		fmt.Fprintln(os.Stderr, "stubdoc:", err)
-		os.Exit(1)
-	}
-}
+// part is the fault tables in docs.
+var part = docpart.Part{Begin: beginMarker, End: endMarker, Body: tables}
 
-func run(root string) error {
-	for _, d := range docs {
-		path := filepath.Join(root, d.file)
-		old, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		out, err := rewrite(old, d.lang)
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		if !bytes.Equal(out, old) {
-			if err := os.WriteFile(path, out, 0o644); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
+func main() { part.Main("stubdoc", docs) }
 
 // rewrite returns doc with its generated part written anew.
-func rewrite(doc []byte, lang string) ([]byte, error) {
-	before, rest, ok := bytes.Cut(doc, []byte(beginMarker))
-	if !ok {
-		return nil, errors.New("no begin marker: " + strings.TrimSpace(beginMarker))
-	}
-	_, after, ok := bytes.Cut(rest, []byte(endMarker))
-	if !ok {
-		return nil, errors.New("no end marker: " + strings.TrimSpace(endMarker))
-	}
-	var b bytes.Buffer
-	b.Write(before)
-	b.WriteString(beginMarker + "\n")
-	b.WriteString(tables(lang))
-	b.WriteString("\n" + endMarker)
-	b.Write(after)
-	return b.Bytes(), nil
-}
+func rewrite(doc []byte, lang string) ([]byte, error) { return part.Rewrite(doc, lang) }
 
 // words are the texts of the tables, by language.
 var words = map[string]map[string]string{

@@ -675,11 +675,7 @@ func (c *Client) nextItem(ctx context.Context) (item, error) {
 	}
 	switch {
 	case ctxErr != nil:
-		ce := &ContextError{Err: ctxErr}
-		if cause := context.Cause(ctx); cause != nil && cause != ctxErr {
-			ce.Cause = cause
-		}
-		return item{}, ce
+		return item{}, contextError(ctx, ctxErr, "")
 	case ok:
 		return it, nil
 	case end != nil:
@@ -787,12 +783,12 @@ func (c *Client) closeWithin(ctx context.Context) error {
 
 // Wait waits for the CLI to exit (after CloseInput, for example) and
 // returns nil for a clean exit with status 0, an *ExitError otherwise, or
-// ctx's error.
+// a *ContextError when ctx ends first.
 func (c *Client) Wait(ctx context.Context) error {
 	select {
 	case <-c.dispatchDone:
 	case <-ctx.Done():
-		return fmt.Errorf("claude: wait for the CLI: %w", ctx.Err())
+		return contextError(ctx, ctx.Err(), "waiting for the CLI to exit")
 	}
 	c.mu.Lock()
 	ended := c.ended

@@ -76,11 +76,12 @@ func (c *Client) SetMaxThinkingTokens(ctx context.Context, tokens int64) error {
 // answer; decode its payload with [protocol.SuccessResponse.DecodePayload].
 // Use it for the requests without a method of their own (mcp_status,
 // get_context_usage...). The error is a *ControlError for an error answer;
-// one wrapping context.DeadlineExceeded when no answer came within
-// Options.ControlTimeout; an *UnsupportedRequestError, without sending
-// anything, for a request CLI 2.1.37 would leave unanswered; the
-// *ExitError when the CLI's output ended first; or ctx's error. Both
-// unsupported cases match errors.ErrUnsupported.
+// a *ContextError matching context.DeadlineExceeded when no answer came
+// within Options.ControlTimeout; an *UnsupportedRequestError, without
+// sending anything, for a request CLI 2.1.37 would leave unanswered; the
+// *ExitError when the CLI's output ended first; or a *ContextError of
+// ctx's error when ctx ends first (also while the CLI does not read the
+// request). Both unsupported cases match errors.ErrUnsupported.
 func (c *Client) Control(ctx context.Context, body protocol.ControlRequestBody) (*protocol.SuccessResponse, error) {
 	return c.control(ctx, body)
 }
@@ -118,9 +119,10 @@ func (c *Client) control(ctx context.Context, body protocol.ControlRequestBody) 
 	select {
 	case a = <-ch:
 	case <-timer.C:
-		return nil, fmt.Errorf("claude: no answer to the %s request %s within %s: %w", subtype, id, c.controlTimeout, context.DeadlineExceeded)
+		return nil, &ContextError{Err: context.DeadlineExceeded, Op: fmt.Sprintf("waiting for the answer to the %s request %s", subtype, id),
+			Cause: fmt.Errorf("no answer within %s, Options.ControlTimeout", c.controlTimeout)}
 	case <-ctx.Done():
-		return nil, fmt.Errorf("claude: %s request %s: %w", subtype, id, ctx.Err())
+		return nil, contextError(ctx, ctx.Err(), fmt.Sprintf("waiting for the answer to the %s request %s", subtype, id))
 	}
 	if a.err != nil {
 		return nil, wrapError(fmt.Sprintf("%s request %s", subtype, id), a.err)

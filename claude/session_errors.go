@@ -131,6 +131,28 @@ func contextError(ctx context.Context, err error, op string) *ContextError {
 	return ce
 }
 
+// LimitError reports that the CLI made the client hold more than it
+// bounds: more control requests in flight than [Options.ControlHandlers]
+// + [Options.MaxControlQueue], or more output held for reads than
+// [Options.MaxBufferedBytes]. The client ended the session on it: it
+// stopped the CLI, and the reads, sends and control requests that follow
+// return it.
+type LimitError struct {
+	// What is what went over the bound: "control requests from the CLI in
+	// flight" or "bytes of the CLI's output held for reads".
+	What string
+	// Limit is the bound.
+	Limit int64
+	// Option is the field of [Options] that raises it.
+	Option string
+}
+
+// Error says what went over which bound, and the option that raises it.
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("claude: the CLI sent more than the client holds: over %d %s; the session was ended (raise Options.%s to allow more)",
+		e.Limit, e.What, e.Option)
+}
+
 // LineErrors reports stdout lines that could not be decoded during a read.
 // The lines were skipped (they are in the transcript) and the read went on;
 // its messages are complete otherwise.

@@ -2,6 +2,7 @@ package claude
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -28,9 +29,13 @@ import (
 // A goroutine of the client reads the CLI's output as it comes, whether or
 // not anyone consumes it: answers to the client's control requests go to
 // the requests waiting for them, the CLI's permission and hook requests go
-// to their callbacks, and everything else waits in an unbounded buffer
-// for the reader, so a slow consumer loses nothing and never blocks the
-// control protocol. Control responses never reach the reader; they stay in
+// to their callbacks (at most [Options.ControlHandlers] at once, the
+// others queued), and everything else waits in a buffer for the reader,
+// so a slow consumer loses nothing and never blocks the control protocol.
+// What a CLI can make the client hold is bounded all the same: past
+// [Options.MaxControlQueue] requests queued or [Options.MaxBufferedBytes]
+// of output held for reads, the client ends the session with a
+// *LimitError. Control responses never reach the reader; they stay in
 // the session's transcript ([Client.Session]).
 //
 // Sending and control requests may be called from any goroutine, also
@@ -53,18 +58,26 @@ type Client struct {
 	observer       Handler               // sees events on the reading goroutine, if set
 	controlTimeout time.Duration
 	closeTimeout   time.Duration
+	handlers       int   // Options.ControlHandlers
+	maxQueued      int   // Options.MaxControlQueue
+	maxBuffered    int64 // Options.MaxBufferedBytes
+
+	buffered atomic.Int64 // bytes of output held for reads
 
 	idSuffix string
 	nextID   atomic.Uint64
 
 	mu       sync.Mutex
 	pending  map[string]chan controlAnswer // our requests awaiting an answer
-	handling map[string]context.CancelFunc // the CLI's requests being answered
-	ended    error                         // how the CLI's output ended, once it did
+	handling map[string]context.CancelFunc // the CLI's requests being answered or queued
+	queued   []cliRequest                  // the CLI's requests waiting for a handler
+	workers  int                           // goroutines answering them
+	ended    error                         // how the CLI's output ended, or the bound it went over, once it did
 
 	life      context.Context // ends on Close; parent of the callbacks' contexts
 	stopLife  context.CancelFunc
 	callbacks sync.WaitGroup
+	stopping  sync.WaitGroup // stops the CLI of a session that went over a bound
 
 	tr           *translator // owned by the goroutine calling route, as evbuf
 	evbuf        []Event
@@ -98,12 +111,13 @@ type item struct {
 	err   error // *protocol.DecodeError or *protocol.LineTooLongError
 	first Event
 	more  []Event // the events after first
+	size  int64   // the bytes it holds, for Options.MaxBufferedBytes
 }
 
 // newItem returns the item of msg and its events evs, which it does not
 // keep.
 func newItem(msg protocol.Message, evs []Event) item {
-	it := item{msg: msg}
+	it := item{msg: msg, size: int64(len(msg.Raw()))}
 	if len(evs) > 0 {
 		it.first = evs[0]
 	}
@@ -233,6 +247,9 @@ func newClient(opts Options, version string) *Client {
 		observer:       opts.Observer,
 		controlTimeout: opts.ControlTimeout,
 		closeTimeout:   opts.CloseTimeout,
+		handlers:       cmp.Or(max(opts.ControlHandlers, 0), DefaultControlHandlers),
+		maxQueued:      cmp.Or(max(opts.MaxControlQueue, 0), DefaultMaxControlQueue),
+		maxBuffered:    cmp.Or(max(opts.MaxBufferedBytes, 0), DefaultMaxBufferedBytes),
 		pending:        make(map[string]chan controlAnswer),
 		handling:       make(map[string]context.CancelFunc),
 		hooks:          &hookRegistry{},
@@ -301,7 +318,7 @@ func (c *Client) dispatch() {
 		if !end.clean() {
 			final = end
 		}
-		c.out.finish(final)
+		c.out.finish(final) // unless a bound ended it
 		return
 	}
 }
@@ -316,7 +333,9 @@ func (c *Client) route(ev event) bool {
 		if c.observer != nil {
 			Dispatch(c.observer, first)
 		}
-		c.out.push(item{err: ev.err, first: first})
+		size := int64(len(ev.err.Error()))
+		c.out.push(item{err: ev.err, first: first, size: size})
+		_ = c.hold(size)
 		return true
 	}
 	switch m := ev.msg.(type) {
@@ -340,9 +359,49 @@ func (c *Client) route(ev event) bool {
 			Dispatch(c.observer, e)
 		}
 	}
-	c.out.push(newItem(ev.msg, c.evbuf))
+	it := newItem(ev.msg, c.evbuf)
+	c.out.push(it)
 	clear(c.evbuf)
+	_ = c.hold(it.size)
 	return true
+}
+
+// hold counts n more bytes of output held for reads (n < 0: fewer), and
+// ends the session with a *LimitError, which it returns, once they are
+// over Options.MaxBufferedBytes.
+func (c *Client) hold(n int64) error {
+	if c.buffered.Add(n) <= c.maxBuffered {
+		return nil
+	}
+	return c.fail(&LimitError{What: "bytes of the CLI's output held for reads", Limit: c.maxBuffered, Option: "MaxBufferedBytes"})
+}
+
+// fail ends the session on err, a bound the CLI went over, unless the
+// CLI's output ended first; it returns how the session ended. The reads
+// and requests that follow return it, the events no read has taken are
+// dropped (the transcript keeps their lines), the callbacks' contexts are
+// withdrawn, and the CLI is stopped on a goroutine of the client's,
+// which Close waits for: fail does not block, as route calls it.
+func (c *Client) fail(err error) error {
+	c.mu.Lock()
+	if c.ended != nil {
+		ended := c.ended
+		c.mu.Unlock()
+		return ended
+	}
+	c.ended = err
+	clear(c.queued)
+	c.queued = nil
+	c.mu.Unlock()
+	c.logger.Warn("claude: ending the session", "err", err)
+	c.stopLife()
+	c.out.fail(err)
+	c.stopping.Go(func() {
+		<-c.attached // route may run before Connect has the session
+		c.hurry()
+		_ = c.conn.Close()
+	})
+	return err
 }
 
 // Version returns the version of the CLI the client runs.
@@ -393,6 +452,12 @@ func (c *Client) SendMessage(ctx context.Context, m protocol.Message) error {
 // that are the caller's (Query and Stream register theirs before sending,
 // so that a permission callback of the turn finds the read under way).
 func (c *Client) send(ctx context.Context, m protocol.Message, own int) error {
+	c.mu.Lock()
+	ended := c.ended
+	c.mu.Unlock()
+	if le := (*LimitError)(nil); errors.As(ended, &le) {
+		return wrapError("send", le)
+	}
 	if _, ok := m.(*protocol.UserMessage); ok {
 		if err := c.finishAbandoned(ctx, own); err != nil {
 			if _, ok := err.(*ExitError); ok {
@@ -455,6 +520,8 @@ func (c *Client) ReceiveTurn(ctx context.Context, h Handler) (Turn, error) {
 func (c *Client) receiveTurn(ctx context.Context, h Handler) (Turn, error) {
 	var turn Turn
 	var lineErrs []error
+	var held int64 // the bytes of the turn's items, held until it returns
+	defer func() { c.buffered.Add(-held) }()
 	for ev := range c.takeLeftover() {
 		Dispatch(h, ev)
 		c.took(ev)
@@ -469,6 +536,10 @@ func (c *Client) receiveTurn(ctx context.Context, h Handler) (Turn, error) {
 			if errors.As(err, &ce) {
 				ce.Messages = turn.Messages
 			}
+			return turn, withLineErrors(err, lineErrs)
+		}
+		held += it.size
+		if err := c.hold(it.size); err != nil {
 			return turn, withLineErrors(err, lineErrs)
 		}
 		if it.err != nil {
@@ -675,12 +746,9 @@ func (c *Client) nextItem(ctx context.Context) (item, error) {
 	}
 	switch {
 	case ctxErr != nil:
-		ce := &ContextError{Err: ctxErr}
-		if cause := context.Cause(ctx); cause != nil && cause != ctxErr {
-			ce.Cause = cause
-		}
-		return item{}, ce
+		return item{}, contextError(ctx, ctxErr, "")
 	case ok:
+		c.buffered.Add(-it.size)
 		return it, nil
 	case end != nil:
 		return item{}, end
@@ -738,6 +806,7 @@ func (c *Client) Close() error {
 		if err := c.conn.Close(); err != nil {
 			errs = append(errs, err)
 		}
+		c.stopping.Wait()
 		// The session's Close ends its stdout, and with it the dispatcher,
 		// unless its reader is stuck (Close then says so).
 		if !waitFor(c.dispatchDone, c.closeTimeout) {
@@ -787,12 +856,12 @@ func (c *Client) closeWithin(ctx context.Context) error {
 
 // Wait waits for the CLI to exit (after CloseInput, for example) and
 // returns nil for a clean exit with status 0, an *ExitError otherwise, or
-// ctx's error.
+// a *ContextError when ctx ends first.
 func (c *Client) Wait(ctx context.Context) error {
 	select {
 	case <-c.dispatchDone:
 	case <-ctx.Done():
-		return fmt.Errorf("claude: wait for the CLI: %w", ctx.Err())
+		return contextError(ctx, ctx.Err(), "waiting for the CLI to exit")
 	}
 	c.mu.Lock()
 	ended := c.ended

@@ -76,11 +76,12 @@ func (c *Client) SetMaxThinkingTokens(ctx context.Context, tokens int64) error {
 // answer; decode its payload with [protocol.SuccessResponse.DecodePayload].
 // Use it for the requests without a method of their own (mcp_status,
 // get_context_usage...). The error is a *ControlError for an error answer;
-// one wrapping context.DeadlineExceeded when no answer came within
-// Options.ControlTimeout; an *UnsupportedRequestError, without sending
-// anything, for a request CLI 2.1.37 would leave unanswered; the
-// *ExitError when the CLI's output ended first; or ctx's error. Both
-// unsupported cases match errors.ErrUnsupported.
+// a *ContextError matching context.DeadlineExceeded when no answer came
+// within Options.ControlTimeout; an *UnsupportedRequestError, without
+// sending anything, for a request CLI 2.1.37 would leave unanswered; the
+// *ExitError when the CLI's output ended first; or a *ContextError of
+// ctx's error when ctx ends first (also while the CLI does not read the
+// request). Both unsupported cases match errors.ErrUnsupported.
 func (c *Client) Control(ctx context.Context, body protocol.ControlRequestBody) (*protocol.SuccessResponse, error) {
 	return c.control(ctx, body)
 }
@@ -118,9 +119,10 @@ func (c *Client) control(ctx context.Context, body protocol.ControlRequestBody) 
 	select {
 	case a = <-ch:
 	case <-timer.C:
-		return nil, fmt.Errorf("claude: no answer to the %s request %s within %s: %w", subtype, id, c.controlTimeout, context.DeadlineExceeded)
+		return nil, &ContextError{Err: context.DeadlineExceeded, Op: fmt.Sprintf("waiting for the answer to the %s request %s", subtype, id),
+			Cause: fmt.Errorf("no answer within %s, Options.ControlTimeout", c.controlTimeout)}
 	case <-ctx.Done():
-		return nil, fmt.Errorf("claude: %s request %s: %w", subtype, id, ctx.Err())
+		return nil, contextError(ctx, ctx.Err(), fmt.Sprintf("waiting for the answer to the %s request %s", subtype, id))
 	}
 	if a.err != nil {
 		return nil, wrapError(fmt.Sprintf("%s request %s", subtype, id), a.err)
@@ -157,13 +159,16 @@ func (c *Client) resolve(m *protocol.ControlResponse) {
 	ch <- controlAnswer{resp: m}
 }
 
-// endPending fails the requests still waiting: the CLI's output ended.
+// endPending fails the requests still waiting: the CLI's output ended
+// (or the session went over a bound first: they get that error).
 func (c *Client) endPending(end *ExitError) {
 	c.mu.Lock()
-	c.ended = end
+	if c.ended == nil {
+		c.ended = end
+	}
 	for id, ch := range c.pending {
 		delete(c.pending, id)
-		ch <- controlAnswer{err: end}
+		ch <- controlAnswer{err: c.ended}
 	}
 	c.mu.Unlock()
 }
@@ -178,9 +183,19 @@ func (c *Client) handlePending(reqs []protocol.ControlRequest) {
 	}
 }
 
-// handleRequest answers a control request of the CLI in a goroutine of its
-// own, unless it is being answered already. use is the tool call a
-// permission request is about, if known.
+// cliRequest is a control request of the CLI waiting for a handler.
+type cliRequest struct {
+	m      *protocol.ControlRequest
+	use    *ToolUseEvent // the tool call a permission request is about, if known
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// handleRequest queues a control request of the CLI for a handler, unless
+// it is being answered already, and starts a handler if fewer than
+// Options.ControlHandlers run. A request past Options.MaxControlQueue
+// ends the session instead. use is the tool call a permission request is
+// about, if known. It does not block.
 func (c *Client) handleRequest(m *protocol.ControlRequest, use *ToolUseEvent) {
 	id := m.RequestID
 	c.mu.Lock()
@@ -188,34 +203,72 @@ func (c *Client) handleRequest(m *protocol.ControlRequest, use *ToolUseEvent) {
 		c.mu.Unlock()
 		return
 	}
+	if len(c.handling) >= c.handlers+c.maxQueued {
+		c.mu.Unlock()
+		c.fail(&LimitError{What: "control requests from the CLI in flight", Limit: int64(c.handlers + c.maxQueued), Option: "MaxControlQueue"})
+		return
+	}
 	ctx, cancel := context.WithCancel(c.life)
 	c.handling[id] = cancel
-	c.callbacks.Add(1)
+	c.queued = append(c.queued, cliRequest{m: m, use: use, ctx: ctx, cancel: cancel})
+	start := c.workers < c.handlers
+	if start {
+		c.workers++
+		c.callbacks.Add(1)
+	}
 	c.mu.Unlock()
+	if start {
+		go c.handle()
+	}
+}
 
-	go func() {
-		defer c.callbacks.Done()
-		resp := c.answer(ctx, m, use)
-		withdrawn := ctx.Err() != nil
-		cancel()
+// handle answers the queued control requests of the CLI until none is
+// left.
+func (c *Client) handle() {
+	defer c.callbacks.Done()
+	for {
 		c.mu.Lock()
-		delete(c.handling, id)
+		if len(c.queued) == 0 {
+			c.queued = nil
+			c.workers--
+			c.mu.Unlock()
+			return
+		}
+		r := c.queued[0]
+		c.queued[0] = cliRequest{}
+		c.queued = c.queued[1:]
 		c.mu.Unlock()
-		if withdrawn {
-			c.logger.Debug("claude: control request withdrawn; not answering", "request_id", id)
-			return
-		}
-		select {
-		case <-c.attached: // the CLI may ask before Connect has its session
-		case <-c.life.Done():
-			return
-		}
-		sendCtx, stop := context.WithTimeout(c.life, c.controlTimeout)
-		defer stop()
-		if err := sendMessage(sendCtx, c.conn, resp); err != nil {
-			c.logger.Debug("claude: could not answer a control request", "request_id", id, "err", err)
-		}
-	}()
+		c.respond(r)
+	}
+}
+
+// respond answers one control request of the CLI, unless it is withdrawn
+// (control_cancel_request, Close) before or while it is answered.
+func (c *Client) respond(r cliRequest) {
+	id := r.m.RequestID
+	var resp *protocol.ControlResponse
+	if r.ctx.Err() == nil {
+		resp = c.answer(r.ctx, r.m, r.use)
+	}
+	withdrawn := r.ctx.Err() != nil
+	r.cancel()
+	c.mu.Lock()
+	delete(c.handling, id)
+	c.mu.Unlock()
+	if withdrawn {
+		c.logger.Debug("claude: control request withdrawn; not answering", "request_id", id)
+		return
+	}
+	select {
+	case <-c.attached: // the CLI may ask before Connect has its session
+	case <-c.life.Done():
+		return
+	}
+	sendCtx, stop := context.WithTimeout(c.life, c.controlTimeout)
+	defer stop()
+	if err := sendMessage(sendCtx, c.conn, resp); err != nil {
+		c.logger.Debug("claude: could not answer a control request", "request_id", id, "err", err)
+	}
 }
 
 // cancelHandling withdraws the context of a CLI request being answered

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -150,4 +151,69 @@ func TestStartContextCutsCloseShort(t *testing.T) {
 	if over > overshootLimit {
 		t.Errorf("Close returned %v after Start's context ended, want at most %v", over, overshootLimit)
 	}
+}
+
+// earlyDeadline is a context whose deadline passes before its Done
+// channel closes. It makes the moment a real deadline can fall into by
+// chance (12 of 20 runs in issue 33) last: the write deadline the client
+// sets on the CLI's stdin from ctx has passed, but ctx.Err() is still nil.
+type earlyDeadline struct {
+	context.Context
+	at time.Time
+}
+
+func (e earlyDeadline) Deadline() (time.Time, bool) { return e.at, true }
+
+// TestDeadlineIsContextError checks that a deadline or a cancellation
+// that ends a send or a control request while the CLI does not read its
+// stdin is a *ContextError matching context.DeadlineExceeded (or
+// context.Canceled), never the pipe's "write |1: i/o timeout" (issue 33,
+// defect 8).
+func TestDeadlineIsContextError(t *testing.T) {
+	t.Parallel()
+	c := connectFake(t, func(o *claude.Options) { o.CloseTimeout = 100 * time.Millisecond })
+	if _, err := c.Query(ctxFor(t, 30*time.Second), "plug", nil); err != nil {
+		t.Fatal(err)
+	}
+	big := strings.Repeat("x", 1<<20) // more than a pipe holds: the write blocks
+	check := func(t *testing.T, what string, err, want error) {
+		t.Helper()
+		var ce *claude.ContextError
+		if !errors.As(err, &ce) || !errors.Is(err, want) {
+			t.Fatalf("%s = %v, want a *ContextError matching %v", what, err, want)
+		}
+		if p := repeatedPrefix(err.Error()); p != "" {
+			t.Errorf("the prefix %q repeats in %q", p, err)
+		}
+	}
+	// Sequential: they share the plugged CLI's stdin.
+	t.Run("send deadline", func(t *testing.T) {
+		for range 20 {
+			ctx, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
+			err := c.Send(ctx, big)
+			cancel()
+			check(t, "Send", err, context.DeadlineExceeded)
+		}
+	})
+	t.Run("send deadline before Done", func(t *testing.T) {
+		parent, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+		defer cancel()
+		ctx := earlyDeadline{parent, time.Now().Add(50 * time.Millisecond)}
+		check(t, "Send", c.Send(ctx, big), context.DeadlineExceeded)
+	})
+	t.Run("send cancel", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(t.Context())
+		time.AfterFunc(20*time.Millisecond, cancel)
+		check(t, "Send", c.Send(ctx, big), context.Canceled)
+	})
+	t.Run("control deadline", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
+		defer cancel()
+		check(t, "SetModel", c.SetModel(ctx, "x"), context.DeadlineExceeded)
+	})
+	t.Run("wait deadline", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
+		defer cancel()
+		check(t, "Wait", c.Wait(ctx), context.DeadlineExceeded)
+	})
 }

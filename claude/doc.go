@@ -42,6 +42,16 @@
 // ([AddContext]), stop the session ([StopSession]) or drop a prompt
 // ([BlockPrompt]).
 //
+// Bounds and errors: a misbehaving CLI cannot make a client hold without
+// limit. Its control requests are answered by at most
+// [Options.ControlHandlers] goroutines, the rest queued; more in flight
+// than [Options.MaxControlQueue] allows, or more output held for reads
+// than [Options.MaxBufferedBytes], ends the session with a [*LimitError]
+// that names the option. Every deadline and cancellation (of a read, a
+// send, a control request, [Options.ControlTimeout], a wait) is a
+// [*ContextError] matching context.DeadlineExceeded or context.Canceled;
+// a CLI that exits is an [*ExitError], a failed turn a [*TurnError].
+//
 // In-process MCP tools: [Options.MCPServers] runs [MCPServer] values in
 // the client, as the SDKs' createSdkMcpServer does: tools are Go functions
 // with a typed input struct ([NewTool]), whose JSON Schema [SchemaOf]

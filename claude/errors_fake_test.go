@@ -92,7 +92,7 @@ func TestErrorPrefixesOnce(t *testing.T) {
 			o.Env = []string{fakeCLIEnv + "=" + fakeCLIDeaf}
 			o.ControlTimeout = 200 * time.Millisecond
 			o.CloseTimeout = 200 * time.Millisecond
-		}), nil},
+		}), new(*claude.ContextError)},
 		{"OptionRefused", connectErr(func(o *claude.Options) { o.Version = "2.1.332" }), new(*claude.OptionError)},
 		{"CLIBinaryMissing", connectErr(func(o *claude.Options) {
 			o.Binary = cliinstall.Binary{}
@@ -103,7 +103,7 @@ func TestErrorPrefixesOnce(t *testing.T) {
 		}), new(*claude.ControlError)},
 		{"ControlNoAnswer", afterTurn("", func(ctx context.Context, c *claude.Client) error {
 			return c.SetMaxThinkingTokens(ctx, 999)
-		}), nil},
+		}), new(*claude.ContextError)},
 		{"ControlAfterExit", afterTurn("exit", func(ctx context.Context, c *claude.Client) error {
 			return c.SetModel(ctx, "x")
 		}), new(*claude.ExitError)},

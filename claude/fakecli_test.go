@@ -197,6 +197,11 @@ func (f *fakeCLIProc) readStdin() {
 		switch m := m.(type) {
 		case *protocol.UserMessage:
 			f.turns <- m
+			if m.Message.Content.Text == "plug" {
+				// Stops reading stdin for good, as a CLI busy elsewhere:
+				// writes to it block once the pipe is full.
+				time.Sleep(time.Hour)
+			}
 		case *protocol.ControlResponse:
 			f.responses <- m
 		case *protocol.ControlRequest:
@@ -510,6 +515,24 @@ func (f *fakeCLIProc) turn(u *protocol.UserMessage) int {
 		msg := "API Error: 500 Internal server error. This is a server-side issue, usually temporary — try again in a moment."
 		f.text(msg)
 		f.emit(fmt.Sprintf(`{"type":"result","subtype":"success","is_error":true,"duration_ms":1,"duration_api_ms":1,"num_turns":1,"result":%s,"stop_reason":"stop_sequence","session_id":%q,"total_cost_usd":0,"usage":{"input_tokens":0,"output_tokens":0},"permission_denials":[],"terminal_reason":"api_error","api_error_status":500,"api_error_type":"api_error","uuid":"u-res"}`, quote(msg), f.session))
+	case "permflood":
+		// "permflood N": N permission requests at once, none waited for,
+		// then a result.
+		n, _ := strconv.Atoi(arg)
+		for i := range n {
+			f.emit(fmt.Sprintf(`{"type":"control_request","request_id":"flood_%d","request":{"subtype":"can_use_tool","tool_name":"Bash","input":{"command":"true"},"tool_use_id":"toolu_f%d"}}`, i, i))
+		}
+		f.result("success", "flooded", false)
+	case "endless":
+		// "endless N": texts of N bytes without end.
+		n, _ := strconv.Atoi(arg)
+		text := strings.Repeat("x", n)
+		for {
+			f.text(text)
+		}
+	case "plug": // stdin is no longer read (see readStdin)
+		f.text("Plugged.")
+		f.result("success", "Plugged.", false)
 	case "hang":
 		f.text("Hanging.")
 		time.Sleep(time.Hour)

@@ -20,6 +20,7 @@ type fifo[T, E any] struct {
 	head  int
 	end   E    // the final value, once done
 	done  bool // finished
+	drop  bool // failed: items pushed are dropped
 
 	ready    chan struct{} // holds a token while items may be waiting
 	finished chan struct{} // closed by finish
@@ -29,9 +30,13 @@ func newFIFO[T, E any]() *fifo[T, E] {
 	return &fifo[T, E]{ready: make(chan struct{}, 1), finished: make(chan struct{})}
 }
 
-// push adds an item.
+// push adds an item, unless the queue failed.
 func (q *fifo[T, E]) push(v T) {
 	q.mu.Lock()
+	if q.drop {
+		q.mu.Unlock()
+		return
+	}
 	q.items = append(q.items, v)
 	q.mu.Unlock()
 	q.signal()
@@ -51,6 +56,19 @@ func (q *fifo[T, E]) finish(end E) {
 	q.mu.Lock()
 	if !q.done {
 		q.done, q.end = true, end
+		close(q.finished)
+	}
+	q.mu.Unlock()
+}
+
+// fail ends the queue at once with end, unless it has ended: the items
+// waiting are dropped, as are those pushed later, and next returns end.
+func (q *fifo[T, E]) fail(end E) {
+	q.mu.Lock()
+	if !q.done {
+		q.done, q.end, q.drop = true, end, true
+		clear(q.items)
+		q.items, q.head = nil, 0
 		close(q.finished)
 	}
 	q.mu.Unlock()

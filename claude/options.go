@@ -99,6 +99,25 @@ type Options struct {
 	// the client sends (initialize, interrupt, set_model...), unless the
 	// request's context ends sooner. Default 30s.
 	ControlTimeout time.Duration
+	// ControlHandlers is how many of the CLI's control requests
+	// (permission prompts, hook callbacks, in-process MCP messages) the
+	// client answers at once, each on a goroutine of its own; the others
+	// wait for a handler in a queue. Default [DefaultControlHandlers].
+	ControlHandlers int
+	// MaxControlQueue bounds the CLI's control requests waiting for a
+	// handler. A CLI with more requests in flight than ControlHandlers +
+	// MaxControlQueue ends the session: the client stops it, and reads,
+	// sends and requests return a *LimitError. Default
+	// [DefaultMaxControlQueue].
+	MaxControlQueue int
+	// MaxBufferedBytes bounds the bytes of the CLI's output the client
+	// holds for reads: the events no read has taken yet (the client reads
+	// the CLI's output as it comes, whether or not anyone consumes it),
+	// with the turn a ReceiveTurn or Query is collecting. A CLI that
+	// writes more ends the session as MaxControlQueue says. Default
+	// [DefaultMaxBufferedBytes]. The transcript is bounded apart
+	// (TranscriptLines).
+	MaxBufferedBytes int64
 
 	// Model is the model for the session (--model; 2.1.37 and 2.1.330).
 	Model string
@@ -450,6 +469,15 @@ func agentsJSON(agents map[string]AgentDefinition) (string, string) {
 	}
 	return string(b), ""
 }
+
+// Defaults of the client's bounds on what a CLI can make it hold
+// (Options.ControlHandlers, Options.MaxControlQueue,
+// Options.MaxBufferedBytes).
+const (
+	DefaultControlHandlers        = 64
+	DefaultMaxControlQueue        = 1024
+	DefaultMaxBufferedBytes int64 = 256 << 20
+)
 
 // DefaultTranscriptLines is how many lines a client's transcript keeps (the
 // last ones) unless Options.TranscriptLines says otherwise: some hundred

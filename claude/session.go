@@ -184,7 +184,7 @@ func start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (_ *Se
 		return nil, errors.New("claude: no CLI binary; find one with cliinstall.Install or cliinstall.LookPath")
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("claude: start: %w", err)
+		return nil, contextError(ctx, err, "starting the CLI")
 	}
 	s := &Session{
 		bin:        bin,
@@ -421,15 +421,17 @@ func (s *Session) SendText(ctx context.Context, text string) error {
 // supplies the newlines. Use it to send what Send cannot build, such as
 // malformed lines. The transcript records data split at its newlines.
 func (s *Session) SendRaw(ctx context.Context, data []byte) error {
+	const op = "writing to the CLI's stdin"
 	s.stdinMu.Lock()
 	defer s.stdinMu.Unlock()
 	if s.stdinClosed {
 		return errors.New("claude: send: stdin is closed")
 	}
 	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("claude: send: %w", err)
+		return contextError(ctx, err, op)
 	}
-	if d, ok := ctx.Deadline(); ok {
+	d, hasDeadline := ctx.Deadline()
+	if hasDeadline {
 		_ = s.stdin.SetWriteDeadline(d)
 	}
 	stop := context.AfterFunc(ctx, func() { _ = s.stdin.SetWriteDeadline(time.Unix(1, 0)) })
@@ -441,7 +443,11 @@ func (s *Session) SendRaw(ctx context.Context, data []byte) error {
 	case err == nil:
 		return nil
 	case ctx.Err() != nil:
-		return fmt.Errorf("claude: send: %w", ctx.Err())
+		return contextError(ctx, ctx.Err(), op)
+	case hasDeadline && errors.Is(err, os.ErrDeadlineExceeded):
+		// The write deadline is ctx's, which the poller can meet a moment
+		// before ctx's own timer ends it: the CLI did not read in time.
+		return contextError(ctx, context.DeadlineExceeded, op)
 	case isBrokenPipe(err):
 		// The CLI has gone; say how, if it is known soon.
 		select {
@@ -519,10 +525,8 @@ func (s *Session) ReadUntil(ctx context.Context, stop func(protocol.Message) boo
 		ev, end, err := s.nextEvent(ctx)
 		switch {
 		case err != nil:
-			ce := &ContextError{Err: err, Messages: msgs}
-			if cause := context.Cause(ctx); cause != nil && cause != err {
-				ce.Cause = cause
-			}
+			ce := contextError(ctx, err, "")
+			ce.Messages = msgs
 			return msgs, withLineErrors(ce, lineErrs)
 		case end != nil:
 			return msgs, withLineErrors(end, lineErrs)
@@ -550,11 +554,7 @@ func (s *Session) Messages(ctx context.Context) iter.Seq2[protocol.Message, erro
 			ev, end, err := s.nextEvent(ctx)
 			switch {
 			case err != nil:
-				ce := &ContextError{Err: err}
-				if cause := context.Cause(ctx); cause != nil && cause != err {
-					ce.Cause = cause
-				}
-				yield(nil, ce)
+				yield(nil, contextError(ctx, err, ""))
 				return
 			case end != nil:
 				if !end.clean() {
@@ -571,17 +571,17 @@ func (s *Session) Messages(ctx context.Context) iter.Seq2[protocol.Message, erro
 
 // Wait waits for the CLI to exit (after CloseInput, for example) and
 // returns nil for a clean exit with status 0, an *ExitError otherwise, or
-// ctx's error.
+// a *ContextError when ctx ends first.
 func (s *Session) Wait(ctx context.Context) error {
 	select {
 	case <-s.exited:
 	case <-ctx.Done():
-		return fmt.Errorf("claude: wait for the CLI: %w", ctx.Err())
+		return contextError(ctx, ctx.Err(), "waiting for the CLI to exit")
 	}
 	select {
 	case <-s.stderrDone:
 	case <-ctx.Done():
-		return fmt.Errorf("claude: wait for the CLI: %w", ctx.Err())
+		return contextError(ctx, ctx.Err(), "waiting for the CLI to exit")
 	}
 	if e := s.exitError(); !e.clean() {
 		return e

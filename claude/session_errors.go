@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -72,23 +73,39 @@ func (e *ExitError) clean() bool {
 	return !e.Stopped && e.Signal == 0 && e.ExitCode == 0 && e.Err == nil
 }
 
-// ContextError reports that the context of a read ended before what the
-// read waited for arrived. The session goes on; a later read continues where
-// this one stopped, unless a [Client] sends a prompt first: it discards the
-// rest of the turn this read abandoned (see [Client.Send]).
+// ContextError reports that a context ended before what the client or
+// session waited for came: a read's (the session goes on; a later read
+// continues where this one stopped, unless a [Client] sends a prompt first:
+// it discards the rest of the turn this read abandoned, see [Client.Send]),
+// a send's (the CLI did not read its stdin in time: part of the line may
+// have been written), a control request's, a wait's or a start's. A
+// control request that gets no answer within [Options.ControlTimeout] is
+// one too, with Err context.DeadlineExceeded. Every deadline and
+// cancellation of the package is reported as one, so that
+// errors.As(err, new(*ContextError)) and errors.Is(err,
+// context.DeadlineExceeded) (or context.Canceled) hold together.
 type ContextError struct {
 	// Err is the context's error: context.Canceled or
 	// context.DeadlineExceeded.
 	Err error
-	// Cause is the context's cause, if other than Err.
+	// Cause is the context's cause, if other than Err; for a control
+	// request's ControlTimeout, what timed out.
 	Cause error
-	// Messages are the messages this read consumed before giving up.
+	// Op says what was given up, as a phrase ("writing to the CLI's
+	// stdin", "waiting for the answer to the interrupt request req_1_ab");
+	// empty for a read.
+	Op string
+	// Messages are the messages a read consumed before giving up.
 	Messages []protocol.Message
 }
 
-// Error says what the read was left with.
+// Error says what was given up, and for a read what it was left with.
 func (e *ContextError) Error() string {
-	msg := fmt.Sprintf("claude: gave up waiting for the CLI after %d messages: %v", len(e.Messages), e.Err)
+	what := e.Op
+	if what == "" {
+		what = fmt.Sprintf("waiting for the CLI after %d messages", len(e.Messages))
+	}
+	msg := "claude: gave up " + what + ": " + e.Err.Error()
 	if e.Cause != nil {
 		msg += " (" + e.Cause.Error() + ")"
 	}
@@ -101,6 +118,39 @@ func (e *ContextError) Unwrap() []error {
 		return []error{e.Err, e.Cause}
 	}
 	return []error{e.Err}
+}
+
+// contextError returns the *ContextError of ctx, which has ended with err
+// (ctx.Err(), or context.DeadlineExceeded when ctx's deadline passed a
+// moment before ctx.Err() says so), for giving up op ("" for a read).
+func contextError(ctx context.Context, err error, op string) *ContextError {
+	ce := &ContextError{Err: err, Op: op}
+	if cause := context.Cause(ctx); cause != nil && cause != err {
+		ce.Cause = cause
+	}
+	return ce
+}
+
+// LimitError reports that the CLI made the client hold more than it
+// bounds: more control requests in flight than [Options.ControlHandlers]
+// + [Options.MaxControlQueue], or more output held for reads than
+// [Options.MaxBufferedBytes]. The client ended the session on it: it
+// stopped the CLI, and the reads, sends and control requests that follow
+// return it.
+type LimitError struct {
+	// What is what went over the bound: "control requests from the CLI in
+	// flight" or "bytes of the CLI's output held for reads".
+	What string
+	// Limit is the bound.
+	Limit int64
+	// Option is the field of [Options] that raises it.
+	Option string
+}
+
+// Error says what went over which bound, and the option that raises it.
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("claude: the CLI sent more than the client holds: over %d %s; the session was ended (raise Options.%s to allow more)",
+		e.Limit, e.What, e.Option)
 }
 
 // LineErrors reports stdout lines that could not be decoded during a read.

@@ -2,6 +2,7 @@ package webui
 
 import (
 	"encoding/json"
+	"slices"
 	"sync"
 )
 
@@ -56,10 +57,12 @@ func (h *hub) publish(ev pageEvent) {
 	h.changed = make(chan struct{})
 }
 
-// since returns the events after sequence number last, how many events
-// after last the backlog no longer holds, and a channel closed at the next
-// publish.
-func (h *hub) since(last int64) (evs []stored, dropped int64, changed <-chan struct{}) {
+// since returns the events after sequence number last, at most max bytes
+// of them (at least one) in a slice of their own, so that a page holding
+// them pins those events alone, not the backlog they came from; whether
+// more events follow them; how many events after last the backlog no
+// longer holds; and a channel closed at the next publish.
+func (h *hub) since(last int64, max int) (evs []stored, dropped int64, more bool, changed <-chan struct{}) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if last < 0 || last >= h.next {
@@ -69,11 +72,17 @@ func (h *hub) since(last int64) (evs []stored, dropped int64, changed <-chan str
 		dropped = h.events[0].seq - last - 1
 		last = h.events[0].seq - 1
 	}
-	if len(h.events) > 0 {
-		i := int(last + 1 - h.events[0].seq)
-		if i < len(h.events) {
-			evs = h.events[i:len(h.events):len(h.events)]
-		}
+	if len(h.events) == 0 {
+		return nil, dropped, false, h.changed
 	}
-	return evs, dropped, h.changed
+	i := int(last + 1 - h.events[0].seq)
+	j, size := i, 0
+	for j < len(h.events) && (j == i || size+len(h.events[j].data) <= max) {
+		size += len(h.events[j].data)
+		j++
+	}
+	if j > i {
+		evs = slices.Clone(h.events[i:j])
+	}
+	return evs, dropped, j < len(h.events), h.changed
 }

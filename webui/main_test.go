@@ -61,12 +61,20 @@ func fakeOptions(t testing.TB, version, scenario string) claude.Options {
 // loopback, closed when the test ends.
 func startServer(t testing.TB, version, scenario string) *webui.Server {
 	t.Helper()
+	return startWith(t, fakeOptions(t, version, scenario), webui.Limits{})
+}
+
+// startWith starts a server for a session of opts with limits lim,
+// listening on loopback, closed when the test ends.
+func startWith(t testing.TB, opts claude.Options, lim webui.Limits) *webui.Server {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
-	s, err := webui.New(ctx, fakeOptions(t, version, scenario))
+	s, err := webui.New(ctx, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.Limits = lim
 	t.Cleanup(func() {
 		if err := s.Close(); err != nil {
 			t.Errorf("Close: %v", err)
@@ -151,17 +159,22 @@ func subscribe(t testing.TB, s *webui.Server, last int64) *stream {
 		sc := bufio.NewScanner(resp.Body)
 		sc.Buffer(nil, 1<<24)
 		var seq int64
+		var data string
 		for sc.Scan() {
+			// An event is dispatched at the blank line that ends it, as
+			// a browser does: one cut off by the stream's end is not.
 			line := sc.Text()
 			switch {
 			case strings.HasPrefix(line, "id: "):
 				seq, _ = strconv.ParseInt(line[4:], 10, 64)
 			case strings.HasPrefix(line, "data: "):
+				data = line[6:]
+			case line == "" && data != "":
 				var ev event
-				if err := json.Unmarshal([]byte(line[6:]), &ev); err != nil {
+				if err := json.Unmarshal([]byte(data), &ev); err != nil {
 					panic(err)
 				}
-				ev.Seq = seq
+				ev.Seq, data = seq, ""
 				st.events <- ev
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -65,6 +66,9 @@ type Server struct {
 	Token string
 	// Handler serves the page and its endpoints.
 	Handler http.Handler
+	// Limits bound the connections of the page; set them before Start
+	// (or before serving Handler). The zero value takes the defaults.
+	Limits Limits
 
 	client *claude.Client
 	hub    *hub
@@ -118,8 +122,8 @@ func New(ctx context.Context, opts claude.Options) (*Server, error) {
 }
 
 // Start serves the Handler on addr, which must be a loopback address
-// (127.0.0.1:0 picks a free port), and sets URL. It returns once the
-// server listens.
+// (127.0.0.1:0 picks a free port), with the timeouts of s.Limits, and
+// sets URL. It returns once the server listens.
 func (s *Server) Start(addr string) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -129,9 +133,12 @@ func (s *Server) Start(addr string) error {
 		ln.Close()
 		return fmt.Errorf("webui: %s is not a loopback address: the page runs Claude Code on this machine and is served to it alone", ln.Addr())
 	}
+	lim := s.Limits.withDefaults()
 	s.srv = &http.Server{
 		Handler:           s.Handler,
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: lim.ReadHeaderTimeout,
+		ReadTimeout:       lim.ReadTimeout,
+		IdleTimeout:       lim.IdleTimeout,
 		ErrorLog:          slog.NewLogLogger(s.logger.Handler(), slog.LevelDebug),
 	}
 	s.URL = "http://" + ln.Addr().String() + "/?token=" + s.Token
@@ -359,7 +366,9 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 
 // serveEvents streams the session's page events as server-sent events,
 // from the start or after the Last-Event-ID a reconnecting page sends,
-// until the page goes or the server closes.
+// until the page goes or the server closes. It takes at most
+// Limits.ViewerBuffer bytes of events from the backlog at once, and drops
+// a page whose connection takes no bytes for Limits.StallTimeout.
 func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 	var last int64
 	if v := r.Header.Get("Last-Event-ID"); v != "" {
@@ -370,35 +379,59 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		last = n
 	}
+	lim := s.Limits.withDefaults()
 	rc := http.NewResponseController(w)
+	// deadline bounds the next write; err is the write's error.
+	deadline := func(err error) bool {
+		if err == nil && lim.StallTimeout > 0 {
+			err = rc.SetWriteDeadline(time.Now().Add(lim.StallTimeout))
+		}
+		switch {
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			s.logger.Info("webui: dropped a page that stopped reading its event stream; it can reconnect",
+				"remote", r.RemoteAddr, "last_event", last, "stall_timeout", lim.StallTimeout)
+		case err != nil:
+			s.logger.Debug("webui: a page's event stream ended", "remote", r.RemoteAddr, "err", err)
+		}
+		return err == nil
+	}
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
+	if !deadline(nil) {
+		return
+	}
 	w.WriteHeader(http.StatusOK)
-	if _, err := io.WriteString(w, "retry: 1000\n\n"); err != nil {
+	if _, err := io.WriteString(w, "retry: 1000\n\n"); !deadline(err) {
 		return
 	}
 	ping := time.NewTicker(keepAlive)
 	defer ping.Stop()
 	for {
-		evs, dropped, changed := s.hub.since(last)
+		evs, dropped, more, changed := s.hub.since(last, lim.ViewerBuffer)
 		if dropped > 0 {
 			data, _ := json.Marshal(pageEvent{Kind: "dropped", Size: dropped})
-			fmt.Fprintf(w, "data: %s\n\n", data)
+			if _, err := fmt.Fprintf(w, "data: %s\n\n", data); !deadline(err) {
+				return
+			}
 		}
 		for _, e := range evs {
-			if _, err := fmt.Fprintf(w, "id: %d\ndata: %s\n\n", e.seq, e.data); err != nil {
+			if _, err := fmt.Fprintf(w, "id: %d\ndata: %s\n\n", e.seq, e.data); !deadline(err) {
 				return
 			}
 			last = e.seq
 		}
-		if err := rc.Flush(); err != nil {
+		evs = nil // not kept while waiting
+		if !deadline(rc.Flush()) {
 			return
+		}
+		if more {
+			continue
 		}
 		select {
 		case <-changed:
 		case <-ping.C:
-			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil {
+			if _, err := io.WriteString(w, ": keep-alive\n\n"); !deadline(err) {
 				return
 			}
 		case <-r.Context().Done():

@@ -265,8 +265,12 @@ func writeProtocolText(w io.Writer, p ProtocolCoverage) {
 	for _, g := range p.Totals {
 		groups = append(groups, fmt.Sprintf("%s %d of %d", g.Group, g.Recorded, g.Items))
 	}
-	fmt.Fprintf(w, "\nProtocol: %d of %d recorded (%s); %d cannot be provoked here; %d not yet covered\n",
-		recorded, recorded+cannot+notYet, strings.Join(groups, ", "), cannot, notYet)
+	unanswered := 0
+	for _, g := range p.Totals {
+		unanswered += g.Unanswered
+	}
+	fmt.Fprintf(w, "\nProtocol: %d of %d recorded (%s); %d cannot be provoked here; %d not yet covered (%d control requests sent but never answered)\n",
+		recorded, recorded+cannot+notYet, strings.Join(groups, ", "), cannot, notYet, unanswered)
 	fmt.Fprintln(w, "\nGROUP\tITEM\tSTATUS\tCOUNT\tANSWERS\tSCENARIOS OR REASON")
 	for _, it := range p.Items {
 		answers := "-"

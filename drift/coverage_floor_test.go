@@ -18,7 +18,7 @@ const coverageFloorVersion = "2.1.332"
 // recordings of coverageFloorVersion hold at least. Raise it with each
 // scenario that records more; never lower it.
 var coverageFloor = map[string]int{
-	GroupControl: 12,
+	GroupControl: 37,
 	GroupStdout:  25,
 	GroupHook:    12,
 }
@@ -45,8 +45,8 @@ func TestCoverageFloor(t *testing.T) {
 			}
 			t.Errorf("CLI %s: the recordings hold %d %s items, below the floor of %d; not recorded: %v", coverageFloorVersion, g.Recorded, group, floor, missing)
 		}
-		if g.Recorded+g.Cannot+g.NotYet != g.Items {
-			t.Errorf("%s: %d recorded + %d cannot + %d not yet != %d items", group, g.Recorded, g.Cannot, g.NotYet, g.Items)
+		if g.Recorded+g.Unanswered+g.Cannot+g.NotYet != g.Items {
+			t.Errorf("%s: %d recorded + %d unanswered + %d cannot + %d not yet != %d items", group, g.Recorded, g.Unanswered, g.Cannot, g.NotYet, g.Items)
 		}
 	}
 	recorded, _, _ := p.Recorded()

@@ -25,9 +25,13 @@ const (
 
 // Protocol item statuses.
 const (
-	ItemRecorded = "recorded"        // a recording of the version holds it
-	ItemCannot   = "cannot"          // no recording does, and a reason says why it cannot be provoked here
-	ItemNotYet   = "not yet covered" // no recording holds it and no reason says why
+	ItemRecorded = "recorded" // a recording of the version holds it (a control request with an answer)
+	// ItemUnanswered is a control request subtype the recordings hold
+	// only unanswered: the version ignores it (2.1.37 answers no subtype
+	// it does not know).
+	ItemUnanswered = "unanswered"
+	ItemCannot     = "cannot"          // no recording does, and a reason says why it cannot be provoked here
+	ItemNotYet     = "not yet covered" // no recording holds it and no reason says why
 )
 
 // ProtocolItem is one thing of the protocol model whose presence on the
@@ -135,11 +139,12 @@ type ProtocolCoverage struct {
 
 // GroupTotal counts the items of a group by status.
 type GroupTotal struct {
-	Group    string `json:"group"`
-	Items    int    `json:"items"`
-	Recorded int    `json:"recorded"`
-	Cannot   int    `json:"cannot"`
-	NotYet   int    `json:"not_yet_covered"`
+	Group      string `json:"group"`
+	Items      int    `json:"items"`
+	Recorded   int    `json:"recorded"`
+	Unanswered int    `json:"unanswered"`
+	Cannot     int    `json:"cannot"`
+	NotYet     int    `json:"not_yet_covered"`
 }
 
 // ItemCoverage is one item on one version: how often the recordings
@@ -161,12 +166,13 @@ type ItemCoverage struct {
 }
 
 // Recorded returns the number of items recorded, cannot be provoked and
-// not yet covered, over every group.
+// not yet covered (unanswered control requests included), over every
+// group.
 func (p ProtocolCoverage) Recorded() (recorded, cannot, notYet int) {
 	for _, g := range p.Totals {
 		recorded += g.Recorded
 		cannot += g.Cannot
-		notYet += g.NotYet
+		notYet += g.NotYet + g.Unanswered
 	}
 	return recorded, cannot, notYet
 }
@@ -273,6 +279,8 @@ func (c *protocolCount) coverage(items []ProtocolItem, v cliversion.Version, rea
 			ic.Reason = r
 		}
 		switch {
+		case ic.Count > 0 && it.Group == GroupControl && ic.Success+ic.Error == 0:
+			ic.Status = ItemUnanswered
 		case ic.Count > 0:
 			ic.Status = ItemRecorded
 		case ic.Reason != nil:
@@ -290,6 +298,8 @@ func (c *protocolCount) coverage(items []ProtocolItem, v cliversion.Version, rea
 		switch ic.Status {
 		case ItemRecorded:
 			g.Recorded++
+		case ItemUnanswered:
+			g.Unanswered++
 		case ItemCannot:
 			g.Cannot++
 		default:

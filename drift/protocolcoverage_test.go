@@ -70,6 +70,7 @@ func TestProtocolCount(t *testing.T) {
 		{scenario.EventStdin, `{"type":"control_request","request_id":"b","request":{"subtype":"get_settings"}}`},
 		{scenario.EventStdout, `{"type":"control_response","response":{"subtype":"error","request_id":"b","error":"no"}}`},
 		{scenario.EventStdin, `{"type":"control_request","request_id":"c","request":{"subtype":"brand_new"}}`},
+		{scenario.EventStdin, `{"type":"control_request","request_id":"e","request":{"subtype":"list_models"}}`},
 		{scenario.EventStdout, `{"type":"control_response","response":{"subtype":"error","request_id":"c","error":"Unsupported"}}`},
 		{scenario.EventStdin, `{"type":"user","message":{"role":"user","content":"hi"}}`},
 		{scenario.EventStdout, `{"type":"system","subtype":"init"}`},
@@ -107,6 +108,7 @@ func TestProtocolCount(t *testing.T) {
 		{ProtocolItem{GroupControl, "get_settings"}, ItemRecorded, 2, 1, 1},
 		{ProtocolItem{GroupControl, "hook_callback"}, ItemRecorded, 1, 1, 0},
 		{ProtocolItem{GroupControl, "interrupt"}, ItemNotYet, 0, 0, 0},
+		{ProtocolItem{GroupControl, "list_models"}, ItemUnanswered, 1, 0, 0},
 		{ProtocolItem{GroupStdout, "system/init"}, ItemRecorded, 1, 0, 0},
 		{ProtocolItem{GroupStdout, "system/hook_started"}, ItemRecorded, 1, 0, 0},
 		{ProtocolItem{GroupStdout, "control_response"}, ItemRecorded, 3, 0, 0},
@@ -134,7 +136,7 @@ func TestProtocolCount(t *testing.T) {
 		t.Errorf("get_settings scenarios %v, want [s]", ic.Scenarios)
 	}
 	recorded, cannot, notYet := p.Recorded()
-	if recorded != 10 || cannot != 1 || recorded+cannot+notYet != len(items) {
+	if recorded != 10 || cannot != 1 || recorded+cannot+notYet != len(items) || p.Total(GroupControl).Unanswered != 1 {
 		t.Errorf("totals %d recorded, %d cannot, %d not yet of %d; want 10, 1", recorded, cannot, notYet, len(items))
 	}
 	if g := p.Total(GroupHook); g.Recorded != 2 || g.Items != len(schema.Protocol().Enum("HookEvent").Values) {

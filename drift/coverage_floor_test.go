@@ -18,7 +18,7 @@ const coverageFloorVersion = "2.1.332"
 // recordings of coverageFloorVersion hold at least. Raise it with each
 // scenario that records more; never lower it.
 var coverageFloor = map[string]int{
-	GroupControl: 37,
+	GroupControl: 40,
 	GroupStdout:  25,
 	GroupHook:    12,
 }

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/ccwire/ccwire/cliversion"
+	"github.com/ccwire/ccwire/protocol/schema"
 	store "github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
@@ -46,6 +47,9 @@ type VersionCoverage struct {
 	Recordings int            `json:"recordings"`
 	Tools      []ToolCoverage `json:"tools"`
 	Flags      []FlagCoverage `json:"flags"`
+	// Protocol is how far the recordings hold the protocol model's
+	// control requests, stdout kinds and hook events.
+	Protocol ProtocolCoverage `json:"protocol"`
 }
 
 // ToolCoverage is a built-in tool of the version's system/init and the
@@ -138,6 +142,18 @@ func versionCoverageOf(fsys fs.FS, version string, scenarios []*scenario.Scenari
 		}
 	}
 	vc.Recordings = len(recs)
+	v, err := cliversion.Parse(version)
+	if err != nil {
+		return vc, err
+	}
+	items := ProtocolItems(schema.Protocol())
+	count := newProtocolCount(items)
+	for _, rec := range recs {
+		if err := count.add(rec); err != nil {
+			return vc, fmt.Errorf("drift: coverage: %w", err)
+		}
+	}
+	vc.Protocol = count.coverage(items, v, Unprovokables())
 	covs, err := scenario.CoverTools(recs)
 	if err != nil {
 		return vc, err
@@ -150,10 +166,6 @@ func versionCoverageOf(fsys fs.FS, version string, scenarios []*scenario.Scenari
 		}
 	}
 
-	v, err := cliversion.Parse(version)
-	if err != nil {
-		return vc, err
-	}
 	for _, flag := range CoverageFlags() {
 		fc := FlagCoverage{Flag: flag, Scenarios: []string{}}
 		for _, sc := range scenarios {
@@ -231,6 +243,7 @@ func (r *CoverageReport) WriteText(w io.Writer) error {
 			}
 			fmt.Fprintf(tw, "%s\t%s\t%s\n", f.Flag, f.Status, what)
 		}
+		writeProtocolText(tw, vc.Protocol)
 	}
 	return tw.Flush()
 }
@@ -241,4 +254,33 @@ func listOrNone(names []string) string {
 		return "-"
 	}
 	return strings.Join(names, ", ")
+}
+
+// writeProtocolText writes the protocol part of a version's report: the
+// totals per group, then each item with its status, how often and where
+// it was recorded, or why it cannot be.
+func writeProtocolText(w io.Writer, p ProtocolCoverage) {
+	recorded, cannot, notYet := p.Recorded()
+	var groups []string
+	for _, g := range p.Totals {
+		groups = append(groups, fmt.Sprintf("%s %d of %d", g.Group, g.Recorded, g.Items))
+	}
+	unanswered := 0
+	for _, g := range p.Totals {
+		unanswered += g.Unanswered
+	}
+	fmt.Fprintf(w, "\nProtocol: %d of %d recorded (%s); %d cannot be provoked here; %d not yet covered (%d control requests sent but never answered)\n",
+		recorded, recorded+cannot+notYet, strings.Join(groups, ", "), cannot, notYet, unanswered)
+	fmt.Fprintln(w, "\nGROUP\tITEM\tSTATUS\tCOUNT\tANSWERS\tSCENARIOS OR REASON")
+	for _, it := range p.Items {
+		answers := "-"
+		if it.Success+it.Error > 0 {
+			answers = fmt.Sprintf("%d success, %d error", it.Success, it.Error)
+		}
+		what := listOrNone(it.Scenarios)
+		if it.Status != ItemRecorded && it.Reason != nil {
+			what = fmt.Sprintf("%s (tried: %s; on %s)", it.Reason.Reason, it.Reason.Tried, strings.Join(it.Reason.Versions, ", "))
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%s\t%s\n", it.Group, it.Name, it.Status, it.Count, answers, what)
+	}
 }

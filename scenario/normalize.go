@@ -64,6 +64,10 @@ var (
 	// 1685</usage>".
 	usageBlockRE = regexp.MustCompile(`<usage>[^<]*</usage>`)
 	usageLineRE  = regexp.MustCompile(`^([A-Za-z_]+): [0-9]+(?:\.[0-9]+)?$`)
+	// The timings of the session's cost summary (get_session_cost, /cost):
+	// "Total duration (API):  0s", "Total duration (wall): 1m 15.2s", or a
+	// bare number, as the fake CLI plays "<duration>".
+	costDurationRE = regexp.MustCompile(`(Total duration \((?:API|wall)\): +)[0-9][0-9.]*(?:[a-z]+(?: [0-9][0-9.]*[a-z]+)*)?`)
 	// A cron job's random id in the answers of CronCreate, CronList and
 	// CronDelete: "Scheduled recurring job cdd214b7 (Weekdays at 9:17
 	// AM)", "cdd214b7 — Weekdays at 9:17 AM (recurring)".
@@ -240,6 +244,9 @@ func (n *normalizer) text(s string) string {
 			return m
 		})
 		s = usageBlockRE.ReplaceAllStringFunc(s, usageTimings)
+	}
+	if strings.Contains(s, "Total duration (") {
+		s = costDurationRE.ReplaceAllString(s, "${1}<duration>")
 	}
 	if strings.Contains(s, " (type: ") {
 		for _, m := range taskRefRE.FindAllStringSubmatch(s, -1) {

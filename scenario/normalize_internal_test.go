@@ -48,6 +48,10 @@ func TestNormalizerText(t *testing.T) {
 		{"to: 'ccwire-scenario-968933047-4a'", "to: '<session_name:1>'"},
 		{"Run ID: wf_4c20aebe-d70\nscripts/hello-wf_4c20aebe-d70.js, not wf_4c20aebe", "Run ID: <workflow_run:1>\nscripts/hello-<workflow_run:1>.js, not wf_4c20aebe"},
 		{"<usage>subagent_tokens: 102\ntool_uses: 0\nduration_ms: 2042</usage>", "<usage>subagent_tokens: 102\ntool_uses: 0\nduration_ms: <duration></usage>"},
+		// get_session_cost's text, /cost's.
+		{"Estimated cost:        $0.0004\nTotal duration (API):  0s\nTotal duration (wall): 1m 15.2s\nTotal code changes:    0 lines",
+			"Estimated cost:        $0.0004\nTotal duration (API):  <duration>\nTotal duration (wall): <duration>\nTotal code changes:    0 lines"},
+		{"Total duration (API):  1\nTotal duration (wall): 1\nTotal code", "Total duration (API):  <duration>\nTotal duration (wall): <duration>\nTotal code"},
 	}
 	for _, tc := range tests {
 		if got := n.text(tc.in); got != tc.want {

@@ -146,6 +146,17 @@ func TestSpecCoverage(t *testing.T) {
 			}
 		}
 	}
+	// The protocol part counts the lines of the recordings by the model's
+	// items: 2.1.330's new-only adds an assistant line, no new kind.
+	for i, want := range []int{2, 2} {
+		p := report.Versions[i].Protocol
+		if got := p.Total(drift.GroupStdout).Recorded; got != want {
+			t.Errorf("%s: %d stdout kinds recorded, want %d (system/init, assistant): %+v", report.Versions[i].Version, got, want, p.Totals)
+		}
+		if p.Total(drift.GroupControl).Items != 41 || p.Total(drift.GroupControl).Recorded != 0 {
+			t.Errorf("%s: control requests %+v, want 0 of 41", report.Versions[i].Version, p.Total(drift.GroupControl))
+		}
+	}
 	na := flags(report.Versions[0])["--max-turns"].NotApplicable
 	if len(na) != 1 || na[0].Scenario != "new-only" || !strings.Contains(na[0].Reason, "older versions lack Write") {
 		t.Errorf("2.1.37 --max-turns not applicable %+v, want new-only with its reason", na)
@@ -157,6 +168,8 @@ func TestSpecCoverage(t *testing.T) {
 		`Claude Code 2\.1\.330: 2 recordings; built-in tools 2 of 3 called; flags 2 of 22 covered, 0 not applicable, 20 uncovered\n`,
 		`\nRead +-\n`, `\nWrite +new-only\n`, `\n--model +covered +calls-bash\n`,
 		`\n--max-turns +n/a +new-only \(for Claude Code >=2\.1\.330, and 2\.1\.37 is older: older versions lack Write\.\)\n`,
+		`\nProtocol: 2 of \d+ recorded \(control_request 0 of 41, stdout 2 of \d+, hook_event 0 of \d+\); 0 cannot be provoked here; \d+ not yet covered \(0 control requests sent but never answered\)\n`,
+		`\ncontrol_request +get_settings +not yet covered +0 +- +-\n`, `\nstdout +system/init +recorded +1 +- +calls-bash\n`,
 	} {
 		if code != 0 || !regexp.MustCompile(want).MatchString(out) {
 			t.Errorf("text report (exit %d) lacks %q:\n%s", code, want, out)

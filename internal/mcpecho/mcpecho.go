@@ -9,7 +9,11 @@
 //   - echo returns its text, as text content and as structured content;
 //   - fail returns a tool error (isError) carrying its reason;
 //   - sleep waits for a number of milliseconds, or until the call is
-//     cancelled, then says so.
+//     cancelled, then says so;
+//   - elicit, only with the argument -elicit (so that the tool list of
+//     the servers started without it stays the same), asks the client
+//     for input (an MCP elicitation: a form with a name and a count) and
+//     returns what it answered, or the error the elicitation got.
 //
 // [Main] is the whole program: the ccwire command runs it as
 // "ccwire mcp-test-server", and test binaries run it from TestMain.
@@ -17,6 +21,7 @@ package mcpecho
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -60,18 +65,68 @@ type FailInput struct {
 	Reason string `json:"reason,omitempty" jsonschema:"what the tool error says"`
 }
 
+// ElicitInput is the elicit tool's input.
+type ElicitInput struct {
+	Message string `json:"message,omitempty" jsonschema:"what to ask the user"`
+}
+
+// ElicitOutput is the elicit tool's structured output: the client's
+// answer.
+type ElicitOutput struct {
+	Action  string         `json:"action" jsonschema:"accept, decline or cancel"`
+	Content map[string]any `json:"content,omitempty" jsonschema:"the values given, with accept"`
+}
+
+// elicitSchema is the form the elicit tool asks for: a name and a count.
+var elicitSchema = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Your name"},"count":{"type":"integer","description":"How many"}},"required":["name"]}`)
+
 // SleepInput is the sleep tool's input.
 type SleepInput struct {
 	MS int `json:"ms" jsonschema:"how long to wait, in milliseconds (at most 60000)"`
 }
 
-// NewServer returns the server with its three tools.
-func NewServer() *mcp.Server {
+// NewServer returns the server with its three tools, and the elicit tool
+// when withElicit is set.
+func NewServer(withElicit bool) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: Name, Version: Version}, nil)
 	mcp.AddTool(s, &mcp.Tool{Name: "echo", Description: "Returns its text."}, echo)
 	mcp.AddTool(s, &mcp.Tool{Name: "fail", Description: "Fails with a tool error giving its reason."}, fail)
 	mcp.AddTool(s, &mcp.Tool{Name: "sleep", Description: "Waits for ms milliseconds."}, sleep)
+	if withElicit {
+		mcp.AddTool(s, &mcp.Tool{Name: "elicit", Description: "Asks the user for a name and a count, and returns the answer."}, elicit)
+	}
 	return s
+}
+
+// elicitKey names the elicit tool's one input request.
+const elicitKey = "who"
+
+// elicit asks the client for the form of elicitSchema, as a multi
+// round-trip request (SEP-2322): the first call returns the request, and
+// the call the client makes again with the answer returns it. The SDK
+// sends a client of a protocol older than 2026-07-28 an
+// elicitation/create request in the call's stead. A client that cannot
+// answer (it declared no elicitation capability) or a failed elicitation
+// makes a tool error saying so.
+func elicit(_ context.Context, req *mcp.CallToolRequest, in ElicitInput) (*mcp.CallToolResult, ElicitOutput, error) {
+	if in.Message == "" {
+		in.Message = "Who are you?"
+	}
+	answer, ok := req.Params.InputResponses[elicitKey]
+	if !ok {
+		ask := &mcp.ElicitParams{Mode: "form", Message: in.Message, RequestedSchema: elicitSchema}
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{elicitKey: ask}}, ElicitOutput{}, nil
+	}
+	res, ok := answer.(*mcp.ElicitResult)
+	if !ok {
+		return nil, ElicitOutput{}, fmt.Errorf("elicitation failed: the answer is a %T, not an elicitation result", answer)
+	}
+	out := ElicitOutput{Action: res.Action, Content: res.Content}
+	text, err := json.Marshal(out)
+	if err != nil {
+		return nil, ElicitOutput{}, fmt.Errorf("elicitation answer: %w", err)
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "elicit: " + string(text)}}}, out, nil
 }
 
 func echo(_ context.Context, _ *mcp.CallToolRequest, in EchoInput) (*mcp.CallToolResult, EchoOutput, error) {
@@ -109,7 +164,12 @@ var ErrAskedToFail = errors.New("mcp test server: asked to fail at start (-fail)
 // Serve serves the server over r and w (newline-delimited JSON-RPC) until
 // the client closes r or ctx ends.
 func Serve(ctx context.Context, r io.ReadCloser, w io.WriteCloser) error {
-	err := NewServer().Run(ctx, &mcp.IOTransport{Reader: r, Writer: w})
+	return serve(ctx, NewServer(false), r, w)
+}
+
+// serve runs s over r and w until the client closes r or ctx ends.
+func serve(ctx context.Context, s *mcp.Server, r io.ReadCloser, w io.WriteCloser) error {
+	err := s.Run(ctx, &mcp.IOTransport{Reader: r, Writer: w})
 	if err != nil && !errors.Is(err, io.EOF) && ctx.Err() == nil {
 		return fmt.Errorf("mcp test server: %w", err)
 	}
@@ -124,8 +184,9 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	fs := flag.NewFlagSet(Command, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	failAtStart := fs.Bool("fail", false, "exit with status 1 at once, before the MCP handshake")
+	withElicit := fs.Bool("elicit", false, "serve the elicit tool as well, which asks the client for input")
 	usage := func(w io.Writer) {
-		fmt.Fprintf(w, "Usage: %s [-fail]\n\nServe the ccwire test MCP server (tools echo, fail, sleep) on stdin and stdout.\n\n", Command)
+		fmt.Fprintf(w, "Usage: %s [-fail] [-elicit]\n\nServe the ccwire test MCP server (tools echo, fail, sleep; elicit with -elicit) on stdin and stdout.\n\n", Command)
 		fs.SetOutput(w)
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)
@@ -148,7 +209,7 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 		fmt.Fprintln(stderr, ErrAskedToFail)
 		return 1
 	}
-	if err := Serve(ctx, io.NopCloser(stdin), nopCloser{stdout}); err != nil {
+	if err := serve(ctx, NewServer(*withElicit), io.NopCloser(stdin), nopCloser{stdout}); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}

@@ -11,18 +11,27 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// connect runs the server over in-memory transports and returns a client
-// session to it.
-func connect(t *testing.T) *mcp.ClientSession {
+// connect runs the server (with the elicit tool when withElicit is set)
+// over in-memory transports and returns a client session to it, whose
+// client has the options opts. The session asks for protocol version
+// 2025-06-18, as the CLIs do (from 2026-07-28 a server may no longer send
+// an elicitation request while it serves a tool call).
+func connect(t *testing.T, withElicit bool, opts *mcp.ClientOptions) *mcp.ClientSession {
+	t.Helper()
+	return connectVersion(t, withElicit, opts, "2025-06-18")
+}
+
+// connectVersion is connect with the client asking for protocol version.
+func connectVersion(t *testing.T, withElicit bool, opts *mcp.ClientOptions, version string) *mcp.ClientSession {
 	t.Helper()
 	ctx := t.Context()
 	ct, st := mcp.NewInMemoryTransports()
-	ss, err := mcpecho.NewServer().Connect(ctx, st, nil)
+	ss, err := mcpecho.NewServer(withElicit).Connect(ctx, st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, opts).Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +41,7 @@ func connect(t *testing.T) *mcp.ClientSession {
 
 func TestTools(t *testing.T) {
 	t.Parallel()
-	cs := connect(t)
+	cs := connect(t, false, nil)
 	list, err := cs.ListTools(t.Context(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -87,6 +96,46 @@ func TestTools(t *testing.T) {
 	}
 }
 
+// TestElicit checks the elicit tool: absent without -elicit, it asks the
+// client for the form and returns the answer, both as an elicitation
+// request (protocol 2025-06-18, the CLIs' before 2.1.300) and as a multi
+// round-trip request (2026-07-28), and fails the call of a client that
+// declared no elicitation capability.
+func TestElicit(t *testing.T) {
+	t.Parallel()
+	for _, version := range []string{"2025-06-18", "2026-07-28"} {
+		t.Run(version, func(t *testing.T) {
+			t.Parallel()
+			var asked *mcp.ElicitParams
+			handler := func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+				asked = req.Params
+				return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"name": "Ada", "count": 3}}, nil
+			}
+			cs := connectVersion(t, true, &mcp.ClientOptions{ElicitationHandler: handler}, version)
+			list, err := cs.ListTools(t.Context(), nil)
+			if err != nil || len(list.Tools) != 4 || list.Tools[0].Name != "echo" || list.Tools[1].Name != "elicit" {
+				t.Fatalf("tools with -elicit: %v, %v", list, err)
+			}
+			res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "elicit", Arguments: map[string]any{"message": "Name?"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.IsError || res.Content[0].(*mcp.TextContent).Text != `elicit: {"action":"accept","content":{"count":3,"name":"Ada"}}` {
+				t.Errorf("elicit result %+v", res)
+			}
+			if asked == nil || asked.Message != "Name?" || asked.Mode != "form" {
+				t.Errorf("elicitation asked %+v", asked)
+			}
+
+			cs = connectVersion(t, true, nil, version)
+			_, err = cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "elicit", Arguments: map[string]any{}})
+			if err == nil || !strings.Contains(err.Error(), "elicitation") {
+				t.Errorf("elicit without the capability: %v, want an error about elicitation", err)
+			}
+		})
+	}
+}
+
 func TestMain_(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -95,7 +144,7 @@ func TestMain_(t *testing.T) {
 		wantOut string
 		wantErr string
 	}{
-		{[]string{"-h"}, 0, "Usage: mcp-test-server [-fail]", ""},
+		{[]string{"-h"}, 0, "Usage: mcp-test-server [-fail] [-elicit]", ""},
 		{[]string{"-fail"}, 1, "", "asked to fail at start"},
 		{[]string{"-nope"}, 2, "", "flag provided but not defined: -nope"},
 		{[]string{"extra"}, 2, "", `unexpected arguments ["extra"]`},

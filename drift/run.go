@@ -122,7 +122,7 @@ func (p *Plan) Run(ctx context.Context, progress func(scenario.Result)) *Outcome
 		Parallel: p.r.Parallel,
 		Progress: func(res scenario.Result) {
 			if p.r.Record != "" {
-				if err := scenario.WriteRecording(p.r.Record, res); err != nil {
+				if err := scenario.WriteRecording(ctx, p.r.Record, res); err != nil {
 					o.Errs = append(o.Errs, err)
 				} else if res.Recording != nil {
 					o.written[res.Recording] = true
@@ -157,7 +157,7 @@ func (p *Plan) Run(ctx context.Context, progress func(scenario.Result)) *Outcome
 	if p.r.Record != "" && len(o.written) > 0 {
 		// Recordings written over older ones leave objects no recording
 		// references any more.
-		if _, err := store.Tidy(p.r.Record); err != nil {
+		if _, err := store.Tidy(ctx, p.r.Record); err != nil {
 			o.Errs = append(o.Errs, err)
 		}
 	}
@@ -281,24 +281,29 @@ func NewCorpus(label, version string, results []scenario.Result, scenarios []*sc
 // Write writes the recordings of the outcome's runs under dir
 // (<dir>/<version>/<id>.txtar, in package recording's stored form), as
 // a Runner with Record does as each run ends, and removes the objects
-// no recording references any more.
-func (o *Outcome) Write(dir string) error {
-	var errs []error
-	n := 0
+// no recording references any more. It holds dir's writer lock from the
+// first recording to the end of the tidy, waiting for it until ctx ends
+// (see recording.OpenWriter).
+func (o *Outcome) Write(ctx context.Context, dir string) error {
+	var recs []scenario.Result
 	for _, r := range o.Results {
-		if r.Recording == nil {
-			continue
-		}
-		if err := scenario.WriteRecording(dir, r); err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		n++
-	}
-	if n > 0 {
-		if _, err := store.Tidy(dir); err != nil {
-			errs = append(errs, err)
+		if r.Recording != nil {
+			recs = append(recs, r)
 		}
 	}
-	return errors.Join(errs...)
+	if len(recs) == 0 {
+		return nil
+	}
+	w, err := store.OpenWriter(ctx, dir)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, r := range recs {
+		errs = append(errs, scenario.WriteRecordingTo(w, r))
+	}
+	if _, err := w.Tidy(); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(append(errs, w.Close())...)
 }

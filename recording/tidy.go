@@ -1,6 +1,7 @@
 package recording
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -8,9 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/internal/jsontree"
+	"github.com/ccwire/ccwire/internal/wholefile"
 )
 
 // Ext is the file name extension of recordings.
@@ -34,47 +37,93 @@ type TidyReport struct {
 	Objects    int // objects the recordings reference, and their paragraphs
 	Split      int // objects stored whole before, now as paragraphs
 	Removed    int // objects no recording referenced, removed
+	Temps      int // temporary files of writes that never finished, removed
 }
 
 // Tidy brings the recordings folder dir to its stored form: every
 // recording compacted into the store (recordings written in full form by
-// hand or by an older ccwire are stored), and every object no recording
-// references removed. It fails, changing nothing more, on a recording
-// whose references the store lacks.
-func Tidy(dir string) (TidyReport, error) {
+// hand or by an older ccwire are stored), every object no recording
+// references removed, and the temporary files of interrupted writes. It
+// holds the folder's writer lock meanwhile ([OpenWriter]: it waits for
+// another writer until ctx ends), so that it removes no object a
+// recording being written has put. A folder that does not exist is
+// tidy.
+//
+// First it checks the folder: a recording that is empty or torn, or that
+// references an object that is missing, damaged (its content does not
+// match its hash) or not a regular file, makes it fail with a
+// *[DamageError] listing every damaged file, removing nothing.
+func Tidy(ctx context.Context, dir string) (TidyReport, error) {
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return TidyReport{}, nil
+	}
+	w, err := OpenWriter(ctx, dir)
+	if err != nil {
+		return TidyReport{}, err
+	}
+	rep, err := w.Tidy()
+	return rep, errors.Join(err, w.Close())
+}
+
+// Tidy is [Tidy] by the writer.
+func (w *Writer) Tidy() (TidyReport, error) {
 	var rep TidyReport
-	files, err := Files(dir)
+	files, err := Files(w.dir)
 	if err != nil {
 		return rep, err
 	}
-	s := OpenStore(dir)
+	s := w.store
 	used := map[string]Ref{}
+	var problems []Problem
+	damaged := func(file string, err error) {
+		rel, rerr := filepath.Rel(w.dir, file)
+		if rerr != nil {
+			rel = file
+		}
+		problems = append(problems, Problem{File: filepath.ToSlash(rel), Err: err})
+	}
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := readRecording(f)
 		if err != nil {
-			return rep, fmt.Errorf("recording: %w", err)
+			damaged(f, err)
+			continue
 		}
 		rep.Recordings++
 		stored, err := Compact(data, s)
 		if err != nil {
-			return rep, fmt.Errorf("%s: %w", f, err)
+			damaged(f, err)
+			continue
 		}
 		if string(stored) != string(data) {
-			if err := os.WriteFile(f, stored, 0o644); err != nil {
+			rel, err := filepath.Rel(w.dir, f)
+			if err == nil {
+				err = wholefile.WriteFileIn(w.root, rel, stored, 0o644)
+			}
+			if err != nil {
 				return rep, fmt.Errorf("recording: %w", err)
 			}
 			rep.Compacted++
 		}
 		refs, err := References(stored)
 		if err != nil {
-			return rep, fmt.Errorf("%s: %w", f, err)
+			damaged(f, err)
+			continue
 		}
 		for _, r := range refs {
-			if _, err := fs.Stat(s.fsys, r.path()); err != nil {
-				return rep, fmt.Errorf("%s: %w: %s", f, ErrMissingObject, r)
+			if _, ok := used[r.path()]; ok {
+				continue
+			}
+			// Get checks the object's hash, that of its paragraphs
+			// joined.
+			if _, err := s.Get(r); err != nil {
+				damaged(filepath.Join(w.dir, ObjectsDir, filepath.FromSlash(r.path())), fmt.Errorf("referenced by %s: %w", filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f), err))
+				continue
 			}
 			used[r.path()] = r
 		}
+	}
+	if len(problems) > 0 {
+		return rep, &DamageError{Dir: w.dir, Problems: problems}
 	}
 	// Objects stored whole by an older ccwire are stored as paragraphs,
 	// and the paragraphs are used too.
@@ -93,18 +142,23 @@ func Tidy(dir string) (TidyReport, error) {
 		}
 	}
 	rep.Objects = len(used)
-	err = filepath.WalkDir(s.dir, func(p string, d fs.DirEntry, err error) error {
-		if errors.Is(err, fs.ErrNotExist) && p == s.dir {
-			return filepath.SkipDir // no store yet
-		}
+	err = filepath.WalkDir(w.dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		rel, err := filepath.Rel(s.dir, p)
+		rel, err := filepath.Rel(w.dir, p)
 		if err != nil {
 			return err
 		}
-		if _, ok := used[filepath.ToSlash(rel)]; !ok {
+		if wholefile.IsTemp(d.Name()) {
+			rep.Temps++
+			return os.Remove(p)
+		}
+		obj, ok := strings.CutPrefix(filepath.ToSlash(rel), ObjectsDir+"/")
+		if !ok {
+			return nil
+		}
+		if _, ok := used[obj]; !ok {
 			rep.Removed++
 			return os.Remove(p)
 		}

@@ -436,7 +436,7 @@ func (t *tracker) release(ctx context.Context, i int, out *trackRelease) error {
 	if err := drift.WriteFirsts(firstsFile, firsts); err != nil {
 		return err
 	}
-	if err := o.Write(recs); err != nil {
+	if err := o.Write(ctx, recs); err != nil {
 		return err
 	}
 	out.ElapsedMS = time.Since(start).Milliseconds()

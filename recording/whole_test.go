@@ -73,7 +73,9 @@ func checkWhole(t *testing.T, root string, want map[string][]string) (bad int) {
 // recording is then whole: the old or the new text, never a part.
 func TestKillDuringWrite(t *testing.T) {
 	const files = 4
-	texts := func(i int) []string { return []string{variant(fmt.Sprintf("A%d", i), 3000), variant(fmt.Sprintf("B%d", i), 3000)} }
+	texts := func(i int) []string {
+		return []string{variant(fmt.Sprintf("A%d", i), 3000), variant(fmt.Sprintf("B%d", i), 3000)}
+	}
 	if dir := os.Getenv("RECORDING_KILL_CHILD"); dir != "" {
 		for n := 0; ; n++ {
 			i := n % files

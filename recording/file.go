@@ -17,7 +17,7 @@ func Root(file string) string { return filepath.Dir(filepath.Dir(file)) }
 // ReadFile reads the recording in file and returns its full text,
 // expanded from the store of its recordings folder ([Root]).
 func ReadFile(file string) ([]byte, error) {
-	data, err := readRecording(file)
+	data, err := ReadStored(file)
 	if err != nil {
 		return nil, err
 	}
@@ -54,9 +54,10 @@ func ReadFileFS(fsys fs.FS, name string) ([]byte, error) {
 // a write that did not finish, by a ccwire that wrote in place.
 var ErrTorn = errors.New("the recording is torn (a write that did not finish)")
 
-// readRecording reads the recording file, which must be a regular file,
-// not empty, ending with a line break.
-func readRecording(file string) ([]byte, error) {
+// ReadStored reads the recording in file as it is stored, not expanded.
+// The file must be a regular file (a named pipe is an error, not a wait),
+// not empty and ending with a line break: else the error wraps [ErrTorn].
+func ReadStored(file string) ([]byte, error) {
 	data, err := wholefile.ReadFile(file)
 	if err != nil {
 		return nil, fmt.Errorf("recording: %w", err)

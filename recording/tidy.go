@@ -73,25 +73,17 @@ func (w *Writer) Tidy() (TidyReport, error) {
 		return rep, err
 	}
 	s := w.store
-	used := map[string]Ref{}
-	var problems []Problem
-	damaged := func(file string, err error) {
-		rel, rerr := filepath.Rel(w.dir, file)
-		if rerr != nil {
-			rel = file
-		}
-		problems = append(problems, Problem{File: filepath.ToSlash(rel), Err: err})
-	}
+	c := newChecker(w.dir, s)
 	for _, f := range files {
-		data, err := readRecording(f)
+		data, err := ReadStored(f)
 		if err != nil {
-			damaged(f, err)
+			c.damaged(f, f, err)
 			continue
 		}
 		rep.Recordings++
 		stored, err := Compact(data, s)
 		if err != nil {
-			damaged(f, err)
+			c.damaged(f, f, err)
 			continue
 		}
 		if string(stored) != string(data) {
@@ -104,27 +96,12 @@ func (w *Writer) Tidy() (TidyReport, error) {
 			}
 			rep.Compacted++
 		}
-		refs, err := References(stored)
-		if err != nil {
-			damaged(f, err)
-			continue
-		}
-		for _, r := range refs {
-			if _, ok := used[r.path()]; ok {
-				continue
-			}
-			// Get checks the object's hash, that of its paragraphs
-			// joined.
-			if _, err := s.Get(r); err != nil {
-				damaged(filepath.Join(w.dir, ObjectsDir, filepath.FromSlash(r.path())), fmt.Errorf("referenced by %s: %w", filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f), err))
-				continue
-			}
-			used[r.path()] = r
-		}
+		c.references(f, stored)
 	}
-	if len(problems) > 0 {
-		return rep, &DamageError{Dir: w.dir, Problems: problems}
+	if err := c.err(); err != nil {
+		return rep, err
 	}
+	used := c.used
 	// Objects stored whole by an older ccwire are stored as paragraphs,
 	// and the paragraphs are used too.
 	for _, r := range slices.Collect(maps.Values(used)) {
@@ -168,6 +145,85 @@ func (w *Writer) Tidy() (TidyReport, error) {
 		return rep, fmt.Errorf("recording: tidy the store: %w", err)
 	}
 	return rep, nil
+}
+
+// Check checks the recordings of the recordings folder dir without
+// changing anything, as [Tidy] does first: a recording that is empty or
+// torn, or that references an object that is missing, damaged (its
+// content does not match its hash) or not a regular file, makes it return
+// a *[DamageError] listing every damaged file. Each object is checked
+// once. It needs no lock: writers replace files whole.
+func Check(dir string) error {
+	files, err := Files(dir)
+	if err != nil {
+		return err
+	}
+	c := newChecker(dir, OpenStore(dir))
+	for _, f := range files {
+		data, err := ReadStored(f)
+		if err != nil {
+			c.damaged(f, f, err)
+			continue
+		}
+		c.references(f, data)
+	}
+	return c.err()
+}
+
+// checker collects the damaged files of a recordings folder, checking
+// each object once.
+type checker struct {
+	dir      string
+	s        *Store
+	used     map[string]Ref // the sound objects referenced, by path in the store
+	problems []Problem
+}
+
+func newChecker(dir string, s *Store) *checker {
+	return &checker{dir: dir, s: s, used: map[string]Ref{}}
+}
+
+// damaged notes that file, a path under the folder, is damaged, which
+// makes the recording rec unreadable.
+func (c *checker) damaged(file, rec string, err error) {
+	c.problems = append(c.problems, Problem{File: c.rel(file), Recording: c.rel(rec), Err: err})
+}
+
+// rel returns file relative to the folder, slash-separated.
+func (c *checker) rel(file string) string {
+	rel, err := filepath.Rel(c.dir, file)
+	if err != nil {
+		return filepath.ToSlash(file)
+	}
+	return filepath.ToSlash(rel)
+}
+
+// references checks the objects the recording file, data in stored form,
+// references: Get checks an object's hash, that of its paragraphs joined.
+func (c *checker) references(file string, data []byte) {
+	refs, err := References(data)
+	if err != nil {
+		c.damaged(file, file, err)
+		return
+	}
+	for _, r := range refs {
+		if _, ok := c.used[r.path()]; ok {
+			continue
+		}
+		if _, err := c.s.Get(r); err != nil {
+			c.damaged(filepath.Join(c.dir, ObjectsDir, filepath.FromSlash(r.path())), file, fmt.Errorf("referenced by %s: %w", c.rel(file), err))
+			continue
+		}
+		c.used[r.path()] = r
+	}
+}
+
+// err returns the *DamageError of the problems found, nil for none.
+func (c *checker) err() error {
+	if len(c.problems) == 0 {
+		return nil
+	}
+	return &DamageError{Dir: c.dir, Problems: c.problems}
 }
 
 // References returns the references of a recording in stored form, in

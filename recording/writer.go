@@ -113,8 +113,12 @@ func WriteFile(ctx context.Context, file string, data []byte) error {
 // empty or torn, or an object that is missing, damaged (its content does
 // not match its hash) or not a regular file.
 type Problem struct {
-	File string // the file, in the recordings folder
-	Err  error  // what is wrong with it
+	File string // the damaged file, slash-separated, relative to the recordings folder
+	// Recording is the recording the damage makes unreadable (relative,
+	// slash-separated): File, or for an object, a recording that
+	// references it.
+	Recording string
+	Err       error // what is wrong with it
 }
 
 // DamageError is the error of [Tidy] and [Check] on a recordings folder

@@ -88,7 +88,7 @@ func Holder(path string) int {
 		return 0
 	}
 	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
-	if err != nil {
+	if err != nil || pid <= 0 {
 		return 0
 	}
 	return pid

@@ -49,7 +49,9 @@ func TestWriterLock(t *testing.T) {
 		t.Errorf("WriteFile into a locked folder = %v, want a *LockedError", err)
 	}
 	done := make(chan error)
-	go func() { done <- recording.WriteFile(context.Background(), filepath.Join(dir, "2.1.332", "demo.txtar"), []byte(sample)) }()
+	go func() {
+		done <- recording.WriteFile(context.Background(), filepath.Join(dir, "2.1.332", "demo.txtar"), []byte(sample))
+	}()
 	select {
 	case err := <-done:
 		t.Fatalf("WriteFile wrote while another writer held the lock (%v)", err)

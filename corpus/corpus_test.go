@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ccwire/ccwire/corpus"
@@ -27,7 +28,7 @@ func TestPackFresh(t *testing.T) {
 	files := func(fsys fs.FS) []string {
 		var names []string
 		err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && name != "go.mod" && path.Ext(name) != ".go" {
+			if err == nil && !d.IsDir() && name != "go.mod" && path.Ext(name) != ".go" && !strings.HasPrefix(path.Base(name), ".") {
 				names = append(names, name)
 			}
 			return err

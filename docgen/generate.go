@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ccwire/ccwire/internal/wholefile"
 	"github.com/ccwire/ccwire/match"
 	"github.com/ccwire/ccwire/protocol"
 )
@@ -170,7 +171,7 @@ func Write(dir string, files []File) error {
 		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, f.Data) {
 			continue
 		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+		if err := wholefile.WriteFile(p, f.Data, 0o644); err != nil {
 			return fmt.Errorf("docgen: %w", err)
 		}
 	}

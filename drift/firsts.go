@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/ccwire/ccwire/cliversion"
+	"github.com/ccwire/ccwire/internal/wholefile"
 )
 
 // FirstsFile is where the module keeps its bisect findings, relative to
@@ -153,7 +154,7 @@ func WriteFirsts(file string, f *Firsts) error {
 	if err := enc.Encode(f); err != nil {
 		return fmt.Errorf("drift: bisect findings: %w", err)
 	}
-	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+	if err := wholefile.WriteFile(file, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("drift: bisect findings: %w", err)
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/cliversion"
+	"github.com/ccwire/ccwire/internal/wholefile"
 )
 
 // ReleasesFile is where the module keeps the snapshot of the published
@@ -163,7 +164,7 @@ func WriteReleases(file string, published []string) error {
 		b.WriteString(v)
 		b.WriteByte('\n')
 	}
-	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+	if err := wholefile.WriteFile(file, []byte(b.String()), 0o644); err != nil {
 		return fmt.Errorf("drift: releases: %w", err)
 	}
 	return nil

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/cliversion"
+	"github.com/ccwire/ccwire/internal/wholefile"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -133,7 +134,7 @@ func WriteResults(path string, r *Results) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	if err := wholefile.WriteFile(path, data, 0o644); err != nil {
 		return fmt.Errorf("drift: write results: %w", err)
 	}
 	return nil

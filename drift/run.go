@@ -147,7 +147,7 @@ func (p *Plan) Run(ctx context.Context, progress func(scenario.Result)) *Outcome
 	}
 	o.Wall = time.Since(start)
 	if p.r.Record != "" {
-		o.Errs = append(o.Errs, o.record(p.r.Record)...)
+		o.Errs = append(o.Errs, o.record(ctx, p.r.Record)...)
 	}
 	return o
 }
@@ -274,15 +274,18 @@ func NewCorpus(label, version string, results []scenario.Result, scenarios []*sc
 // (<dir>/<version>/<id>.txtar, in package recording's stored form), as
 // a Runner with Record does once its runs ended, under the same policy
 // (see [Runner.Record]), and removes the objects no recording
-// references any more.
-func (o *Outcome) Write(dir string) error {
-	return errors.Join(o.record(dir)...)
+// references any more. It holds dir's writer lock from the first
+// recording to the end of the tidy, waiting for it until ctx ends (see
+// recording.OpenWriter).
+func (o *Outcome) Write(ctx context.Context, dir string) error {
+	return errors.Join(o.record(ctx, dir)...)
 }
 
 // record writes the recordings of the runs that passed under dir, but
 // none of a release with a failed run that dir holds no recording of
-// (those go to NotRecorded); then it tidies the object store.
-func (o *Outcome) record(dir string) []error {
+// (those go to NotRecorded); then it tidies the object store, all under
+// dir's writer lock.
+func (o *Outcome) record(ctx context.Context, dir string) []error {
 	failed := map[string]bool{}
 	for _, r := range o.Results {
 		if r.Status == scenario.Failed && !failed[r.Version] {
@@ -296,25 +299,34 @@ func (o *Outcome) record(dir string) []error {
 	if o.written == nil {
 		o.written = map[*scenario.Recording]bool{}
 	}
-	var errs []error
-	n := 0
+	var recs []scenario.Result
 	for _, r := range o.Results {
-		if r.Status != scenario.Passed || r.Recording == nil || slices.Contains(o.NotRecorded, r.Version) {
-			continue
+		if r.Status == scenario.Passed && r.Recording != nil && !slices.Contains(o.NotRecorded, r.Version) {
+			recs = append(recs, r)
 		}
-		if err := scenario.WriteRecording(dir, r); err != nil {
+	}
+	if len(recs) == 0 {
+		return nil
+	}
+	w, err := store.OpenWriter(ctx, dir)
+	if err != nil {
+		return []error{err}
+	}
+	var errs []error
+	for _, r := range recs {
+		if err := scenario.WriteRecordingTo(w, r); err != nil {
 			errs = append(errs, err)
 			continue
 		}
 		o.written[r.Recording] = true
-		n++
 	}
-	if n > 0 {
-		// Recordings written over older ones leave objects no recording
-		// references any more.
-		if _, err := store.Tidy(dir); err != nil {
-			errs = append(errs, err)
-		}
+	// Recordings written over older ones leave objects no recording
+	// references any more.
+	if _, err := w.Tidy(); err != nil {
+		errs = append(errs, err)
+	}
+	if err := w.Close(); err != nil {
+		errs = append(errs, err)
 	}
 	return errs
 }

@@ -57,7 +57,7 @@ func TestCorpusTidy(t *testing.T) {
 	if err := os.CopyFS(tmp, os.DirFS(recordingsDir)); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := recording.Tidy(tmp)
+	rep, err := recording.Tidy(t.Context(), tmp)
 	if err != nil {
 		t.Fatal(err)
 	}

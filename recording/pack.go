@@ -62,7 +62,8 @@ const maxPackBlock = 64 << 20
 const PackBlockSize = 128 << 10
 
 // Pack writes the files of the recordings folder at the root of fsys (all
-// but go.mod and Go source, which belong to the module, not the corpus)
+// but go.mod and Go source, which belong to the module, not the corpus,
+// and dot files such as the writer lock)
 // as a pack to w. The same files make the same pack.
 func Pack(w io.Writer, fsys fs.FS) error {
 	if err := writePack(w, fsys); err != nil {
@@ -76,7 +77,8 @@ func writePack(w io.Writer, fsys fs.FS) error {
 	var names []string
 	refs := map[string][]Ref{} // recording → its references
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || p == "go.mod" || strings.HasSuffix(p, ".go") {
+		// Dot files (the writer lock, temporary files) are not the corpus.
+		if err != nil || d.IsDir() || p == "go.mod" || strings.HasSuffix(p, ".go") || strings.HasPrefix(path.Base(p), ".") {
 			return err
 		}
 		names = append(names, p)

@@ -57,14 +57,14 @@ func TestParagraphs(t *testing.T) {
 	}
 	a, b := longRequest("Bash, Read"), longRequest("Bash, Read, Monitor")
 	fileA, fileB := filepath.Join(root, "2.1.331", "demo.txtar"), filepath.Join(root, "2.1.332", "demo.txtar")
-	if err := recording.WriteFile(fileA, []byte(a)); err != nil {
+	if err := recording.WriteFile(t.Context(), fileA, []byte(a)); err != nil {
 		t.Fatal(err)
 	}
 	n := len(texts())
 	if n < 30 {
 		t.Fatalf("%d paragraphs stored, want the long ones (at least 30)", n)
 	}
-	if err := recording.WriteFile(fileB, []byte(b)); err != nil {
+	if err := recording.WriteFile(t.Context(), fileB, []byte(b)); err != nil {
 		t.Fatal(err)
 	}
 	if got := len(texts()); got != n {
@@ -86,7 +86,7 @@ func TestParagraphs(t *testing.T) {
 		t.Errorf("the message object is %s", data)
 	}
 	// Tidy keeps the paragraphs the objects use.
-	rep, err := recording.Tidy(root)
+	rep, err := recording.Tidy(t.Context(), root)
 	if err != nil || rep.Removed != 0 {
 		t.Fatalf("Tidy = %+v, %v", rep, err)
 	}
@@ -106,7 +106,7 @@ func TestTidyStoresParagraphs(t *testing.T) {
 	root := t.TempDir()
 	file := filepath.Join(root, "2.1.332", "demo.txtar")
 	want := longRequest("Bash")
-	if err := recording.WriteFile(file, []byte(want)); err != nil {
+	if err := recording.WriteFile(t.Context(), file, []byte(want)); err != nil {
 		t.Fatal(err)
 	}
 	// Write the system object whole, as an older ccwire did.
@@ -136,7 +136,7 @@ func TestTidyStoresParagraphs(t *testing.T) {
 	if got, err := recording.ReadFile(file); err != nil || string(got) != want {
 		t.Fatalf("the whole object reads back %v:\n%s", err, got)
 	}
-	rep, err := recording.Tidy(root)
+	rep, err := recording.Tidy(t.Context(), root)
 	if err != nil || rep.Split != 1 {
 		t.Fatalf("Tidy = %+v, %v; want one object split", rep, err)
 	}

@@ -178,7 +178,7 @@ func TestWriteReadTidy(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
 	file := filepath.Join(root, "2.1.332", "demo.txtar")
-	if err := recording.WriteFile(file, []byte(sample)); err != nil {
+	if err := recording.WriteFile(t.Context(), file, []byte(sample)); err != nil {
 		t.Fatal(err)
 	}
 	full, err := recording.ReadFile(file)
@@ -201,7 +201,7 @@ func TestWriteReadTidy(t *testing.T) {
 	if err := os.WriteFile(stray, []byte("{}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := recording.Tidy(root)
+	rep, err := recording.Tidy(t.Context(), root)
 	if err != nil {
 		t.Fatal(err)
 	}

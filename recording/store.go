@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
+	"github.com/ccwire/ccwire/internal/wholefile"
 )
 
 // ObjectsDir is the name of the object store's folder in a recordings
@@ -70,6 +71,10 @@ func (r Ref) String() string {
 // path is the object's file, slash-separated, relative to the store.
 func (r Ref) path() string { return path.Join(string(r.Kind), r.Hash+".json") }
 
+// file is the object's file, slash-separated, relative to the recordings
+// folder: for messages.
+func (r Ref) file() string { return path.Join(ObjectsDir, r.path()) }
+
 // Store is a content-addressed store of JSON values: the objects folder of
 // a recordings folder. It reads from a file system and, when made by
 // [OpenStore], writes into its folder.
@@ -114,23 +119,35 @@ func (s *Store) Get(r Ref) (*jsontree.Value, error) {
 		return nil, fmt.Errorf("object %s: %w", r, err)
 	}
 	if got := hashOf(whole.AppendCompact(nil)); got != r.Hash {
-		return nil, fmt.Errorf("object %s holds a value of hash %s: the store is damaged", r, got)
+		return nil, fmt.Errorf("object %s (%s) holds a value of hash %s: %w", r, r.file(), got, ErrDamagedObject)
 	}
 	return whole, nil
 }
 
-// getRaw returns the object a reference names as stored.
+// ErrDamagedObject means an object's content does not match its hash:
+// writing a recording that holds its value again repairs it ([Store.Put]).
+var ErrDamagedObject = errors.New("the store is damaged")
+
+// getRaw returns the object a reference names as stored. An object on
+// disk must be a regular file: a named pipe or a device is an error, not
+// a wait.
 func (s *Store) getRaw(r Ref) (*jsontree.Value, error) {
-	data, err := fs.ReadFile(s.fsys, r.path())
+	var data []byte
+	var err error
+	if s.dir != "" {
+		data, err = wholefile.ReadFile(filepath.Join(s.dir, filepath.FromSlash(r.path())))
+	} else {
+		data, err = fs.ReadFile(s.fsys, r.path())
+	}
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%w: %s (%s)", ErrMissingObject, r, path.Join(ObjectsDir, r.path()))
+		return nil, fmt.Errorf("%w: %s (%s)", ErrMissingObject, r, r.file())
 	}
 	if err != nil {
-		return nil, fmt.Errorf("object %s: %w", r, err)
+		return nil, fmt.Errorf("object %s (%s): %w", r, r.file(), err)
 	}
 	v, err := jsontree.Parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("object %s: %w", r, err)
+		return nil, fmt.Errorf("object %s (%s): %w: %w", r, r.file(), ErrDamagedObject, err)
 	}
 	return v, nil
 }
@@ -163,15 +180,16 @@ func (s *Store) Paragraphs(r Ref) ([]Ref, error) {
 }
 
 // Put stores v as a unit of kind, with hint for people, and returns its
-// reference. Storing a value the store has is a no-op. Its long texts are
-// stored as paragraphs (see splitTexts).
+// reference. Storing a value the store has, sound, is a no-op; an object
+// that is damaged (its content does not match its hash, or a paragraph of
+// it is missing or damaged) or is not a regular file is written again.
+// Its long texts are stored as paragraphs (see splitTexts).
 func (s *Store) Put(kind Kind, hint string, v *jsontree.Value) (Ref, error) {
 	r := Ref{Kind: kind, Hint: cleanHint(hint), Hash: hashOf(v.AppendCompact(nil))}
 	if s.dir == "" {
 		return Ref{}, errors.New("the store is read-only")
 	}
-	file := filepath.Join(s.dir, filepath.FromSlash(r.path()))
-	if _, err := os.Stat(file); err == nil {
+	if _, err := s.Get(r); err == nil {
 		return r, nil
 	}
 	return r, s.write(r, v)
@@ -194,24 +212,9 @@ func (s *Store) write(r Ref, v *jsontree.Value) error {
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	// Written aside and renamed, so that a reader, or a run writing the
-	// same object at once, never sees half of it.
-	tmp, err := os.CreateTemp(filepath.Dir(file), ".put-*")
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("store: %w", err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("store: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), file); err != nil {
-		os.Remove(tmp.Name())
+	// Whole or not at all, so that a reader, or a run writing the same
+	// object at once, never sees half of it.
+	if err := wholefile.WriteFile(file, data, 0o644); err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
 	return nil

@@ -66,7 +66,7 @@ func TestCorpus(t *testing.T) {
 			}
 			path := scenario.RecordingPath(recordingsDir, r.Version, r.Scenario.ID)
 			if *update {
-				if err := scenario.WriteRecording(recordingsDir, r); err != nil {
+				if err := scenario.WriteRecording(t.Context(), recordingsDir, r); err != nil {
 					t.Fatal(err)
 				}
 				return

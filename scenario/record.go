@@ -2,7 +2,9 @@ package scenario
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"path/filepath"
@@ -26,9 +28,25 @@ func RecordingPath(dir, version, id string) string {
 
 // WriteRecording writes r's recording to [RecordingPath] under dir,
 // creating the version folder, in the stored form of package recording:
-// what it repeats goes into dir's object store ([recording.WriteFile]). It does nothing for a result without a
-// recording (a skipped run, or one that could not start).
-func WriteRecording(dir string, r Result) error {
+// what it repeats goes into dir's object store ([recording.WriteFile]).
+// The recording is written whole or not at all, holding dir's writer
+// lock, which it waits for until ctx ends. It does nothing for a result
+// without a recording (a skipped run, or one that could not start).
+func WriteRecording(ctx context.Context, dir string, r Result) error {
+	if r.Recording == nil {
+		return nil
+	}
+	w, err := recording.OpenWriter(ctx, dir)
+	if err != nil {
+		return fmt.Errorf("scenario: write recording: %w", err)
+	}
+	return errors.Join(WriteRecordingTo(w, r), w.Close())
+}
+
+// WriteRecordingTo is [WriteRecording] for a writer of the recordings
+// folder that holds its lock already: the recording is written whole to
+// <version>/<id>.txtar in w's folder.
+func WriteRecordingTo(w *recording.Writer, r Result) error {
 	if r.Recording == nil {
 		return nil
 	}
@@ -36,7 +54,7 @@ func WriteRecording(dir string, r Result) error {
 	if err != nil {
 		return err
 	}
-	if err := recording.WriteFile(RecordingPath(dir, r.Version, r.Scenario.ID), data); err != nil {
+	if err := w.Write(RecordingPath("", r.Version, r.Scenario.ID), data); err != nil {
 		return fmt.Errorf("scenario: write recording: %w", err)
 	}
 	return nil

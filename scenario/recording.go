@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -215,7 +214,7 @@ func ReadRecording(path string) (*Recording, error) {
 // bodies, most of a recording. It checks the events as [ParseRecording]
 // does, not the rest of the recording.
 func ReadEvents(path string) ([]Event, error) {
-	data, err := os.ReadFile(path)
+	data, err := recording.ReadStored(path)
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}

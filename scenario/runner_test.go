@@ -578,7 +578,7 @@ func TestRunAll(t *testing.T) {
 
 	dir := t.TempDir()
 	for _, r := range results {
-		if err := scenario.WriteRecording(dir, r); err != nil {
+		if err := scenario.WriteRecording(t.Context(), dir, r); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/drift"
+	"github.com/ccwire/ccwire/internal/wholefile"
 	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
@@ -67,15 +68,13 @@ func runMerge(ctx context.Context, e env, args []string) int {
 	if err != nil {
 		return fail(err)
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		return fail(err)
-	}
-	outRoot, err := os.OpenRoot(*out)
+	// One writer of the merged folder at a time: its lock is held to the
+	// end, each recording written whole.
+	w, err := recording.OpenWriter(ctx, *out)
 	if err != nil {
 		return fail(err)
 	}
-	defer outRoot.Close()
-	store := recording.OpenStore(*out) // what the recordings repeat, stored once
+	defer w.Close()
 	copied := 0
 	for i, p := range parts {
 		for _, r := range p.Runs {
@@ -89,10 +88,8 @@ func runMerge(ctx context.Context, e env, args []string) int {
 			if err != nil {
 				return fail(fmt.Errorf("%s: run %s on CLI %s: %w", filepath.Join(flags.Arg(i), drift.ResultsFile), r.Scenario, r.Version, err))
 			}
-			if data, err = recording.Compact(data, store); err != nil {
-				return fail(fmt.Errorf("writing %s: %w", filepath.Join(*out, r.Recording), err))
-			}
-			if err := writeInRoot(outRoot, filepath.FromSlash(r.Recording), data); err != nil {
+			// What the recordings repeat goes into -o's store, once.
+			if err := w.Write(filepath.FromSlash(r.Recording), data); err != nil {
 				return fail(fmt.Errorf("writing %s: %w", filepath.Join(*out, r.Recording), err))
 			}
 			copied++
@@ -146,7 +143,7 @@ func readRunRecording(dir string, r drift.RunResult) ([]byte, error) {
 		case !last && !st.IsDir():
 			return nil, fmt.Errorf("recording %s: %s is not a folder", r.Recording, filepath.ToSlash(p))
 		case last && !st.Mode().IsRegular():
-			return nil, fmt.Errorf("recording %s is not a regular file but %s; merge copies only regular files", r.Recording, fileKind(st.Mode()))
+			return nil, fmt.Errorf("recording %s is not a regular file but %s; merge copies only regular files", r.Recording, wholefile.Kind(st.Mode()))
 		}
 	}
 	f, err := root.Open(rel)
@@ -173,33 +170,4 @@ func readRunRecording(dir string, r drift.RunResult) ([]byte, error) {
 		return nil, fmt.Errorf("recording %s is of scenario %s on CLI %s, not of this run", r.Recording, rec.Scenario, rec.Version)
 	}
 	return data, nil
-}
-
-// fileKind names the kind of file of mode, for messages.
-func fileKind(mode fs.FileMode) string {
-	switch {
-	case mode.IsDir():
-		return "a folder"
-	case mode&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case mode&fs.ModeSocket != 0:
-		return "a socket"
-	case mode&fs.ModeDevice != 0:
-		return "a device"
-	case mode&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	case mode.IsRegular():
-		return "a regular file"
-	}
-	return "a special file (" + mode.Type().String() + ")"
-}
-
-// writeInRoot writes data to the file rel under root, making the folders
-// it goes in; nothing it writes can be outside root, whatever links the
-// folder holds.
-func writeInRoot(root *os.Root, rel string, data []byte) error {
-	if err := root.MkdirAll(filepath.Dir(rel), 0o755); err != nil {
-		return err
-	}
-	return root.WriteFile(rel, data, 0o644)
 }

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/docgen"
+	"github.com/ccwire/ccwire/internal/wholefile"
 	"github.com/ccwire/ccwire/protocol/schema"
 	"github.com/ccwire/ccwire/scenario"
 )
@@ -178,7 +179,7 @@ func writeSchemaFiles(outDir string, want map[string][]byte, stale []string) err
 		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 			return err
 		}
-		if err := os.WriteFile(file, want[p], 0o644); err != nil {
+		if err := wholefile.WriteFile(file, want[p], 0o644); err != nil {
 			return err
 		}
 	}

@@ -66,7 +66,7 @@ func runSpec(ctx context.Context, e env, args []string) int {
 		return code
 	}
 	if a.tidy {
-		return specTidy(e, a.record)
+		return specTidy(ctx, e, a.record)
 	}
 	scenarioDir := scenarioFolder(a.dir)
 	scenarios, err := scenarioDir.loadScenarios()
@@ -155,7 +155,11 @@ With --list it runs nothing: it lists the scenarios --run matches.
 
 With --tidy it runs nothing: it stores the recordings of the --record
 folder in its object store (what they repeat, once) and removes the objects
-no recording references.
+no recording references. It first checks the folder: an empty or torn
+recording, or an object that is missing or does not match its hash, fails
+it, naming each file and removing nothing; recording the scenarios again
+repairs them. Writers of a recordings folder (spec --record, --tidy, track,
+merge) take its lock (.ccwire.lock) one at a time: a second one waits.
 
 Flags:
 `, cmp.Or(a.dir, "./"+scenariosDir+" in a checkout of ccwire, else "+builtinScenarios), len(drift.CoverageFlags()))
@@ -205,14 +209,14 @@ Flags:
 }
 
 // specTidy is ccwire spec --tidy.
-func specTidy(e env, record string) int {
-	rep, err := recording.Tidy(record)
+func specTidy(ctx context.Context, e env, record string) int {
+	rep, err := recording.Tidy(ctx, record)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "ccwire spec: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(e.stdout, "%s: %d recordings, %d stored now; %d objects, %d no longer referenced removed\n",
-		record, rep.Recordings, rep.Compacted, rep.Objects, rep.Removed)
+	fmt.Fprintf(e.stdout, "%s: %d recordings, %d stored now; %d objects, %d no longer referenced removed; %d temporary files of unfinished writes removed\n",
+		record, rep.Recordings, rep.Compacted, rep.Objects, rep.Removed, rep.Temps)
 	return 0
 }
 

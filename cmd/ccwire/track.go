@@ -322,9 +322,19 @@ func completeVersions(dir string, scenarios []*scenario.Scenario) ([]string, err
 	if err != nil {
 		return nil, err
 	}
+	// A damaged recording (see recording.Check) counts as missing.
+	damaged := map[string]bool{}
+	var de *recording.DamageError
+	if err := recording.Check(dir); errors.As(err, &de) {
+		for _, p := range de.Problems {
+			damaged[filepath.Join(dir, filepath.FromSlash(p.Recording))] = true
+		}
+	} else if err != nil {
+		return nil, err
+	}
 	var out []string
 	for _, v := range versions {
-		if complete(dir, v, scenarios) {
+		if complete(dir, v, scenarios, damaged) {
 			out = append(out, v)
 		}
 	}
@@ -332,8 +342,10 @@ func completeVersions(dir string, scenarios []*scenario.Scenario) ([]string, err
 }
 
 // complete reports whether dir/version holds the recording of every
-// scenario that applies to version.
-func complete(dir, version string, scenarios []*scenario.Scenario) bool {
+// scenario that applies to version, each whole: a recording that is
+// empty, torn or whose objects are missing or damaged makes the version
+// incomplete, so that track records it again, which repairs it.
+func complete(dir, version string, scenarios []*scenario.Scenario, damaged map[string]bool) bool {
 	v, err := cliversion.Parse(version)
 	if err != nil {
 		return false
@@ -342,7 +354,8 @@ func complete(dir, version string, scenarios []*scenario.Scenario) bool {
 		if !sc.AppliesTo(v) {
 			continue
 		}
-		if _, err := os.Stat(scenario.RecordingPath(dir, version, sc.ID)); err != nil {
+		file := scenario.RecordingPath(dir, version, sc.ID)
+		if _, err := os.Stat(file); err != nil || damaged[file] {
 			return false
 		}
 	}
@@ -491,7 +504,7 @@ func (t *tracker) release(ctx context.Context, i, n int, out *trackRelease) erro
 	if err := t.compare(ctx, head, stretches, out); err != nil {
 		return err
 	}
-	if err := o.Write(filepath.Join(t.p.root, recordingsDir)); err != nil {
+	if err := o.Write(ctx, filepath.Join(t.p.root, recordingsDir)); err != nil {
 		return err
 	}
 	out.Status = statusRecorded

@@ -15,6 +15,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/ccwire/ccwire/protocol"
+	"github.com/ccwire/ccwire/recording"
+	"github.com/ccwire/ccwire/scenario"
 	"github.com/ccwire/ccwire/transcript"
 )
 
@@ -216,6 +218,14 @@ func (r *validateReport) check(ctx context.Context, e env, name string, maxLine 
 		display = name
 	}
 	r.files = append(r.files, display)
+	if name != "-" && strings.HasSuffix(name, recording.Ext) {
+		// A recording must be whole: not empty, not torn, its objects
+		// present and matching their hashes.
+		if _, err := scenario.ReadRecording(name); err != nil {
+			r.fileErrors = append(r.fileErrors, fileError{File: display, Error: err.Error()})
+			return nil
+		}
+	}
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {

@@ -7,8 +7,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ccwire/ccwire/recording"
 )
 
 // runValidateCmd runs "ccwire validate args..." in-process.
@@ -276,5 +279,79 @@ func TestValidateMistypedAndStrict(t *testing.T) {
 	}
 	if code != 1 || rep.OK || !rep.Strict || len(rep.Mistyped) == 0 || rep.Mistyped[0] != (mistyped{Kind: "result/success", Name: "is_error", Want: "boolean", Got: "string", Count: 1, First: path + ":2"}) {
 		t.Errorf("exit %d, report %+v", code, rep)
+	}
+}
+
+// TestValidateDamagedRecordings: an empty recording, a torn one and one
+// whose object does not match its hash are unreadable files, each named.
+func TestValidateDamagedRecordings(t *testing.T) {
+	t.Parallel()
+	src := filepath.Join("..", "..", "recordings", "2.1.330", "bash-single.txtar")
+	full, err := recording.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	file := func(name string) string { return filepath.Join(root, "2.1.330", name+".txtar") }
+	for _, name := range []string{"sound", "empty", "torn", "damaged"} {
+		if err := recording.WriteFile(t.Context(), file(name), full); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(file("empty"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stored, err := os.ReadFile(file("torn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file("torn"), stored[:len(stored)*2/3], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// "damaged" alone gets a result line of its own, then damaged.
+	damaged := strings.Replace(string(full), `"subtype":"success"`, `"subtype":"success","x_damaged":1`, 1)
+	if damaged == string(full) {
+		t.Fatal("no result line to damage")
+	}
+	if err := recording.WriteFile(t.Context(), file("damaged"), []byte(damaged)); err != nil {
+		t.Fatal(err)
+	}
+	var de *recording.DamageError
+	other := []string{}
+	// The objects "damaged" has and "sound" has not.
+	soundData, _ := os.ReadFile(file("sound"))
+	soundRefs, _ := recording.References(soundData)
+	damagedData, _ := os.ReadFile(file("damaged"))
+	damagedRefs, _ := recording.References(damagedData)
+	for _, r := range damagedRefs {
+		if !slices.Contains(soundRefs, r) {
+			p := filepath.Join(root, recording.ObjectsDir, string(r.Kind), r.Hash+".json")
+			other = append(other, p)
+			if err := os.WriteFile(p, []byte("{\"type\":\"result\"}\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(other) == 0 || !errors.As(recording.Check(root), &de) {
+		t.Fatalf("damaging %d objects made no damage", len(other))
+	}
+	var out, errOut bytes.Buffer
+	code := run(t.Context(), env{stdout: &out, stderr: &errOut}, []string{"validate", file("sound"), file("empty"), file("torn"), file("damaged")})
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s\n%s", code, out.String(), errOut.String())
+	}
+	for _, want := range []string{
+		"3 unreadable files",
+		file("empty") + ": scenario: recording: " + file("empty") + ": the recording is torn (a write that did not finish): it is empty",
+		file("torn") + ": scenario: recording: " + file("torn") + ": the recording is torn",
+		file("damaged") + ": ",
+		"the store is damaged",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
+	}
+	if strings.Contains(out.String(), file("sound")+": ") {
+		t.Errorf("the sound recording is reported:\n%s", out.String())
 	}
 }

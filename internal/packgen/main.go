@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/ccwire/ccwire/internal/wholefile"
 	"github.com/ccwire/ccwire/recording"
 )
 
@@ -30,7 +31,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "packgen:", err)
 		os.Exit(1)
 	}
-	if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
+	if err := wholefile.WriteFile(*out, b.Bytes(), 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "packgen:", err)
 		os.Exit(1)
 	}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package cliinstall
+package filelock
 
 import (
 	"errors"

@@ -3,7 +3,6 @@ package stubapi
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -287,8 +286,9 @@ func (b Block) resolved(turn, index int) Block {
 	return b
 }
 
-// Validate reports every problem of s at once, each with the path of the
-// offending turn, block or fault, as a *ScriptError or a join of them.
+// Validate reports the problems of s at once, each with the path of the
+// offending turn, block or fault, as a *ScriptError or a join of them:
+// the first 20, and past them a *MoreProblemsError counting the others.
 func (s Script) Validate() error {
 	var errs []error
 	add := func(path, format string, args ...any) {
@@ -331,7 +331,7 @@ func (s Script) Validate() error {
 			}
 		}
 	}
-	return errors.Join(errs...)
+	return joinProblems(errs)
 }
 
 func validateBlock(b Block, path string, add func(path, format string, args ...any)) {

@@ -34,22 +34,24 @@ func Compact(data []byte, s *Store) ([]byte, error) {
 // Expand returns the full text of a recording in stored form, every
 // reference replaced by its unit from s: byte for byte what was compacted.
 // A recording with no references comes back as it is. A reference s lacks
-// is an error wrapping [ErrMissingObject].
+// is an error wrapping [ErrMissingObject]; a recording or object that
+// would expand past the bounds of expansion (see [ExpansionError]) is an
+// *ExpansionError, returned before the text is built.
 func Expand(data []byte, s *Store) ([]byte, error) {
 	if !bytes.Contains(data, []byte(`"@`)) {
 		return data, nil
 	}
-	return rewrite(data, expandUnit(s))
+	return rewrite(data, expandUnit(s, &growth{what: "a recording's units", read: int64(len(data))}))
 }
 
 // ExpandEvents returns a recording's events.jsonl with its references
 // replaced by their units from s: for readers that need the lines and not
-// the requests.
+// the requests. It is bounded as [Expand] is.
 func ExpandEvents(events []byte, s *Store) ([]byte, error) {
 	if !bytes.Contains(events, []byte(`"@`)) {
 		return events, nil
 	}
-	out, err := rewriteEvents(events, expandUnit(s))
+	out, err := rewriteEvents(events, expandUnit(s, &growth{what: "a recording's units", read: int64(len(events))}))
 	if err != nil {
 		return nil, fmt.Errorf("recording: %s: %w", eventsFile, err)
 	}
@@ -59,8 +61,18 @@ func ExpandEvents(events []byte, s *Store) ([]byte, error) {
 	return out, nil
 }
 
-// expandUnit is the unitFunc of Expand: a reference becomes its unit.
-func expandUnit(s *Store) unitFunc {
+// expandUnit is the unitFunc of Expand, counting in g: a reference
+// becomes its unit. Each unit is read from s once, the first time it is
+// named, and given again after (the rewrite only writes units out, so one
+// value can stand in many places); what the units add up to is bounded by
+// what was read, the text and each object as stored once (see
+// expandFloor).
+func expandUnit(s *Store, g *growth) unitFunc {
+	type unit struct {
+		v    *jsontree.Value
+		size int64
+	}
+	got := map[Ref]unit{}
 	return func(kind Kind, _ string, v *jsontree.Value) (*jsontree.Value, error) {
 		if v.Kind != jsontree.String {
 			return v, nil
@@ -69,7 +81,19 @@ func expandUnit(s *Store) unitFunc {
 		if err != nil {
 			return nil, err
 		}
-		return s.Get(r)
+		u, ok := got[r]
+		if !ok {
+			var read int64
+			if u.v, read, u.size, err = s.get(r); err != nil {
+				return nil, err
+			}
+			got[r] = u
+			g.read += read
+		}
+		if err := g.produce(u.size); err != nil {
+			return nil, fmt.Errorf("%s: %w", r, err)
+		}
+		return u.v, nil
 	}
 }
 

@@ -111,17 +111,54 @@ func isTextRef(s string) bool {
 	return ok && r.Kind == KindText
 }
 
+// get returns the value a reference names as [Store.Get] does, what it
+// read (the object as stored and each of its paragraphs once) and the
+// length of the value's compact JSON.
+func (s *Store) get(r Ref) (v *jsontree.Value, read, size int64, err error) {
+	v, err = s.getRaw(r)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	compact := v.AppendCompact(nil)
+	if hashOf(compact) == r.Hash {
+		return v, int64(len(compact)), int64(len(compact)), nil // stored whole
+	}
+	g := &growth{what: "an object's texts", read: int64(len(compact))}
+	whole, _, err := joinTextsIn(v, s, g)
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("object %s: %w", r, err)
+	}
+	compact = whole.AppendCompact(compact[:0])
+	if got := hashOf(compact); got != r.Hash {
+		return nil, 0, 0, fmt.Errorf("object %s (%s) holds a value of hash %s: %w", r, r.file(), got, ErrDamagedObject)
+	}
+	return whole, g.read, int64(len(compact)), nil
+}
+
 // joinTexts returns v (an object as stored) with the paragraphs of its
 // texts joined back into strings, reading the stored ones from s, and
-// the references to paragraphs it holds.
+// the references to paragraphs it holds. Each paragraph is read once
+// however often the object names it, and the texts are joined only if
+// they stay within the bounds of expansion (see expandFloor): past them
+// it returns an *ExpansionError before building them.
 func joinTexts(v *jsontree.Value, s *Store) (*jsontree.Value, []Ref, error) {
+	return joinTextsIn(v, s, &growth{what: "an object's texts", read: int64(len(v.AppendCompact(nil)))})
+}
+
+// joinTextsIn is joinTexts counting in g, which has counted the object
+// as stored: it counts each paragraph it reads and the texts it joins.
+func joinTextsIn(v *jsontree.Value, s *Store, g *growth) (*jsontree.Value, []Ref, error) {
 	var refs []Ref
+	paras := map[Ref]string{}
 	var err error
 	var walk func(*jsontree.Value)
 	walk = func(x *jsontree.Value) {
 		switch x.Kind {
 		case jsontree.Object:
 			for i, m := range x.Members {
+				if err != nil {
+					return
+				}
 				if m.Key != textKey || m.Val.Kind != jsontree.Array {
 					walk(m.Val)
 					continue
@@ -129,37 +166,53 @@ func joinTexts(v *jsontree.Value, s *Store) (*jsontree.Value, []Ref, error) {
 				parts := make([]string, len(m.Val.Elems))
 				for j, e := range m.Val.Elems {
 					if e.Kind != jsontree.String {
-						if err == nil {
-							err = fmt.Errorf("a paragraph that is not a string: %s", e)
-						}
+						err = fmt.Errorf("a paragraph that is not a string: %s", e)
 						return
 					}
-					if !isTextRef(e.Str) {
-						parts[j] = e.Str
-						continue
-					}
-					r, _ := ParseRef(e.Str)
-					refs = append(refs, r)
-					p, gerr := s.getRaw(r)
-					if gerr == nil && p.Kind != jsontree.String {
-						gerr = fmt.Errorf("object %s is not a string", r)
-					}
-					if gerr != nil {
-						if err == nil {
-							err = gerr
-						}
+					g.read += int64(len(e.Str))
+					if parts[j], err = paragraph(e.Str, s, paras, g, &refs); err != nil {
 						return
 					}
-					parts[j] = p.Str
+					if err = g.produce(int64(len(parts[j]) + len(paragraphSep))); err != nil {
+						return
+					}
 				}
 				x.Members[i].Val = jsontree.NewString(strings.Join(parts, paragraphSep))
 			}
 		case jsontree.Array:
 			for _, e := range x.Elems {
+				if err != nil {
+					return
+				}
 				walk(e)
 			}
 		}
 	}
 	walk(v)
 	return v, refs, err
+}
+
+// paragraph returns the paragraph an element of a text's array stands
+// for: the element itself, or the paragraph it references, read from s
+// the first time (counted in g) and from paras after, its reference
+// appended to refs.
+func paragraph(elem string, s *Store, paras map[Ref]string, g *growth, refs *[]Ref) (string, error) {
+	if !isTextRef(elem) {
+		return elem, nil
+	}
+	r, _ := ParseRef(elem)
+	*refs = append(*refs, r)
+	if p, ok := paras[r]; ok {
+		return p, nil
+	}
+	p, err := s.getRaw(r)
+	if err != nil {
+		return "", err
+	}
+	if p.Kind != jsontree.String {
+		return "", fmt.Errorf("object %s is not a string", r)
+	}
+	paras[r] = p.Str
+	g.read += int64(len(p.Str))
+	return p.Str, nil
 }

@@ -105,23 +105,10 @@ func StoreFS(fsys fs.FS) *Store {
 var ErrMissingObject = errors.New("object not in the store")
 
 // Get returns the value a reference names, its long texts joined from
-// their paragraphs.
+// their paragraphs within the bounds of expansion (see [ExpansionError]).
 func (s *Store) Get(r Ref) (*jsontree.Value, error) {
-	v, err := s.getRaw(r)
-	if err != nil {
-		return nil, err
-	}
-	if got := hashOf(v.AppendCompact(nil)); got == r.Hash {
-		return v, nil // stored whole
-	}
-	whole, _, err := joinTexts(v, s)
-	if err != nil {
-		return nil, fmt.Errorf("object %s: %w", r, err)
-	}
-	if got := hashOf(whole.AppendCompact(nil)); got != r.Hash {
-		return nil, fmt.Errorf("object %s (%s) holds a value of hash %s: %w", r, r.file(), got, ErrDamagedObject)
-	}
-	return whole, nil
+	v, _, _, err := s.get(r)
+	return v, err
 }
 
 // ErrDamagedObject means an object's content does not match its hash:

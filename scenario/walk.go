@@ -89,14 +89,30 @@ func numbersRestored(msg []byte) (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The recording puts them for the values of members only.
-	v.Walk(func(key string, x *jsontree.Value) *jsontree.Value {
-		if key != "" && x.Kind == jsontree.String && IsNumberPlaceholder(x.Str) {
-			return jsontree.NewInt(0)
-		}
-		return x
-	})
+	restoreMemberNumbers(v)
 	return v.AppendCompact(nil), nil
+}
+
+// restoreMemberNumbers turns the number placeholders that are the values
+// of members below v into 0. The recording puts them for the values of
+// members only, whatever the member's name (an array's elements keep
+// theirs): it walks the members itself, as jsontree.Value.Walk gives a
+// member named "" the key it gives an element.
+func restoreMemberNumbers(v *jsontree.Value) {
+	switch v.Kind {
+	case jsontree.Object:
+		for i, m := range v.Members {
+			if m.Val.Kind == jsontree.String && IsNumberPlaceholder(m.Val.Str) {
+				v.Members[i].Val = jsontree.NewInt(0)
+				continue
+			}
+			restoreMemberNumbers(m.Val)
+		}
+	case jsontree.Array:
+		for _, e := range v.Elems {
+			restoreMemberNumbers(e)
+		}
+	}
 }
 
 // hasNumberPlaceholder reports whether msg holds a string that is a

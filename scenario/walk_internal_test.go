@@ -90,11 +90,11 @@ func TestSchemaLines(t *testing.T) {
 
 func TestNumbersRestored(t *testing.T) {
 	t.Parallel()
-	got, err := numbersRestored([]byte(`{"type":"result","duration_ms":"<duration>","resetsAt":"<time>","pid":"<pid:2>","uuid":"<uuid:1>","result":"took <duration>","list":["<pid>"]}`))
+	got, err := numbersRestored([]byte(`{"type":"result","duration_ms":"<duration>","resetsAt":"<time>","pid":"<pid:2>","uuid":"<uuid:1>","result":"took <duration>","list":["<pid>"],"":{"":"<pid>","x":["<time>"]}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"type":"result","duration_ms":0,"resetsAt":0,"pid":0,"uuid":"<uuid:1>","result":"took <duration>","list":["<pid>"]}`
+	want := `{"type":"result","duration_ms":0,"resetsAt":0,"pid":0,"uuid":"<uuid:1>","result":"took <duration>","list":["<pid>"],"":{"":0,"x":["<time>"]}}`
 	if string(got) != want {
 		t.Errorf("numbersRestored = %s, want %s", got, want)
 	}

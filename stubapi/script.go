@@ -3,10 +3,11 @@ package stubapi
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Script is the ordered list of model responses the server hands to the
@@ -129,7 +130,7 @@ func Call(name string, input any) Block {
 		if err != nil {
 			b.Input = json.RawMessage(fmt.Sprintf("%q", "stubapi.Call: "+err.Error()))
 		} else {
-			b.Input = raw
+			b.Input = compactJSON(raw)
 		}
 	}
 	return b
@@ -287,8 +288,9 @@ func (b Block) resolved(turn, index int) Block {
 	return b
 }
 
-// Validate reports every problem of s at once, each with the path of the
-// offending turn, block or fault, as a *ScriptError or a join of them.
+// Validate reports the problems of s at once, each with the path of the
+// offending turn, block or fault, as a *ScriptError or a join of them:
+// the first 20, and past them a *MoreProblemsError counting the others.
 func (s Script) Validate() error {
 	var errs []error
 	add := func(path, format string, args ...any) {
@@ -331,7 +333,7 @@ func (s Script) Validate() error {
 			}
 		}
 	}
-	return errors.Join(errs...)
+	return joinProblems(errs)
 }
 
 func validateBlock(b Block, path string, add func(path, format string, args ...any)) {
@@ -429,7 +431,16 @@ func abbreviate(s string, n int) string {
 	return s[:n] + "…"
 }
 
+// compactJSON returns raw without whitespace and with its strings written
+// the one way (escaped only where JSON needs it: "\u0026" becomes "&"), its
+// numbers and the order of its members kept: a script written out and
+// read back has the same inputs, whatever escapes its file used (the
+// encoding/json encoder escapes HTML). Text that is not JSON is copied.
 func compactJSON(raw json.RawMessage) json.RawMessage {
+	v := append(jsontext.Value(nil), raw...)
+	if err := v.Format(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)); err == nil {
+		return json.RawMessage(v)
+	}
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, raw); err != nil {
 		return append(json.RawMessage(nil), raw...)

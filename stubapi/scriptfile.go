@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -359,9 +360,69 @@ func syntaxCheck(data []byte) error {
 
 // lineCol returns the 1-based line and column of byte offset of data.
 func lineCol(data []byte, offset int64) (line, col int) {
-	offset = min(offset, int64(len(data)))
-	before := data[:offset]
-	return bytes.Count(before, []byte("\n")) + 1, int(offset) - bytes.LastIndexByte(before, '\n')
+	return newLineIndex(data).lineCol(offset)
+}
+
+// lineIndex holds the offsets of a text's line breaks, in order: it finds
+// the line and column of an offset without counting the lines before it,
+// so that placing many problems in a file takes time in proportion to
+// their number, not to their number times the file's length.
+type lineIndex struct {
+	size   int64
+	breaks []int64
+}
+
+// newLineIndex returns the line index of data.
+func newLineIndex(data []byte) lineIndex {
+	ix := lineIndex{size: int64(len(data))}
+	for i := 0; ; {
+		j := bytes.IndexByte(data[i:], '\n')
+		if j < 0 {
+			return ix
+		}
+		i += j
+		ix.breaks = append(ix.breaks, int64(i))
+		i++
+	}
+}
+
+// lineCol returns the 1-based line and column of byte offset.
+func (ix lineIndex) lineCol(offset int64) (line, col int) {
+	offset = min(offset, ix.size)
+	n, _ := slices.BinarySearch(ix.breaks, offset) // the breaks before offset
+	start := int64(-1)
+	if n > 0 {
+		start = ix.breaks[n-1]
+	}
+	return n + 1, int(offset - start)
+}
+
+// maxProblems is how many problems of a script its error lists; the rest
+// are counted in a last one (*MoreProblemsError).
+const maxProblems = 20
+
+// MoreProblemsError ends the problems of a script that has more than its
+// error lists: how many were left out.
+type MoreProblemsError struct {
+	// N is the number of problems left out.
+	N int
+}
+
+// Error says how many problems were left out.
+func (e *MoreProblemsError) Error() string {
+	if e.N == 1 {
+		return "stubapi script: and 1 more problem"
+	}
+	return fmt.Sprintf("stubapi script: and %d more problems", e.N)
+}
+
+// joinProblems joins a script's problems: the first maxProblems of them,
+// and a *MoreProblemsError for the others; nil for none.
+func joinProblems(errs []error) error {
+	if len(errs) > maxProblems {
+		errs = append(errs[:maxProblems:maxProblems], &MoreProblemsError{N: len(errs) - maxProblems})
+	}
+	return errors.Join(errs...)
 }
 
 // locate turns err, from decoding or validating data, into *ScriptError
@@ -375,11 +436,16 @@ func locate(data []byte, err error) error {
 		errs = []error{err}
 	}
 	var offsets map[string]int64
+	var lines lineIndex
 	for i, e := range errs {
+		if _, ok := e.(*MoreProblemsError); ok {
+			continue
+		}
 		se := asScriptError(data, e)
 		if se.Line == 0 {
 			if offsets == nil {
 				offsets = memberOffsets(data)
+				lines = newLineIndex(data)
 			}
 			for p := se.Path; ; p = parentPath(p) {
 				off, ok := offsets[p]
@@ -388,7 +454,7 @@ func locate(data []byte, err error) error {
 					off, ok = offsets[strings.Replace(p, ".faults[0]", ".fault", 1)]
 				}
 				if ok {
-					se.Line, se.Column = lineCol(data, off)
+					se.Line, se.Column = lines.lineCol(off)
 					break
 				}
 				if p == "" {
@@ -401,7 +467,7 @@ func locate(data []byte, err error) error {
 	if len(errs) == 1 {
 		return errs[0]
 	}
-	return errors.Join(errs...)
+	return errors.Join(errs...) // as many as joinProblems left
 }
 
 // asScriptError turns an error of json/v2 or of the file format into a

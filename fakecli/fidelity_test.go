@@ -262,3 +262,60 @@ func TestResumePlaysLaterProcess(t *testing.T) {
 		}
 	}
 }
+
+// TestDivergentRequest: a host that asks for what changes the protocol
+// where the recording's CLI was not asked for it (or the other way round)
+// gets no play of the recording: the fake exits 1 before writing a line,
+// naming the difference and, where one exists, the recording that has
+// what the host asks. The same command lines as the recording's play.
+func TestDivergentRequest(t *testing.T) {
+	t.Parallel()
+	const sdkMCP = `{"mcpServers":{"calc":{"type":"sdk","name":"calc"}}}`
+	for _, version := range pinnedVersions {
+		for _, tc := range []struct {
+			name, scenario, stdin string
+			args                  []string
+			want                  []string // in stderr; none: the fake plays
+		}{
+			{"can_use_tool-unasked", "permission-prompt-allow", userMsg, []string{"--permission-mode", "default"}, []string{"--permission-prompt-tool stdio", "host passed none"}},
+			{"can_use_tool-asked", "permission-prompt-allow", userMsg, []string{"--permission-prompt-tool", "stdio", "--permission-mode", "default"}, nil},
+			{"prompt-tool-no-tool", "text-simple", userMsg, []string{"--permission-prompt-tool", "stdio"}, nil},
+			{"prompt-tool-tool-run", "bash-single", userMsg, []string{"--permission-prompt-tool", "stdio"}, []string{"host passed --permission-prompt-tool stdio", "permission-prompt-allow"}},
+			{"schema-unasked", "flag-json-schema", userMsg, []string{"--dangerously-skip-permissions"}, []string{"--json-schema"}},
+			{"schema-extra", "text-simple", userMsg, []string{"--json-schema", `{"type":"object"}`}, []string{"host passed --json-schema", "flag-json-schema"}},
+			{"partial-extra", "text-simple", userMsg, []string{"--include-partial-messages"}, []string{"--include-partial-messages", "partial-messages-order"}},
+			{"replay-unasked", "replay-user-messages", userMsg, []string{"--dangerously-skip-permissions"}, []string{"--replay-user-messages"}},
+			{"resume-unrecorded", "text-simple", userMsg, []string{"--resume", "5d1c7a2e-8f4b-4c3a-9e6d-1a2b3c4d5e6f"}, []string{"--resume or --continue", "flag-resume"}},
+			{"fork-unasked", "flag-fork-session", userMsg, []string{"--resume", "5d1c7a2e-8f4b-4c3a-9e6d-1a2b3c4d5e6f", "--dangerously-skip-permissions"}, []string{"--fork-session"}},
+			{"agents-unasked", "flag-agents", userMsg, []string{"--dangerously-skip-permissions"}, []string{"--agents naming reviewer"}},
+			{"mcp-unnamed", "mcp-stdio-tool-call", userMsg, []string{"--dangerously-skip-permissions"}, []string{"--mcp-config naming"}},
+			{"mcp-other-server", "text-simple", userMsg, []string{"--mcp-config", sdkMCP}, []string{"--mcp-config naming calc"}},
+			{"hooks-unregistered", "hook-pretooluse-block", `{"type":"control_request","request_id":"i1","request":{"subtype":"initialize"}}`, []string{"--dangerously-skip-permissions"}, []string{"hooks none", "recorded one has hooks PreToolUse"}},
+			{"hooks-extra", "initialize-handshake", `{"type":"control_request","request_id":"i1","request":{"subtype":"initialize","hooks":{"Stop":[{"hookCallbackIds":["h"]}]}}}`, nil, []string{"hooks Stop"}},
+			{"schema-init-unasked", "structured-output-initialize", `{"type":"control_request","request_id":"i1","request":{"subtype":"initialize"}}`, nil, []string{"jsonSchema none"}},
+		} {
+			t.Run(version+"/"+tc.name, func(t *testing.T) {
+				t.Parallel()
+				args := append([]string{"--scenario", tc.scenario, "--cli-version", version}, tc.args...)
+				code, out, errOut := runMain(t, tc.stdin+"\n", args...)
+				if tc.want == nil {
+					if code != 0 || strings.Contains(errOut, "fakecli:") {
+						t.Errorf("exit %d, stderr %s; want the recording played", code, errOut)
+					}
+					return
+				}
+				if code != 1 {
+					t.Errorf("exit %d, want 1", code)
+				}
+				for _, w := range tc.want {
+					if !strings.Contains(errOut, w) {
+						t.Errorf("stderr %q does not say %q", errOut, w)
+					}
+				}
+				if strings.Contains(out, `"type":"assistant"`) || strings.Contains(out, `"type":"result"`) {
+					t.Errorf("played the recording: %s", abbrev(out, 300))
+				}
+			})
+		}
+	}
+}

@@ -144,7 +144,11 @@ func Main(ctx context.Context, args []string, stdio Stdio, cfg Config) int {
 	p := &Player{
 		Recording: rec,
 		Lookup:    func(other string) (*scenario.Recording, error) { return src.recording(version, other) },
-		Env:       Env{Cwd: dir, Home: home, Session: session, PID: os.Getpid(), Version: version, APIURL: getenv("ANTHROPIC_BASE_URL")},
+		Env: Env{
+			Cwd: dir, Home: home, Session: session, PID: os.Getpid(), Version: version, APIURL: getenv("ANTHROPIC_BASE_URL"),
+			Config: getenv("CLAUDE_CONFIG_DIR"), MCPBin: mcpBin(a),
+		},
+		Request:   a,
 		Stderr:    stdio.Stderr,
 		SessionID: resumedID(a),
 		Resumed:   a.Has("--resume") || a.Has("--continue"),

@@ -85,10 +85,21 @@ type DivergenceError struct {
 	Line string
 	// Reason says what the recording lacks.
 	Reason string
+	// Match names a recording of the version that has what the host
+	// asked, "" if none is known.
+	Match string
 }
 
 func (e *DivergenceError) Error() string {
-	return fmt.Sprintf("fakecli: recording %s of CLI %s: %s (stdin line %s)", e.Scenario, e.Version, e.Reason, abbreviate(e.Line, 200))
+	where := "the command line"
+	if e.Line != "" {
+		where = "stdin line " + abbreviate(e.Line, 200)
+	}
+	match := ""
+	if e.Match != "" {
+		match = fmt.Sprintf("; scenario %s has what the host asks", e.Match)
+	}
+	return fmt.Sprintf("fakecli: recording %s of CLI %s: %s (%s)%s", e.Scenario, e.Version, e.Reason, where, match)
 }
 
 // InputError reports a stdin line that is not JSON; the fake writes the
@@ -119,6 +130,11 @@ func abbreviate(s string, n int) string {
 // stopped (an *[InputError], a *[DivergenceError], an I/O error or the
 // context's error), and the status is then 1.
 func (p *Player) Run(ctx context.Context, stdin io.Reader, stdout io.Writer) (int, error) {
+	if p.Request != nil {
+		if err := CheckRequest(p.Recording, p.Request, p.Lookup); err != nil {
+			return 1, err
+		}
+	}
 	from := 0
 	if p.Resumed && p.Recording.Restart != nil {
 		from = p.Recording.Restart.Turn
@@ -284,6 +300,18 @@ func (x *play) handleMessage(text string, v *jsontree.Value) (int, error) {
 	if k == "user" && len(x.pending) > 0 && (x.next >= len(x.s.steps) || x.s.steps[x.next].in.kind() != "user") {
 		x.queue = append(x.queue, v)
 		return -1, nil
+	}
+	if k == "control_request/initialize" && x.p.Request != nil {
+		var rec *jsontree.Value
+		for _, st := range x.s.steps {
+			if st.in.kind() == k {
+				rec = st.in.msg
+				break
+			}
+		}
+		if err := x.checkInitialize(v, rec); err != nil {
+			return 1, err
+		}
 	}
 	if x.next < len(x.s.steps) && x.s.steps[x.next].in.kind() == k && x.answers(x.s.steps[x.next].in.msg, v) {
 		return -1, x.step(v)

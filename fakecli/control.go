@@ -97,6 +97,9 @@ func (x *play) control(v *jsontree.Value) error {
 			var lines, ending []line
 			for _, l := range st.out {
 				switch {
+				case subtype == "set_model" && !x.started && l.msg != nil && l.msg.StringAt("type") == "user":
+					// Before the first turn the CLI (2.1.332, TestFidelity)
+					// writes no "Set model to" message: it has no session yet.
 				case subtype != "interrupt" || (l.msg != nil && l.msg.StringAt("type") == "control_response" && l.msg.StringAt("response", "request_id") == recID):
 					lines = append(lines, l)
 				case l.msg != nil && l.msg.StringAt("type") != "assistant" && l.msg.StringAt("type") != "stream_event":

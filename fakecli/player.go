@@ -259,6 +259,8 @@ type play struct {
 	// turnOpen reports a turn under way: a user message played and its
 	// result not written yet.
 	turnOpen bool
+	// started reports a turn played in this process.
+	started bool
 	scripts  map[string]*script // other recordings by scenario ID; nil for none
 	// queue holds the user messages the host sent while a control request
 	// of the fake waited for its answer: the CLI reads them once the
@@ -361,7 +363,7 @@ func (x *play) step(v *jsontree.Value) error {
 		x.b.bind(st.in.msg, v)
 	}
 	if st.in.kind() == "user" {
-		x.turnOpen = true
+		x.turnOpen, x.started = true, true
 		x.env.Start = time.Now() // <duration> times the turn
 	}
 	if kind(v) == "control_response" {

@@ -295,11 +295,20 @@ func TestPlayerInteractive(t *testing.T) {
 			if r := last["response"].(map[string]any); r["request_id"] != "m1" || r["subtype"] != "success" {
 				t.Errorf("set_model answered %v", last)
 			}
+			if len(got) != 1 {
+				// 2.1.330 and later report the command's output in a user
+				// message first, but not before the first turn (the real
+				// 2.1.332 in TestFidelity).
+				t.Errorf("set_model before the first turn wrote %v, want the answer alone", got)
+			}
 			if version != "2.1.37" {
-				// 2.1.330 and later report the command's output in a user message first.
+				f.send(userMsg)
+				f.read("result")
+				f.send(`{"type":"control_request","request_id":"m2","request":{"subtype":"set_model","model":"claude-opus-4-1"}}`)
+				got := f.read("control_response")
 				c, _ := got[0]["message"].(map[string]any)["content"].(string)
 				if len(got) != 2 || !strings.Contains(c, "Set model to `claude-opus-4-1`") {
-					t.Errorf("set_model on 2.1.330 wrote %v, want the Set model message and the answer", got)
+					t.Errorf("set_model after a turn on %s wrote %v, want the Set model message and the answer", version, got)
 				}
 			}
 		})

@@ -261,7 +261,7 @@ type play struct {
 	turnOpen bool
 	// started reports a turn played in this process.
 	started bool
-	scripts  map[string]*script // other recordings by scenario ID; nil for none
+	scripts map[string]*script // other recordings by scenario ID; nil for none
 	// queue holds the user messages the host sent while a control request
 	// of the fake waited for its answer: the CLI reads them once the
 	// answer came (it answers initialize only after the SDK's MCP servers

@@ -2,9 +2,11 @@ package fakecli_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/fakecli"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/scenario"
 	"github.com/ccwire/ccwire/stubapi"
@@ -355,4 +358,252 @@ func TestFidelity(t *testing.T) {
 		}
 	}
 	t.Logf("ccwire's client, case x CLI:\n%s", table.String())
+}
+
+// envAgentSDKNewestDir is where `make test` installs the newest TypeScript
+// Agent SDK (the Makefile's agent-sdk target); default
+// npm-agent-sdk-newest beside ccwire's CLI cache.
+const envAgentSDKNewestDir = "CCWIRE_AGENT_SDK_NEWEST_DIR"
+
+// newestAgentSDK returns the newest SDK's entry module, skipping the test
+// (failing it in CI) when it or node is missing.
+func newestAgentSDK(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv(envAgentSDKNewestDir)
+	if dir == "" {
+		cache, err := cliinstall.CacheDir()
+		if err == nil {
+			dir = filepath.Join(filepath.Dir(cache), "npm-agent-sdk-newest")
+		}
+	}
+	entry := filepath.Join(dir, "node_modules", "@anthropic-ai", "claude-agent-sdk", "sdk.mjs")
+	_, err := os.Stat(entry)
+	if err == nil {
+		_, err = exec.LookPath("node")
+	}
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("the newest TypeScript Agent SDK or node is missing (%s): %v; make test installs it", dir, err)
+		}
+		t.Skipf("the newest TypeScript Agent SDK or node is missing (%s): %v; run `make agent-sdk`", dir, err)
+	}
+	return entry
+}
+
+// sdkCases are TestFidelitySDK's cases: the mode of testdata/fidelity.mjs,
+// the scenario, and the check of what the SDK yielded.
+var sdkCases = []struct {
+	mode, scenario string
+	check          func(results []map[string]any, done map[string]any) error
+}{
+	{"text", "text-simple", resultsAre("success")},
+	{"multi-turn", "multi-turn", resultsAre("success", "success")},
+	{"allow", "permission-prompt-allow", all(resultsAre("success"), counted("asked", 1), denials(0))},
+	{"deny", "permission-prompt-deny", all(resultsAre("success"), counted("asked", 1), denials(1))},
+	{"interrupt", "interrupt-stalled-stream", resultsAre("error_during_execution", "success")},
+	{"mode-and-model", "set-mode-and-model", resultsAre("success")},
+	{"hook", "hook-pretooluse-block", all(resultsAre("success"), counted("hooked", 1))},
+	{"sdk-mcp", "sdk-mcp-tool-call", all(resultsAre("success"), counted("called", 2))},
+	{"structured-output", "flag-json-schema", all(resultsAre("success"), structured("city"))},
+	{"resume", "flag-resume", all(resultsAre("success", "success"), lastText("You told me 42."))},
+}
+
+func all(checks ...func([]map[string]any, map[string]any) error) func([]map[string]any, map[string]any) error {
+	return func(r []map[string]any, d map[string]any) error {
+		for _, c := range checks {
+			if err := c(r, d); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+func resultsAre(subtypes ...string) func([]map[string]any, map[string]any) error {
+	return func(r []map[string]any, _ map[string]any) error {
+		var got []string
+		for _, m := range r {
+			s, _ := m["subtype"].(string)
+			got = append(got, s)
+		}
+		if !slices.Equal(got, subtypes) {
+			return fmt.Errorf("results %v, want %v", got, subtypes)
+		}
+		return nil
+	}
+}
+
+func counted(name string, n int) func([]map[string]any, map[string]any) error {
+	return func(_ []map[string]any, d map[string]any) error {
+		if got, _ := d[name].(float64); int(got) != n {
+			return fmt.Errorf("%s %v times, want %d", name, d[name], n)
+		}
+		return nil
+	}
+}
+
+func denials(n int) func([]map[string]any, map[string]any) error {
+	return func(r []map[string]any, _ map[string]any) error {
+		if d, _ := r[len(r)-1]["permission_denials"].([]any); len(d) != n {
+			return fmt.Errorf("permission_denials %v, want %d", r[len(r)-1]["permission_denials"], n)
+		}
+		return nil
+	}
+}
+
+func structured(member string) func([]map[string]any, map[string]any) error {
+	return func(r []map[string]any, _ map[string]any) error {
+		if o, _ := r[len(r)-1]["structured_output"].(map[string]any); o[member] == nil {
+			return fmt.Errorf("structured_output %v, want a %s", r[len(r)-1]["structured_output"], member)
+		}
+		return nil
+	}
+}
+
+func lastText(want string) func([]map[string]any, map[string]any) error {
+	return func(r []map[string]any, _ map[string]any) error {
+		if got := r[len(r)-1]["result"]; got != want {
+			return fmt.Errorf("last result %q, want %q", got, want)
+		}
+		return nil
+	}
+}
+
+// runSDK runs testdata/fidelity.mjs's mode with the CLI at path and env,
+// and returns its verdict and the kinds of the messages the SDK yielded.
+func runSDK(ctx context.Context, entry, path, work, mode string, env []string, check func([]map[string]any, map[string]any) error) fidelityResult {
+	script, _ := filepath.Abs(filepath.Join("testdata", "fidelity.mjs"))
+	cmd := exec.CommandContext(ctx, "node", script, mode)
+	cmd.Dir = work
+	cmd.Env = append(env, "SDK_ENTRY="+entry, "CLAUDE_PATH="+path, "WORK_DIR="+work)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return fidelityResult{err: fmt.Errorf("node: %w; stderr %s", err, tail(stderr.String(), 800))}
+	}
+	var res fidelityResult
+	var results []map[string]any
+	var done map[string]any
+	for l := range strings.Lines(string(out)) {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			return fidelityResult{err: fmt.Errorf("SDK output %q: %w", l, err)}
+		}
+		if m["done"] == true {
+			done = m
+			continue
+		}
+		if msg, err := protocol.Decode([]byte(l)); err == nil {
+			res.kinds = append(res.kinds, protocol.KindOf(msg, "").Name)
+		} else {
+			res.kinds = append(res.kinds, "?"+typeOf(m))
+		}
+		if m["type"] == "result" {
+			results = append(results, m)
+		}
+	}
+	switch {
+	case done == nil:
+		res.err = fmt.Errorf("the SDK did not finish; stderr %s", tail(stderr.String(), 800))
+	case done["error"] != nil:
+		res.err = fmt.Errorf("query: %v; stderr %s", done["error"], tail(stderr.String(), 800))
+	case len(results) == 0:
+		res.err = fmt.Errorf("no result; stderr %s", tail(stderr.String(), 800))
+	default:
+		res.err = check(results, done)
+	}
+	return res
+}
+
+// TestFidelitySDK is TestFidelity with the newest TypeScript Agent SDK
+// (0.3.332) as the client: testdata/fidelity.mjs drives query() against
+// the fake and against the real pinned CLIs on the fake API, and each case
+// must give the same verdict and message kinds on both (the fake alone at
+// two other versions, where it must pass).
+func TestFidelitySDK(t *testing.T) {
+	t.Parallel()
+	entry := newestAgentSDK(t)
+	recs, err := filepath.Abs(recordingsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake, err := fakecli.Install(t.TempDir(), map[string]string{fakecli.EnvRecordings: recs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type key struct{ version, target, mode string }
+	var mu sync.Mutex
+	results := map[key]fidelityResult{}
+	versions := []string{"2.1.37", "2.1.332", "2.1.219", "2.1.330"}
+	t.Run("cases", func(t *testing.T) {
+		for _, version := range versions {
+			targets := []string{"fake"}
+			if slices.Contains(pinnedVersions, version) {
+				targets = append(targets, "real")
+			}
+			for _, target := range targets {
+				for _, tc := range sdkCases {
+					if _, err := os.Stat(filepath.Join(recordingsDir, version, tc.scenario+scenario.RecordingExt)); err != nil {
+						continue
+					}
+					t.Run(version+"/"+target+"/"+tc.mode, func(t *testing.T) {
+						t.Parallel()
+						ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
+						defer cancel()
+						home := t.TempDir()
+						env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "TMPDIR=" + t.TempDir(), "CLAUDE_CODE_MAX_RETRIES=0", "IS_SANDBOX=1"}
+						var res fidelityResult
+						if target == "real" {
+							select {
+							case realSlots <- struct{}{}:
+							case <-ctx.Done():
+								t.Fatal(ctx.Err())
+							}
+							defer func() { <-realSlots }()
+							b := realCLI(t, version)
+							o := realOptions(t, b, tc.scenario)
+							env = append(env, "ANTHROPIC_BASE_URL="+o.BaseURL, "ANTHROPIC_API_KEY="+claude.DummyAPIKey, "CLAUDE_CONFIG_DIR="+o.ConfigDir)
+							res = runSDK(ctx, entry, b.Path, o.WorkDir, tc.mode, env, tc.check)
+						} else {
+							env = append(env, asCLIEnv+"=ccwire", fakecli.EnvScenario+"="+tc.scenario, fakecli.EnvCLIVersion+"="+version)
+							res = runSDK(ctx, entry, fake, t.TempDir(), tc.mode, env, tc.check)
+						}
+						mu.Lock()
+						results[key{version, target, tc.mode}] = res
+						mu.Unlock()
+						if res.err != nil {
+							t.Logf("%s on the %s %s: %v", tc.mode, target, version, res.err)
+						}
+					})
+				}
+			}
+		}
+	})
+	var table strings.Builder
+	fmt.Fprintf(&table, "%-18s %-8s %-5s %-5s %s\n", "case", "version", "fake", "real", "kinds")
+	for _, version := range versions {
+		for _, tc := range sdkCases {
+			f, ok := results[key{version, "fake", tc.mode}]
+			if !ok {
+				continue
+			}
+			r, hasReal := results[key{version, "real", tc.mode}]
+			rv := "-"
+			if hasReal {
+				rv = r.verdict()
+			}
+			fmt.Fprintf(&table, "%-18s %-8s %-5s %-5s %s\n", tc.mode, version, f.verdict(), rv, strings.Join(f.kinds, " "))
+			switch {
+			case !hasReal && f.err != nil:
+				t.Errorf("%s on the fake %s: %v", tc.mode, version, f.err)
+			case !hasReal:
+			case r.verdict() != f.verdict():
+				t.Errorf("%s on %s: %s on the real CLI (%v), %s on the fake (%v)", tc.mode, version, r.verdict(), r.err, f.verdict(), f.err)
+			case !slices.Equal(f.kinds, r.kinds):
+				t.Errorf("%s on %s: message kinds differ:\nfake %v\nreal %v", tc.mode, version, f.kinds, r.kinds)
+			}
+		}
+	}
+	t.Logf("TypeScript Agent SDK, case x CLI:\n%s", table.String())
 }

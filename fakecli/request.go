@@ -18,13 +18,16 @@ import (
 // its CLI was asked for the same.
 type features struct {
 	promptTool bool     // --permission-prompt-tool stdio: can_use_tool requests
-	mcp        []string // --mcp-config's servers: their tools, mcp_message requests
-	schema     bool     // --json-schema: structured_output
-	partial    bool     // --include-partial-messages: stream_event lines
-	replay     bool     // --replay-user-messages: the host's messages echoed
-	resumed    bool     // --resume or --continue: a session's later process
-	fork       bool     // --fork-session: a new session ID on resume
-	agents     []string // --agents' names
+	mcp        []string // --mcp-config's servers but the SDK's: their tools
+	schema     bool     // --json-schema (or initialize's jsonSchema): structured_output
+	// schemaInInit: the recording's schema came in initialize alone, and
+	// the host's may too (checked then).
+	schemaInInit bool
+	partial      bool     // --include-partial-messages: stream_event lines
+	replay       bool     // --replay-user-messages: the host's messages echoed
+	resumed      bool     // --resume or --continue: a session's later process
+	fork         bool     // --fork-session: a new session ID on resume
+	agents       []string // --agents' names
 }
 
 // feature describes one member of features for a DivergenceError: the
@@ -36,13 +39,16 @@ type feature struct {
 	get     func(*features) string // "" for absent
 }
 
-// promptToolFlag names the permission prompt tool among featureList.
-const promptToolFlag = "--permission-prompt-tool stdio"
+// promptToolFlag and schemaFlag name members of featureList.
+const (
+	promptToolFlag = "--permission-prompt-tool stdio"
+	schemaFlag     = "--json-schema"
+)
 
 var featureList = []feature{
 	{promptToolFlag, []string{"permission-prompt-allow", "permission-prompt-deny"}, func(f *features) string { return yes(f.promptTool) }},
 	{"--mcp-config", []string{"sdk-mcp-tool-call", "mcp-stdio-tool-call", "mcp-control-requests"}, func(f *features) string { return strings.Join(f.mcp, ",") }},
-	{"--json-schema", []string{"flag-json-schema"}, func(f *features) string { return yes(f.schema) }},
+	{schemaFlag, []string{"flag-json-schema", "structured-output-initialize"}, func(f *features) string { return yes(f.schema) }},
 	{"--include-partial-messages", []string{"partial-messages-order", "interrupt-stalled-stream"}, func(f *features) string { return yes(f.partial) }},
 	{"--replay-user-messages", []string{"replay-user-messages"}, func(f *features) string { return yes(f.replay) }},
 	{"--resume or --continue", []string{"flag-resume", "flag-continue", "flag-fork-session"}, func(f *features) string { return yes(f.resumed) }},
@@ -68,8 +74,14 @@ func hostFeatures(a *Args) features {
 		fork:       a.Has("--fork-session"),
 	}
 	for _, c := range a.Options["--mcp-config"] {
-		for name := range mcpServers(c) {
-			f.mcp = append(f.mcp, name)
+		for name, cfg := range mcpServers(c) {
+			// An SDK server is the host's: the SDKs name it in
+			// --mcp-config or in initialize's sdkMcpServers alone (the TS
+			// Agent SDK 0.3.332), and the CLI asks it either way; the
+			// initialize check compares those.
+			if cfg.StringAt("type") != "sdk" {
+				f.mcp = append(f.mcp, name)
+			}
 		}
 	}
 	slices.Sort(f.mcp)
@@ -142,6 +154,17 @@ func recordedFeatures(rec *scenario.Recording, resumed bool) (features, error) {
 		return features{}, fmt.Errorf("fakecli: recording %s of CLI %s: its flags: %w", rec.Scenario, rec.Version, err)
 	}
 	f := hostFeatures(a)
+	if !f.schema {
+		// A schema given in initialize (structured-output-initialize)
+		// asks as --json-schema does; the SDKs pass it both ways.
+		for _, ev := range rec.Events {
+			if ev.Kind == scenario.EventStdin && bytes.Contains(ev.Msg, []byte(`"jsonSchema"`)) {
+				if v, err := jsontree.Parse(ev.Msg); err == nil && kind(v) == "control_request/initialize" && initFeatures(v)[1] != "" {
+					f.schema, f.schemaInInit = true, true
+				}
+			}
+		}
+	}
 	if resumed && rec.Restart == nil {
 		// A session of one process answers a resumed host too: the
 		// recording has no later process to play, and the fake plays it
@@ -167,7 +190,7 @@ func CheckRequest(rec *scenario.Recording, a *Args, lookup func(id string) (*sce
 	}
 	for _, ft := range featureList {
 		got, want := ft.get(&host), ft.get(&recorded)
-		if got == want || (ft.flag == promptToolFlag && want == "" && !asks(rec, a)) {
+		if got == want || (ft.flag == promptToolFlag && want == "" && !asks(rec, a)) || (ft.flag == schemaFlag && got == "" && recorded.schemaInInit) {
 			continue
 		}
 		reason := fmt.Sprintf("the host passed %s, and the recorded CLI was started without it", describe(ft.flag, got))
@@ -279,6 +302,13 @@ func (x *play) checkInitialize(v, rec *jsontree.Value) error {
 		want = initFeatures(rec)
 	}
 	got := initFeatures(v)
+	// A schema is asked for by --json-schema or in initialize.
+	if x.p.Request.Has("--json-schema") {
+		got[1] = "yes"
+	}
+	if a, err := ParseArgs(x.s.rec.Version, x.s.rec.Args); err == nil && a.Has("--json-schema") {
+		want[1] = "yes"
+	}
 	for i := range got {
 		if got[i] == want[i] {
 			continue

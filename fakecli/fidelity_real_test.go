@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -257,8 +258,9 @@ func realOptions(t *testing.T, b cliinstall.Binary, id string) claude.Options {
 	}
 }
 
-// realSlots bounds the real CLIs TestFidelity runs at a time.
-var realSlots = make(chan struct{}, 2)
+// realSlots bounds the real CLIs TestFidelity and TestFidelitySDK run at a
+// time: one a core, at least two.
+var realSlots = make(chan struct{}, max(2, runtime.NumCPU()))
 
 // fidelityResult is a case's outcome on one CLI.
 type fidelityResult struct {

@@ -275,57 +275,55 @@ func (r fidelityResult) verdict() string {
 	return "pass"
 }
 
-// TestFidelity runs the same cases with ccwire's client on the fake and
-// on the real pinned CLIs (2.1.37, 2.1.332) started against the fake API
-// with each scenario's script: each case must pass on the real CLI, give
-// the same verdict on the fake, and the same sequence of message kinds
-// (protocol.KindOf). The fake also runs the cases at two other recorded
-// versions, where they must pass. It logs the table case x CLI.
-func TestFidelity(t *testing.T) {
-	t.Parallel()
-	type key struct{ version, target, name string }
+// fidelityVersions are the versions the fidelity tests run: the pinned
+// ones on the fake and on the real CLI, two others on the fake alone.
+var fidelityVersions = []string{"2.1.37", "2.1.332", "2.1.219", "2.1.330"}
+
+// runFidelity runs case i of names (playing scenarios[i]) with run on the
+// fake at every version of fidelityVersions and on the real CLI at the
+// pinned ones, all in parallel (a core's worth of real CLIs at a time),
+// skipping a version without the scenario's recording. It then requires
+// each case to pass on the real CLI and to give the same verdict and
+// message kinds on the fake, to pass on the fake at the other versions,
+// and logs the table case x version x fake/real for client.
+func runFidelity(t *testing.T, client string, names, scenarios []string, run func(ctx context.Context, t *testing.T, version, target string, i int) fidelityResult) {
+	type key struct {
+		version, target string
+		i               int
+	}
 	var mu sync.Mutex
 	results := map[key]fidelityResult{}
 	t.Run("cases", func(t *testing.T) {
-		for _, version := range []string{"2.1.37", "2.1.332", "2.1.219", "2.1.330"} {
+		for _, version := range fidelityVersions {
 			targets := []string{"fake"}
 			if slices.Contains(pinnedVersions, version) {
 				targets = append(targets, "real")
 			}
 			for _, target := range targets {
-				for _, tc := range fidelityCases {
-					if _, err := os.Stat(filepath.Join(recordingsDir, version, tc.scenario+scenario.RecordingExt)); err != nil {
+				for i, name := range names {
+					if _, err := os.Stat(filepath.Join(recordingsDir, version, scenarios[i]+scenario.RecordingExt)); err != nil {
 						continue // the version has no such scenario
 					}
-					t.Run(version+"/"+target+"/"+tc.name, func(t *testing.T) {
+					t.Run(version+"/"+target+"/"+name, func(t *testing.T) {
 						t.Parallel()
 						ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 						defer cancel()
-						var opts claude.Options
 						if target == "real" {
-							// Two real CLIs at a time: more, on a loaded
-							// machine, take longer to start than the
-							// client waits for initialize's answer.
+							// More real CLIs, on a loaded machine, take
+							// longer to start than the clients wait.
 							select {
 							case realSlots <- struct{}{}:
 							case <-ctx.Done():
 								t.Fatal(ctx.Err())
 							}
 							defer func() { <-realSlots }()
-							opts = realOptions(t, realCLI(t, version), tc.scenario)
-						} else {
-							opts = clientOptions(t, version, tc.scenario)
 						}
-						if tc.setup != nil {
-							tc.setup(&opts)
-						}
-						var kinds []string
-						err := tc.run(ctx, opts, &kinds)
+						res := run(ctx, t, version, target, i)
 						mu.Lock()
-						results[key{version, target, tc.name}] = fidelityResult{err, kinds}
+						results[key{version, target, i}] = res
 						mu.Unlock()
-						if err != nil {
-							t.Logf("%s on the %s %s: %v", tc.name, target, version, err)
+						if res.err != nil {
+							t.Logf("%s on the %s %s: %v", name, target, version, res.err)
 						}
 					})
 				}
@@ -334,32 +332,58 @@ func TestFidelity(t *testing.T) {
 	})
 	var table strings.Builder
 	fmt.Fprintf(&table, "%-18s %-8s %-5s %-5s %s\n", "case", "version", "fake", "real", "kinds")
-	for _, version := range []string{"2.1.37", "2.1.332", "2.1.219", "2.1.330"} {
-		for _, tc := range fidelityCases {
-			fake, ok := results[key{version, "fake", tc.name}]
+	for _, version := range fidelityVersions {
+		for i, name := range names {
+			fake, ok := results[key{version, "fake", i}]
 			if !ok {
 				continue
 			}
-			real, hasReal := results[key{version, "real", tc.name}]
+			real, hasReal := results[key{version, "real", i}]
 			realVerdict := "-"
 			if hasReal {
 				realVerdict = real.verdict()
 			}
-			fmt.Fprintf(&table, "%-18s %-8s %-5s %-5s %s\n", tc.name, version, fake.verdict(), realVerdict, strings.Join(fake.kinds, " "))
+			fmt.Fprintf(&table, "%-18s %-8s %-5s %-5s %s\n", name, version, fake.verdict(), realVerdict, strings.Join(fake.kinds, " "))
 			switch {
 			case !hasReal && fake.err != nil:
-				t.Errorf("%s on the fake %s: %v", tc.name, version, fake.err)
+				t.Errorf("%s on the fake %s: %v", name, version, fake.err)
 			case !hasReal:
 			case real.err != nil:
-				t.Errorf("%s fails on the real CLI %s: %v", tc.name, version, real.err)
+				t.Errorf("%s fails on the real CLI %s: %v", name, version, real.err)
 			case fake.err != nil:
-				t.Errorf("%s passes on the real CLI %s and fails on the fake: %v", tc.name, version, fake.err)
+				t.Errorf("%s passes on the real CLI %s and fails on the fake: %v", name, version, fake.err)
 			case !slices.Equal(fake.kinds, real.kinds):
-				t.Errorf("%s on %s: message kinds differ:\nfake %v\nreal %v", tc.name, version, fake.kinds, real.kinds)
+				t.Errorf("%s on %s: message kinds differ:\nfake %v\nreal %v", name, version, fake.kinds, real.kinds)
 			}
 		}
 	}
-	t.Logf("ccwire's client, case x CLI:\n%s", table.String())
+	t.Logf("%s, case x CLI:\n%s", client, table.String())
+}
+
+// TestFidelity runs the same cases with ccwire's client on the fake and
+// on the real pinned CLIs (2.1.37, 2.1.332) started against the fake API
+// with each scenario's script (see runFidelity).
+func TestFidelity(t *testing.T) {
+	t.Parallel()
+	var names, scenarios []string
+	for _, tc := range fidelityCases {
+		names, scenarios = append(names, tc.name), append(scenarios, tc.scenario)
+	}
+	runFidelity(t, "ccwire's client", names, scenarios, func(ctx context.Context, t *testing.T, version, target string, i int) fidelityResult {
+		tc := fidelityCases[i]
+		var opts claude.Options
+		if target == "real" {
+			opts = realOptions(t, realCLI(t, version), tc.scenario)
+		} else {
+			opts = clientOptions(t, version, tc.scenario)
+		}
+		if tc.setup != nil {
+			tc.setup(&opts)
+		}
+		var kinds []string
+		err := tc.run(ctx, opts, &kinds)
+		return fidelityResult{err, kinds}
+	})
 }
 
 // envAgentSDKNewestDir is where `make test` installs the newest TypeScript
@@ -534,78 +558,20 @@ func TestFidelitySDK(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	type key struct{ version, target, mode string }
-	var mu sync.Mutex
-	results := map[key]fidelityResult{}
-	versions := []string{"2.1.37", "2.1.332", "2.1.219", "2.1.330"}
-	t.Run("cases", func(t *testing.T) {
-		for _, version := range versions {
-			targets := []string{"fake"}
-			if slices.Contains(pinnedVersions, version) {
-				targets = append(targets, "real")
-			}
-			for _, target := range targets {
-				for _, tc := range sdkCases {
-					if _, err := os.Stat(filepath.Join(recordingsDir, version, tc.scenario+scenario.RecordingExt)); err != nil {
-						continue
-					}
-					t.Run(version+"/"+target+"/"+tc.mode, func(t *testing.T) {
-						t.Parallel()
-						ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
-						defer cancel()
-						home := t.TempDir()
-						env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "TMPDIR=" + t.TempDir(), "CLAUDE_CODE_MAX_RETRIES=0", "IS_SANDBOX=1"}
-						var res fidelityResult
-						if target == "real" {
-							select {
-							case realSlots <- struct{}{}:
-							case <-ctx.Done():
-								t.Fatal(ctx.Err())
-							}
-							defer func() { <-realSlots }()
-							b := realCLI(t, version)
-							o := realOptions(t, b, tc.scenario)
-							env = append(env, "ANTHROPIC_BASE_URL="+o.BaseURL, "ANTHROPIC_API_KEY="+claude.DummyAPIKey, "CLAUDE_CONFIG_DIR="+o.ConfigDir)
-							res = runSDK(ctx, entry, b.Path, o.WorkDir, tc.mode, env, tc.check)
-						} else {
-							env = append(env, asCLIEnv+"=ccwire", fakecli.EnvScenario+"="+tc.scenario, fakecli.EnvCLIVersion+"="+version)
-							res = runSDK(ctx, entry, fake, t.TempDir(), tc.mode, env, tc.check)
-						}
-						mu.Lock()
-						results[key{version, target, tc.mode}] = res
-						mu.Unlock()
-						if res.err != nil {
-							t.Logf("%s on the %s %s: %v", tc.mode, target, version, res.err)
-						}
-					})
-				}
-			}
-		}
-	})
-	var table strings.Builder
-	fmt.Fprintf(&table, "%-18s %-8s %-5s %-5s %s\n", "case", "version", "fake", "real", "kinds")
-	for _, version := range versions {
-		for _, tc := range sdkCases {
-			f, ok := results[key{version, "fake", tc.mode}]
-			if !ok {
-				continue
-			}
-			r, hasReal := results[key{version, "real", tc.mode}]
-			rv := "-"
-			if hasReal {
-				rv = r.verdict()
-			}
-			fmt.Fprintf(&table, "%-18s %-8s %-5s %-5s %s\n", tc.mode, version, f.verdict(), rv, strings.Join(f.kinds, " "))
-			switch {
-			case !hasReal && f.err != nil:
-				t.Errorf("%s on the fake %s: %v", tc.mode, version, f.err)
-			case !hasReal:
-			case r.verdict() != f.verdict():
-				t.Errorf("%s on %s: %s on the real CLI (%v), %s on the fake (%v)", tc.mode, version, r.verdict(), r.err, f.verdict(), f.err)
-			case !slices.Equal(f.kinds, r.kinds):
-				t.Errorf("%s on %s: message kinds differ:\nfake %v\nreal %v", tc.mode, version, f.kinds, r.kinds)
-			}
-		}
+	var names, scenarios []string
+	for _, tc := range sdkCases {
+		names, scenarios = append(names, tc.mode), append(scenarios, tc.scenario)
 	}
-	t.Logf("TypeScript Agent SDK, case x CLI:\n%s", table.String())
+	runFidelity(t, "TypeScript Agent SDK 0.3.332", names, scenarios, func(ctx context.Context, t *testing.T, version, target string, i int) fidelityResult {
+		tc := sdkCases[i]
+		env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "TMPDIR=" + t.TempDir(), "CLAUDE_CODE_MAX_RETRIES=0", "IS_SANDBOX=1"}
+		if target == "real" {
+			b := realCLI(t, version)
+			o := realOptions(t, b, tc.scenario)
+			env = append(env, "ANTHROPIC_BASE_URL="+o.BaseURL, "ANTHROPIC_API_KEY="+claude.DummyAPIKey, "CLAUDE_CONFIG_DIR="+o.ConfigDir)
+			return runSDK(ctx, entry, b.Path, o.WorkDir, tc.mode, env, tc.check)
+		}
+		env = append(env, asCLIEnv+"=ccwire", fakecli.EnvScenario+"="+tc.scenario, fakecli.EnvCLIVersion+"="+version)
+		return runSDK(ctx, entry, fake, t.TempDir(), tc.mode, env, tc.check)
+	})
 }

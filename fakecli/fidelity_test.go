@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -149,7 +150,7 @@ func TestUserBeforeInitializeAnswered(t *testing.T) {
 						}
 					}
 					if m["type"] == "system" || m["type"] == "assistant" {
-						if !answered || !contains(methods, "tools/list") {
+						if !answered || !slices.Contains(methods, "tools/list") {
 							t.Fatalf("the turn began (%v) before initialize was answered (%v) and tools/list asked (%v)", m["type"], answered, methods)
 						}
 					}
@@ -178,15 +179,6 @@ func TestUserBeforeInitializeAnswered(t *testing.T) {
 			t.Fatalf("no end after requests %v", methods)
 		})
 	}
-}
-
-func contains(s []string, v string) bool {
-	for _, e := range s {
-		if e == v {
-			return true
-		}
-	}
-	return false
 }
 
 // runMain runs fakecli.Main on the module's recordings with stdin and
@@ -251,7 +243,7 @@ func TestResumePlaysLaterProcess(t *testing.T) {
 					if m.Type == "assistant" && len(m.Message.Content) > 0 {
 						texts = append(texts, m.Message.Content[0].Text)
 					}
-					if m.Type == "result" && tc.args[0] == "--resume" && !contains(tc.args, "--fork-session") && m.SessionID != id {
+					if m.Type == "result" && tc.args[0] == "--resume" && !slices.Contains(tc.args, "--fork-session") && m.SessionID != id {
 						t.Errorf("result of session %s, want the resumed %s", m.SessionID, id)
 					}
 				}

@@ -134,6 +134,9 @@ func (p *Player) Run(ctx context.Context, stdin io.Reader, stdout io.Writer) (in
 		if err := CheckRequest(p.Recording, p.Request, p.Lookup); err != nil {
 			return 1, err
 		}
+		if lacksPartial(p.Recording, p.Request, p.Resumed) && p.Stderr != nil {
+			fmt.Fprintf(p.Stderr, "ccwire fake-cli: note: recording %s of CLI %s has no partial messages (stream_event lines): playing it without them (scenario partial-messages-order has them)\n", p.Recording.Scenario, p.Recording.Version)
+		}
 	}
 	from := 0
 	if p.Resumed && p.Recording.Restart != nil {

@@ -43,13 +43,14 @@ type feature struct {
 const (
 	promptToolFlag = "--permission-prompt-tool stdio"
 	schemaFlag     = "--json-schema"
+	partialFlag    = "--include-partial-messages"
 )
 
 var featureList = []feature{
 	{promptToolFlag, []string{"permission-prompt-allow", "permission-prompt-deny"}, func(f *features) string { return yes(f.promptTool) }},
 	{"--mcp-config", []string{"sdk-mcp-tool-call", "mcp-stdio-tool-call", "mcp-control-requests"}, func(f *features) string { return strings.Join(f.mcp, ",") }},
 	{schemaFlag, []string{"flag-json-schema", "structured-output-initialize"}, func(f *features) string { return yes(f.schema) }},
-	{"--include-partial-messages", []string{"partial-messages-order", "interrupt-stalled-stream"}, func(f *features) string { return yes(f.partial) }},
+	{partialFlag, []string{"partial-messages-order", "interrupt-stalled-stream"}, func(f *features) string { return yes(f.partial) }},
 	{"--replay-user-messages", []string{"replay-user-messages"}, func(f *features) string { return yes(f.replay) }},
 	{"--resume or --continue", []string{"flag-resume", "flag-continue", "flag-fork-session"}, func(f *features) string { return yes(f.resumed) }},
 	{"--fork-session", []string{"flag-fork-session"}, func(f *features) string { return yes(f.fork) }},
@@ -190,7 +191,11 @@ func CheckRequest(rec *scenario.Recording, a *Args, lookup func(id string) (*sce
 	}
 	for _, ft := range featureList {
 		got, want := ft.get(&host), ft.get(&recorded)
-		if got == want || (ft.flag == promptToolFlag && want == "" && !asks(rec, a)) || (ft.flag == schemaFlag && got == "" && recorded.schemaInInit) {
+		if got == want || (ft.flag == promptToolFlag && want == "" && !asks(rec, a)) || (ft.flag == schemaFlag && got == "" && recorded.schemaInInit) || (ft.flag == partialFlag && want == "") {
+			// Partial messages the host asked for and the recording
+			// lacks: the fake plays it without them, and says so (see
+			// Player.Run); ccwire's web UI asks for them on every
+			// recording. It never plays them unasked.
 			continue
 		}
 		reason := fmt.Sprintf("the host passed %s, and the recorded CLI was started without it", describe(ft.flag, got))
@@ -220,6 +225,16 @@ func asks(rec *scenario.Recording, a *Args) bool {
 		}
 	}
 	return false
+}
+
+// lacksPartial reports whether the host asks for partial messages that
+// rec's CLI was not asked for: the fake plays it without them.
+func lacksPartial(rec *scenario.Recording, a *Args, resumed bool) bool {
+	if !a.Has(partialFlag) {
+		return false
+	}
+	f, err := recordedFeatures(rec, resumed)
+	return err == nil && !f.partial
 }
 
 // describe names a flag with its value ("--mcp-config naming calc").

@@ -26,9 +26,13 @@ export CCWIRE_GORELEASER ?= $(or $(CCWIRE_CACHE_DIR),$(USER_CACHE)/ccwire)/bin/g
 
 # The official TypeScript Agent SDK, which the fake CLI's interop tests
 # (package fakecli) drive, is installed like ajv (CCWIRE_AGENT_SDK_DIR
-# moves it); its version matches the oldest pinned CLI (2.1.37).
+# moves it); its version matches the oldest pinned CLI (2.1.37). The newest
+# SDK, which the fidelity test (TestFidelity) drives on the fake and on the
+# newest pinned CLI, is installed beside it (CCWIRE_AGENT_SDK_NEWEST_DIR).
 AGENT_SDK_VERSION = 0.2.37
+AGENT_SDK_NEWEST = 0.3.332
 export CCWIRE_AGENT_SDK_DIR ?= $(or $(CCWIRE_CACHE_DIR),$(USER_CACHE)/ccwire)/npm-agent-sdk
+export CCWIRE_AGENT_SDK_NEWEST_DIR ?= $(or $(CCWIRE_CACHE_DIR),$(USER_CACHE)/ccwire)/npm-agent-sdk-newest
 
 build:
 	$(GO) build ./...
@@ -96,3 +100,5 @@ sandbox:
 agent-sdk:
 	@grep -qs '"version": "$(AGENT_SDK_VERSION)"' "$(CCWIRE_AGENT_SDK_DIR)/node_modules/@anthropic-ai/claude-agent-sdk/package.json" || \
 		npm install --prefix "$(CCWIRE_AGENT_SDK_DIR)" --no-audit --no-fund @anthropic-ai/claude-agent-sdk@$(AGENT_SDK_VERSION)
+	@grep -qs '"version": "$(AGENT_SDK_NEWEST)"' "$(CCWIRE_AGENT_SDK_NEWEST_DIR)/node_modules/@anthropic-ai/claude-agent-sdk/package.json" || \
+		npm install --prefix "$(CCWIRE_AGENT_SDK_NEWEST_DIR)" --no-audit --no-fund @anthropic-ai/claude-agent-sdk@$(AGENT_SDK_NEWEST)

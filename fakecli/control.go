@@ -90,26 +90,34 @@ func (x *play) control(v *jsontree.Value) error {
 			// answer, and such lines as 2.1.330's system/status after a
 			// mode change or its "Set model to" user message. Only an
 			// interrupt's reaction depends on the moment: an idle CLI
-			// just answers it.
+			// just answers it, and one asking for permission answers it
+			// and then aborts the turn as on SIGINT (see abort); the rest
+			// of the recorded reaction is the recorded turn's.
 			recID := st.in.msg.StringAt("request_id")
-			var lines []line
+			var lines, ending []line
 			for _, l := range st.out {
-				if subtype != "interrupt" || abort || (l.msg != nil && l.msg.StringAt("type") == "control_response" && l.msg.StringAt("response", "request_id") == recID) {
+				switch {
+				case subtype == "set_model" && !x.started && l.msg != nil && l.msg.StringAt("type") == "user":
+					// Before the first turn the CLI (2.1.332, TestFidelity)
+					// writes no "Set model to" message: it has no session yet.
+				case subtype != "interrupt" || (l.msg != nil && l.msg.StringAt("type") == "control_response" && l.msg.StringAt("response", "request_id") == recID):
 					lines = append(lines, l)
+				case l.msg != nil && l.msg.StringAt("type") != "assistant" && l.msg.StringAt("type") != "stream_event":
+					ending = append(ending, l) // not the interrupted text
 				}
 			}
 			if len(lines) == 0 {
 				continue
 			}
-			if abort {
-				x.abortTurn()
-			}
 			b := x.scope(s, st.in.msg, v)
-			return x.writeAnswer(lines, b, st.in.msg.Path("request"), v.Path("request"))
+			if err := x.writeAnswer(lines, b, st.in.msg.Path("request"), v.Path("request")); err != nil || !abort {
+				return err
+			}
+			return x.abort(ending, b)
 		}
 	}
 	if abort {
-		x.abortTurn()
+		defer x.abort(nil, nil)
 	}
 	// No recording shows the answer: the bare success every version
 	// writes for a request without a payload.
@@ -194,6 +202,25 @@ func (x *play) waitingForPermission() bool {
 		}
 	}
 	return false
+}
+
+// abort ends the turn whose permission request waits, on an interrupt:
+// with what the version's signal-sigint-permission-prompt recording shows
+// the CLI writing (2.1.330 and later cancel the request, reject the tool
+// call, note the interruption and write an error_during_execution
+// result), else (2.1.37 writes nothing on SIGINT there) with ending, the
+// end of a turn interrupted mid-stream without its text, bound by b; and
+// drops the rest of the recorded turn.
+func (x *play) abort(ending []line, b *binder) error {
+	defer x.abortTurn()
+	x.turnOpen = false
+	if s, i := x.reaction("SIGINT", statePermission); s != nil && len(s.steps[i].out) > 0 {
+		return x.playReaction(s, i, statePermission)
+	}
+	if b == nil {
+		return nil
+	}
+	return x.writeAnswer(ending, b, nil, nil)
 }
 
 // abortTurn drops the rest of the interrupted turn: the pending requests

@@ -38,3 +38,30 @@ func FuzzPlayerStdin(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCheckRequest checks a command line with arbitrary --mcp-config and
+// --agents values against a recording: it never panics, and a command
+// line equal to the recording's own passes.
+func FuzzCheckRequest(f *testing.F) {
+	rec, err := scenario.ReadRecording(filepath.Join(recordingsDir, "2.1.332", "sdk-mcp-tool-call"+scenario.RecordingExt))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(`{"mcpServers":{"calc":{"type":"sdk","name":"calc"}}}`, `{"reviewer":{"description":"d","prompt":"p"}}`)
+	f.Add(`{"mcpServers":[]}`, `[]`)
+	f.Add(`not json`, `{`)
+	f.Fuzz(func(t *testing.T, mcp, agents string) {
+		a, err := fakecli.ParseArgs("2.1.332", []string{"--mcp-config", mcp, "--agents", agents})
+		if err != nil {
+			return
+		}
+		_ = fakecli.CheckRequest(rec, a, nil)
+		own, err := fakecli.ParseArgs(rec.Version, rec.Args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := fakecli.CheckRequest(rec, own, nil); err != nil {
+			t.Fatalf("the recording's own command line: %v", err)
+		}
+	})
+}

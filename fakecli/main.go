@@ -148,9 +148,14 @@ func Main(ctx context.Context, args []string, stdio Stdio, cfg Config) int {
 	p := &Player{
 		Recording: rec,
 		Lookup:    func(other string) (*scenario.Recording, error) { return src.recording(version, other) },
-		Env:       Env{Cwd: dir, Home: home, Session: session, PID: os.Getpid(), Version: version, APIURL: getenv("ANTHROPIC_BASE_URL")},
+		Env: Env{
+			Cwd: dir, Home: home, Session: session, PID: os.Getpid(), Version: version, APIURL: getenv("ANTHROPIC_BASE_URL"),
+			Config: getenv("CLAUDE_CONFIG_DIR"), MCPBin: mcpBin(a),
+		},
+		Request:   a,
 		Stderr:    stdio.Stderr,
-		SessionID: firstOf(a.Value("--session-id"), a.Value("--resume")),
+		SessionID: resumedID(a),
+		Resumed:   a.Has("--resume") || a.Has("--continue"),
 		Signals:   cfg.Signals,
 	}
 	stdout := stdio.Stdout
@@ -168,6 +173,15 @@ func Main(ctx context.Context, args []string, stdio Stdio, cfg Config) int {
 		fmt.Fprintf(stdio.Stderr, "ccwire fake-cli: %v\n", err)
 	}
 	return code
+}
+
+// resumedID is the session ID the host gives the session: --session-id's,
+// or else the resumed session's unless --fork-session makes a new one.
+func resumedID(a *Args) string {
+	if a.Has("--fork-session") {
+		return a.Value("--session-id")
+	}
+	return firstOf(a.Value("--session-id"), a.Value("--resume"))
 }
 
 // Usage is the fake CLI's help, which -h and --help print.

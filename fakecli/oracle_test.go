@@ -64,10 +64,22 @@ func lines(events []scenario.Event) []string {
 // normalized lines of both directions and the fake's exit status.
 func hostReplay(t *testing.T, rec *scenario.Recording, versionDir string) ([]string, int) {
 	t.Helper()
+	session := t.TempDir()
+	env := fakecli.Env{
+		Cwd: filepath.Join(session, "work"), Home: filepath.Join(session, "home"), Session: session, PID: os.Getpid(), APIURL: "http://127.0.0.1:4111",
+		Config: filepath.Join(session, "config"), MCPBin: filepath.Join(session, "bin"),
+	}
+	events, code := playAsHost(t, rec, versionDir, env)
+	norm := scenario.NormalizeEvents(time.Now(), env.PID, rec.Version, map[string]string{env.Cwd: "cwd", env.Home: "home", session: "session", env.Config: "config", env.MCPBin: "mcp-bin"}, map[string]string{env.APIURL: "<api-url>", "127.0.0.1:4111": "<api-host>"}, events)
+	return lines(norm), code
+}
+
+// playAsHost plays rec through a fake with env as hostReplay does and
+// returns the lines of both directions, raw, and the fake's exit status.
+func playAsHost(t *testing.T, rec *scenario.Recording, versionDir string, env fakecli.Env) ([]scenario.Event, int) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	session := t.TempDir()
-	env := fakecli.Env{Cwd: filepath.Join(session, "work"), Home: filepath.Join(session, "home"), Session: session, PID: os.Getpid(), APIURL: "http://127.0.0.1:4111"}
 	signals := make(chan os.Signal, 1)
 	p := &fakecli.Player{
 		Recording: rec,
@@ -98,8 +110,7 @@ func hostReplay(t *testing.T, rec *scenario.Recording, versionDir string) ([]str
 	if r.err != nil {
 		t.Errorf("Run: %v", r.err)
 	}
-	norm := scenario.NormalizeEvents(time.Now(), env.PID, rec.Version, map[string]string{env.Cwd: "cwd", env.Home: "home", session: "session"}, map[string]string{env.APIURL: "<api-url>", "127.0.0.1:4111": "<api-host>"}, events)
-	return lines(norm), r.code
+	return events, r.code
 }
 
 // drive plays the host's side of rec against a CLI (real or fake) whose

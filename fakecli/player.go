@@ -59,6 +59,17 @@ type Player struct {
 	// SessionID, if a UUID, is the session ID to play the recording's
 	// under (--resume ID, --session-id ID); "" for a fresh one.
 	SessionID string
+	// Resumed says that the host resumes a session (--resume,
+	// --continue): of a recording whose CLI was started again for a later
+	// turn (Recording.Restart), the later process plays; of one run in a
+	// single process, all of it.
+	Resumed bool
+	// Request is the host's command line; Run checks that the recording's
+	// CLI was started with the same flags that change the protocol (see
+	// [CheckRequest]), and that the initialize request asks for what the
+	// recorded one asked, and stops with a *[DivergenceError] where they
+	// differ. Nil skips the checks.
+	Request *Args
 	// Signals delivers the signals the fake's process gets (SIGINT,
 	// SIGTERM; see [Signals]): on one, Run writes what the recorded CLI
 	// writes on it and returns the status it exits with. Nil for none.
@@ -74,10 +85,21 @@ type DivergenceError struct {
 	Line string
 	// Reason says what the recording lacks.
 	Reason string
+	// Match names a recording of the version that has what the host
+	// asked, "" if none is known.
+	Match string
 }
 
 func (e *DivergenceError) Error() string {
-	return fmt.Sprintf("fakecli: recording %s of CLI %s: %s (stdin line %s)", e.Scenario, e.Version, e.Reason, abbreviate(e.Line, 200))
+	where := "the command line"
+	if e.Line != "" {
+		where = "stdin line " + abbreviate(e.Line, 200)
+	}
+	match := ""
+	if e.Match != "" {
+		match = fmt.Sprintf("; scenario %s has what the host asks", e.Match)
+	}
+	return fmt.Sprintf("fakecli: recording %s of CLI %s: %s (%s)%s", e.Scenario, e.Version, e.Reason, where, match)
 }
 
 // InputError reports a stdin line that is not JSON; the fake writes the
@@ -108,7 +130,19 @@ func abbreviate(s string, n int) string {
 // stopped (an *[InputError], a *[DivergenceError], an I/O error or the
 // context's error), and the status is then 1.
 func (p *Player) Run(ctx context.Context, stdin io.Reader, stdout io.Writer) (int, error) {
-	s, err := newScript(p.Recording)
+	if p.Request != nil {
+		if err := CheckRequest(p.Recording, p.Request, p.Lookup); err != nil {
+			return 1, err
+		}
+		if lacksPartial(p.Recording, p.Request, p.Resumed) && p.Stderr != nil {
+			fmt.Fprintf(p.Stderr, "ccwire fake-cli: note: recording %s of CLI %s has no partial messages (stream_event lines): playing it without them (scenario partial-messages-order has them)\n", p.Recording.Scenario, p.Recording.Version)
+		}
+	}
+	from := 0
+	if p.Resumed && p.Recording.Restart != nil {
+		from = p.Recording.Restart.Turn
+	}
+	s, err := newScriptFrom(p.Recording, from)
 	if err != nil {
 		return 1, err
 	}
@@ -184,6 +218,13 @@ func (p *Player) Run(ctx context.Context, stdin io.Reader, stdout io.Writer) (in
 			return x.exitCode(), nil
 		case l := <-lines:
 			code, err := x.handle(l)
+			for code < 0 && err == nil && len(x.queue) > 0 && len(x.pending) == 0 {
+				// The requests the queued messages waited behind are
+				// answered: the CLI reads them now.
+				q := x.queue[0]
+				x.queue = x.queue[1:]
+				code, err = x.handleMessage(q.String(), q)
+			}
 			if err == nil {
 				err = x.out.Flush()
 			}
@@ -221,7 +262,15 @@ type play struct {
 	// turnOpen reports a turn under way: a user message played and its
 	// result not written yet.
 	turnOpen bool
-	scripts  map[string]*script // other recordings by scenario ID; nil for none
+	// started reports a turn played in this process.
+	started bool
+	scripts map[string]*script // other recordings by scenario ID; nil for none
+	// queue holds the user messages the host sent while a control request
+	// of the fake waited for its answer: the CLI reads them once the
+	// answer came (it answers initialize only after the SDK's MCP servers
+	// answered it, and a turn's permission question before the next
+	// turn), so they must not skip the recorded lines that wait.
+	queue []*jsontree.Value
 }
 
 // exitCode is the status the CLI exits with when stdin ends now.
@@ -247,7 +296,28 @@ func (x *play) handle(raw []byte) (int, error) {
 		fmt.Fprintln(x.stderr, parseErrorMessage(x.env.Version, text, err))
 		return 1, &InputError{Line: text, Err: err}
 	}
+	return x.handleMessage(text, v)
+}
+
+// handleMessage answers the host's JSON line v, text as read.
+func (x *play) handleMessage(text string, v *jsontree.Value) (int, error) {
 	k := kind(v)
+	if k == "user" && len(x.pending) > 0 && (x.next >= len(x.s.steps) || x.s.steps[x.next].in.kind() != "user") {
+		x.queue = append(x.queue, v)
+		return -1, nil
+	}
+	if k == "control_request/initialize" && x.p.Request != nil {
+		var rec *jsontree.Value
+		for _, st := range x.s.steps {
+			if st.in.kind() == k {
+				rec = st.in.msg
+				break
+			}
+		}
+		if err := x.checkInitialize(v, rec); err != nil {
+			return 1, err
+		}
+	}
 	if x.next < len(x.s.steps) && x.s.steps[x.next].in.kind() == k && x.answers(x.s.steps[x.next].in.msg, v) {
 		return -1, x.step(v)
 	}
@@ -296,7 +366,8 @@ func (x *play) step(v *jsontree.Value) error {
 		x.b.bind(st.in.msg, v)
 	}
 	if st.in.kind() == "user" {
-		x.turnOpen = true
+		x.turnOpen, x.started = true, true
+		x.env.Start = time.Now() // <duration> times the turn
 	}
 	if kind(v) == "control_response" {
 		if err := x.answered(st.in.msg, v); err != nil {

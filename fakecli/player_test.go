@@ -52,6 +52,12 @@ func (s *syncBuffer) String() string {
 
 func startFake(t *testing.T, version, id string) *fake {
 	t.Helper()
+	return startFakeWith(t, version, id, nil)
+}
+
+// startFakeWith is startFake with the player set up by setup, if not nil.
+func startFakeWith(t *testing.T, version, id string, setup func(*fakecli.Player)) *fake {
+	t.Helper()
 	dir := filepath.Join(recordingsDir, version)
 	rec, err := scenario.ReadRecording(filepath.Join(dir, id+scenario.RecordingExt))
 	if err != nil {
@@ -76,6 +82,9 @@ func startFake(t *testing.T, version, id string) *fake {
 		}
 	}()
 	p := &fakecli.Player{Recording: rec, Lookup: fakecli.DirLookup(dir), Env: fakecli.Env{Cwd: t.TempDir()}, Stderr: f.stderr, Signals: f.sig}
+	if setup != nil {
+		setup(p)
+	}
 	go func() {
 		f.code, f.err = p.Run(ctx, inR, outW)
 		outW.Close()
@@ -286,11 +295,20 @@ func TestPlayerInteractive(t *testing.T) {
 			if r := last["response"].(map[string]any); r["request_id"] != "m1" || r["subtype"] != "success" {
 				t.Errorf("set_model answered %v", last)
 			}
+			if len(got) != 1 {
+				// 2.1.330 and later report the command's output in a user
+				// message first, but not before the first turn (the real
+				// 2.1.332 in TestFidelity).
+				t.Errorf("set_model before the first turn wrote %v, want the answer alone", got)
+			}
 			if version != "2.1.37" {
-				// 2.1.330 and later report the command's output in a user message first.
+				f.send(userMsg)
+				f.read("result")
+				f.send(`{"type":"control_request","request_id":"m2","request":{"subtype":"set_model","model":"claude-opus-4-1"}}`)
+				got := f.read("control_response")
 				c, _ := got[0]["message"].(map[string]any)["content"].(string)
 				if len(got) != 2 || !strings.Contains(c, "Set model to `claude-opus-4-1`") {
-					t.Errorf("set_model on 2.1.330 wrote %v, want the Set model message and the answer", got)
+					t.Errorf("set_model after a turn on %s wrote %v, want the Set model message and the answer", version, got)
 				}
 			}
 		})
@@ -349,11 +367,11 @@ func TestPlayerInteractive(t *testing.T) {
 }
 
 // TestPlayerLateAnswer answers a control request of the fake after a
-// user message that skipped its step, as a host whose answers run on
-// goroutines of their own may (ccwire's client answers the in-process MCP
-// server's notifications/initialized that way): the late answer must not
-// play the step of the tool call the fake waits for, so the next call
-// comes only once the host answered the first.
+// user message, as a host whose answers run on goroutines of their own
+// may (ccwire's client answers the in-process MCP server's
+// notifications/initialized that way): the user message waits for the
+// answer, as the CLI's does, and skips no recorded line (tools/list comes
+// after the late answer, then the turn).
 func TestPlayerLateAnswer(t *testing.T) {
 	t.Parallel()
 	for _, version := range []string{"2.1.330", "2.1.332"} {
@@ -365,18 +383,24 @@ func TestPlayerLateAnswer(t *testing.T) {
 			f.send(mcpAnswer(mcpInit[len(mcpInit)-1], `{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"calc","version":"1.0.0"}}`))
 			notification := f.read("control_request") // the initialize answer, then notifications/initialized
 			f.send(userMsg)                           // before answering the notification
-			add := f.read("control_request")
-			if call := mcpMethod(add[len(add)-1]); call != "tools/call add" {
-				t.Fatalf("after the user message: %s, want tools/call add", call)
-			}
-			f.send(mcpAnswer(notification[len(notification)-1], `{}`)) // late
 			// A control request the fake answers at once: when its answer
-			// comes, the fake has written all it writes for the late answer.
+			// comes, the fake has written all it writes for the user
+			// message, which waits for the answer to the notification.
 			f.send(`{"type":"control_request","request_id":"sync","request":{"subtype":"set_permission_mode","mode":"default"}}`)
 			for _, m := range f.read("control_response") {
 				if m["type"] != "control_response" {
-					t.Fatalf("the late answer played on before the tool call was answered: %v", m)
+					t.Fatalf("the user message played before the notification was answered: %v", m)
 				}
+			}
+			f.send(mcpAnswer(notification[len(notification)-1], `{}`)) // late
+			list := f.read("control_request")
+			if call := mcpMethod(list[len(list)-1]); call != "tools/list" {
+				t.Fatalf("after the late answer: %s, want tools/list", call)
+			}
+			f.send(mcpAnswer(list[len(list)-1], `{"tools":[]}`))
+			add := f.read("control_request")
+			if call := mcpMethod(add[len(add)-1]); call != "tools/call add" {
+				t.Fatalf("after tools/list: %s, want the queued turn's tools/call add", call)
 			}
 			f.send(mcpAnswer(add[len(add)-1], `{"content":[{"type":"text","text":"5"}]}`))
 			divide := f.read("control_request")

@@ -52,8 +52,18 @@ type script struct {
 }
 
 func newScript(rec *scenario.Recording) (*script, error) {
+	return newScriptFrom(rec, 0)
+}
+
+// newScriptFrom cuts the part of rec from scenario turn from on (0 for
+// all) into steps: with the turn a later CLI process starts at
+// (Recording.Restart), that process's part.
+func newScriptFrom(rec *scenario.Recording, from int) (*script, error) {
 	s := &script{rec: rec}
 	for i, ev := range rec.Events {
+		if ev.Turn < from {
+			continue
+		}
 		var l line
 		switch ev.Kind {
 		case scenario.EventSignal:

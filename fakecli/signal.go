@@ -80,56 +80,73 @@ func (x *play) signal(sig os.Signal) (int, error) {
 	case x.turnOpen:
 		state = stateMidTurn
 	}
-	s := x.other(signalProfile(name, state))
+	s, i := x.reaction(name, state)
 	if s == nil {
 		return signalFallback[name], nil
 	}
+	return exitOn(s.rec, name), x.playReaction(s, i, state)
+}
+
+// reaction finds the version's recording of signal name in state and the
+// step of the signal in it; nil if there is none.
+func (x *play) reaction(name, state string) (*script, int) {
+	s := x.other(signalProfile(name, state))
+	if s == nil {
+		return nil, 0
+	}
 	for i, st := range s.steps {
-		if st.in.kind() != "signal/"+name {
+		if st.in.kind() == "signal/"+name {
+			return s, i
+		}
+	}
+	return nil, 0
+}
+
+// playReaction writes what the CLI wrote after step i of s, a signal's
+// recording in state, for this session: its pending permission request
+// is the one the CLI cancels. It drops the pending requests.
+func (x *play) playReaction(s *script, i int, state string) error {
+	st := s.steps[i]
+	b := x.scope(s, nil, nil)
+	swap := map[string]string{}
+	if state == statePermission {
+		// The request the CLI cancels and the tool call it rejects are
+		// the fake's pending ones.
+		if rec := lastPermissionRequest(s, i); rec != nil {
+			for _, req := range x.pending {
+				if req.StringAt("request", "subtype") == "can_use_tool" {
+					b.bind(rec, req)
+					if from, to := rec.StringAt("request", "tool_use_id"), req.StringAt("request", "tool_use_id"); from != "" && to != "" {
+						swap[from] = to
+					}
+					break
+				}
+			}
+		}
+	}
+	clear(x.pending)
+	for _, l := range st.out {
+		v := l.msg
+		if v == nil {
+			if _, err := x.out.WriteString(b.text(l.text) + "\n"); err != nil {
+				return fmt.Errorf("fakecli: writing stdout: %w", err)
+			}
 			continue
 		}
-		b := x.scope(s, nil, nil)
-		swap := map[string]string{}
-		if state == statePermission {
-			// The request the CLI cancels and the tool call it rejects are
-			// the fake's pending ones.
-			if rec := lastPermissionRequest(s, i); rec != nil {
-				for _, req := range x.pending {
-					if req.StringAt("request", "subtype") == "can_use_tool" {
-						b.bind(rec, req)
-						if from, to := rec.StringAt("request", "tool_use_id"), req.StringAt("request", "tool_use_id"); from != "" && to != "" {
-							swap[from] = to
-						}
-						break
-					}
+		v = b.message(v)
+		if len(swap) > 0 {
+			v.Walk(func(_ string, val *jsontree.Value) *jsontree.Value {
+				if to, ok := swap[val.Str]; ok && val.Kind == jsontree.String {
+					return jsontree.NewString(to)
 				}
-			}
+				return val
+			})
 		}
-		clear(x.pending)
-		for _, l := range st.out {
-			v := l.msg
-			if v == nil {
-				if _, err := x.out.WriteString(b.text(l.text) + "\n"); err != nil {
-					return 1, err
-				}
-				continue
-			}
-			v = b.message(v)
-			if len(swap) > 0 {
-				v.Walk(func(_ string, val *jsontree.Value) *jsontree.Value {
-					if to, ok := swap[val.Str]; ok && val.Kind == jsontree.String {
-						return jsontree.NewString(to)
-					}
-					return val
-				})
-			}
-			if _, err := x.out.Write(append(v.AppendCompact(nil), '\n')); err != nil {
-				return 1, fmt.Errorf("fakecli: writing stdout: %w", err)
-			}
+		if _, err := x.out.Write(append(v.AppendCompact(nil), '\n')); err != nil {
+			return fmt.Errorf("fakecli: writing stdout: %w", err)
 		}
-		return exitOn(s.rec, name), nil
 	}
-	return signalFallback[name], nil
+	return nil
 }
 
 // exitOn is the status the CLI exits with on signal name in recording

@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -28,8 +29,17 @@ type Env struct {
 	PID int
 	// Version is the value of <cli-version>: the recording's CLI version.
 	Version string
-	// Start is when the session began; <duration> counts from it.
+	// Start is when the session began; <duration> counts from it until
+	// the first user message, and from the latest user message after it
+	// (the CLI times each turn: a result's duration_ms is its turn's).
 	Start time.Time
+	// Config is the value of <config>, the CLI's config folder
+	// (CLAUDE_CONFIG_DIR); "" for <home>/.claude.
+	Config string
+	// MCPBin is the value of <mcp-bin>, the folder of the MCP server
+	// program a recording's host named (the test MCP server's); "" for
+	// the folder of the first stdio MCP server the host names, else Cwd.
+	MCPBin string
 	// APIURL is the value of <api-url> (the API base URL, as
 	// ANTHROPIC_BASE_URL gives it) and, without its scheme, of
 	// <api-host>. Default: https://api.anthropic.com.
@@ -68,8 +78,28 @@ func (e *Env) gives(name string) bool {
 		return e.Version != ""
 	case "api-host", "api-url":
 		return e.APIURL != ""
+	case "config", "config-slug":
+		return e.Config != "" || e.Home != ""
+	case "mcp-bin", "mcp-bin-slug":
+		return e.MCPBin != ""
 	}
 	return false
+}
+
+// config returns the CLI's config folder.
+func (e *Env) config() string {
+	if e.Config != "" || e.Home == "" {
+		return e.Config
+	}
+	return filepath.Join(e.Home, ".claude")
+}
+
+// mcpBin returns the folder of the test MCP server.
+func (e *Env) mcpBin() string {
+	if e.MCPBin != "" {
+		return e.MCPBin
+	}
+	return e.Cwd
 }
 
 // binder gives each numbered placeholder of one recording a value,
@@ -104,7 +134,11 @@ func (b *binder) bind(rec, actual *jsontree.Value) {
 			return
 		}
 		m := placeholderRE.FindStringSubmatch(rec.Str)
-		if m == nil || m[0] != rec.Str || m[1] == "" {
+		if m == nil {
+			return
+		}
+		if m[0] != rec.Str || m[1] == "" {
+			b.bindPaths(rec.Str, actual.Str)
 			return
 		}
 		if _, ok := b.values[rec.Str]; ok {
@@ -130,6 +164,47 @@ func (b *binder) bind(rec, actual *jsontree.Value) {
 			if i < len(actual.Elems) {
 				b.bind(e, actual.Elems[i])
 			}
+		}
+	}
+}
+
+// bindablePaths are the named placeholders of folders that the host's
+// own lines may give: the CLI echoes the folder the host named (an MCP
+// server's command in mcp_set_servers, shown again in mcp_status).
+var bindablePaths = map[string]bool{"<mcp-bin>": true}
+
+// bindPaths binds the unbound placeholders of bindablePaths in rec, a
+// recorded string, to the host's folders at the same place in actual:
+// "<mcp-bin>/mcp-test-server" and "/x/bin/mcp-test-server" bind <mcp-bin>
+// to "/x/bin".
+func (b *binder) bindPaths(rec, actual string) {
+	locs := placeholderRE.FindAllStringIndex(rec, -1)
+	var names []string
+	var pat strings.Builder
+	pat.WriteString("^")
+	last := 0
+	for _, l := range locs {
+		p := rec[l[0]:l[1]]
+		pat.WriteString(regexp.QuoteMeta(rec[last:l[0]]))
+		last = l[1]
+		if _, bound := b.values[p]; bindablePaths[p] && !bound && !slices.Contains(names, p) {
+			names = append(names, p)
+			pat.WriteString("(.+?)")
+			continue
+		}
+		pat.WriteString(".*?")
+	}
+	if len(names) == 0 {
+		return
+	}
+	pat.WriteString(regexp.QuoteMeta(rec[last:]) + "$")
+	re, err := regexp.Compile(pat.String())
+	if err != nil {
+		return
+	}
+	if m := re.FindStringSubmatch(actual); m != nil {
+		for i, p := range names {
+			b.values[p] = m[i+1]
 		}
 	}
 }
@@ -188,6 +263,9 @@ func (b *binder) text(s string) string {
 		case b.given && !b.env.gives(m[3]):
 			return p
 		}
+		if v, ok := b.values[p]; ok {
+			return v // a folder the host's lines named
+		}
 		return b.named(m[3])
 	})
 }
@@ -221,6 +299,16 @@ func (b *binder) named(name string) string {
 		return strconv.FormatInt(now.UnixMilli(), 10)
 	case "duration":
 		return strconv.FormatInt(max(now.Sub(e.Start).Milliseconds(), 1), 10)
+	case "config":
+		return e.config()
+	case "config-slug":
+		return slug(e.config())
+	case "mcp-bin":
+		return e.mcpBin()
+	case "mcp-bin-slug":
+		return slug(e.mcpBin())
+	case "fingerprint":
+		return randHex(3)
 	case "next-run":
 		// When a cron job fires next, as CronCreate and CronList write it.
 		return now.Add(time.Hour).Format("Jan 2 3:04pm")

@@ -61,11 +61,19 @@ vet:
 # !race).
 CORPUS_PACKAGES = ./docgen ./protocol/schema ./recording
 CORPUS_TESTS = TestReplayMatchesRecordings|TestValidateStrictEveryRecording|TestHTMLEveryRecording|TestRenderEveryRecording|TestCommittedRecordings|TestRecordedHookInputs
+
+# The fake CLI's fidelity tests run the same cases on the fake and on the
+# real pinned CLIs, with ccwire's client and the newest TypeScript Agent SDK:
+# like the scenario corpus they run real CLIs, so they run in a step of their
+# own, after the other packages and without the race detector (whose cost
+# falls on the test's client, not on the CLIs it compares).
+FIDELITY_TESTS = TestFidelity|TestFidelitySDK
 test: vet ajv actionlint goreleaser chromium agent-sdk sandbox
 	$(GO) run ./cmd/ccwire cli install
-	$(GO) test -race -count=1 -timeout 15m $$($(GO) list ./... | grep -v -e '/scenario$$' -e '/docgen$$' -e '/protocol/schema$$' -e '/recording$$')
+	$(GO) test -race -count=1 -timeout 15m -skip '^($(FIDELITY_TESTS))$$' $$($(GO) list ./... | grep -v -e '/scenario$$' -e '/docgen$$' -e '/protocol/schema$$' -e '/recording$$')
 	$(GO) test -count=1 -timeout 15m $(CORPUS_PACKAGES)
 	$(GO) test -count=1 -timeout 15m -run '^($(CORPUS_TESTS))$$' ./fakecli ./cmd/ccwire ./transcript ./scenario
+	$(GO) test -count=1 -timeout 15m -run '^($(FIDELITY_TESTS))$$' ./fakecli
 	$(GO) test -race -count=1 -timeout 15m ./scenario
 
 ajv:

@@ -10,8 +10,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -70,6 +72,8 @@ var fidelityCases = []fidelityCase{
 	{name: "deny", scenario: "permission-prompt-deny", setup: permission(claude.Deny("Not in tests.")), run: permissionRun(1)},
 	{name: "interrupt", scenario: "interrupt-stalled-stream", setup: func(o *claude.Options) { o.IncludePartialMessages = true }, run: interruptRun},
 	{name: "mode-and-model", scenario: "set-mode-and-model", run: modeModelRun},
+	{name: "hook", scenario: "hook-pretooluse-block", run: hookRun},
+	{name: "sdk-mcp", scenario: "sdk-mcp-tool-call", run: sdkMCPRun},
 	{name: "structured-output", scenario: "flag-json-schema", setup: func(o *claude.Options) {
 		o.DangerouslySkipPermissions = true
 		o.ExtraArgs = []string{"--json-schema", `{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}`}
@@ -166,6 +170,58 @@ func modeModelRun(ctx context.Context, opts claude.Options, kinds *[]string) err
 		return err
 	}
 	return c.Close()
+}
+
+// hookRun registers a PreToolUse hook for Bash that blocks the call, as
+// the TS SDK's hook case does, and checks that the CLI called it once.
+func hookRun(ctx context.Context, opts claude.Options, kinds *[]string) error {
+	var hooked atomic.Int32
+	guard := func(ctx context.Context, in *protocol.HookInput) (*protocol.HookOutput, error) {
+		hooked.Add(1)
+		return claude.BlockTool("writing files is not allowed here"), nil
+	}
+	opts.DangerouslySkipPermissions = true // the hook decides
+	opts.Hooks = map[protocol.HookEvent][]claude.HookMatcher{
+		protocol.HookPreToolUse: {{Matcher: "Bash", Hooks: []claude.HookFunc{guard}}},
+	}
+	turn, err := claude.Query(ctx, "Write out.txt.", opts)
+	turnKinds(kinds, turn)
+	if err != nil {
+		return err
+	}
+	if n := hooked.Load(); n != 1 {
+		return fmt.Errorf("the hook was called %d times, want 1", n)
+	}
+	return nil
+}
+
+// sdkMCPRun gives the CLI an in-process MCP server, calc, with the TS SDK
+// case's two tools, and checks that the model called both.
+func sdkMCPRun(ctx context.Context, opts claude.Options, kinds *[]string) error {
+	type operands struct {
+		A float64 `json:"a"`
+		B float64 `json:"b"`
+	}
+	var called atomic.Int32
+	add := claude.MustTool("add", "Add two numbers", func(ctx context.Context, in operands) (*claude.ToolResult, error) {
+		called.Add(1)
+		return claude.TextResult(strconv.FormatFloat(in.A+in.B, 'f', -1, 64)), nil
+	})
+	divide := claude.MustTool("divide", "Divide two numbers", func(ctx context.Context, in operands) (*claude.ToolResult, error) {
+		called.Add(1)
+		return claude.ErrorResult("division by zero"), nil
+	})
+	opts.DangerouslySkipPermissions = true
+	opts.MCPServers = []*claude.MCPServer{{Name: "calc", Tools: []claude.Tool{add, divide}}}
+	turn, err := claude.Query(ctx, "Add 2 and 3, then divide 1 by 0.", opts)
+	turnKinds(kinds, turn)
+	if err != nil {
+		return err
+	}
+	if n := called.Load(); n != 2 {
+		return fmt.Errorf("the tools were called %d times, want 2", n)
+	}
+	return nil
 }
 
 func structuredRun(ctx context.Context, opts claude.Options, kinds *[]string) error {

@@ -121,8 +121,14 @@ func TestFakeCLISignals(t *testing.T) {
 			t.Parallel()
 			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 			defer cancel()
-			cmd := exec.CommandContext(ctx, bin, "fake-cli", "--scenario", tc.scenario, "--cli-version", tc.version, "--recordings", "../../recordings",
-				"--output-format", "stream-json", "--input-format", "stream-json", "--verbose")
+			args := []string{"fake-cli", "--scenario", tc.scenario, "--cli-version", tc.version, "--recordings", "../../recordings",
+				"--output-format", "stream-json", "--input-format", "stream-json", "--verbose"}
+			if tc.until == `"subtype":"can_use_tool"` {
+				// The recorded host asked for permission questions on stdio:
+				// the fake plays them only to a host that does.
+				args = append(args, "--permission-prompt-tool", "stdio")
+			}
+			cmd := exec.CommandContext(ctx, bin, args...)
 			stdin, err := cmd.StdinPipe()
 			if err != nil {
 				t.Fatal(err)

@@ -67,6 +67,7 @@ var (
 	backgroundTaskTable              *table[BackgroundTask]
 	backgroundTasksChangedTable      *table[BackgroundTasksChanged]
 	sessionStateChangedTable         *table[SessionStateChanged]
+	sessionTitleChangedTable         *table[SessionTitleChanged]
 	workerShuttingDownTable          *table[WorkerShuttingDown]
 	commandsChangedTable             *table[CommandsChanged]
 	notificationTable                *table[Notification]
@@ -139,6 +140,7 @@ var (
 	listPermissionRulesResponseTable *table[ListPermissionRulesResponse]
 	mcpResourceContentTable          *table[MCPResourceContent]
 	mcpReadResourceResponseTable     *table[MCPReadResourceResponse]
+	mcpCallResponseTable             *table[MCPCallResponse]
 	pluginCacheImpactTable           *table[PluginCacheImpact]
 	reloadPluginsResponseTable       *table[ReloadPluginsResponse]
 	reloadSkillsResponseTable        *table[ReloadSkillsResponse]
@@ -659,6 +661,13 @@ func init() {
 		stringField("state", func(m *SessionStateChanged) *string { return &m.State }),
 		stringField("uuid", func(m *SessionStateChanged) *string { return &m.UUID }),
 		stringField("session_id", func(m *SessionStateChanged) *string { return &m.SessionID }),
+	)
+	sessionTitleChangedTable = newTable(
+		constField[SessionTitleChanged]("type", "system"),
+		constField[SessionTitleChanged]("subtype", "session_title_changed"),
+		stringField("title", func(m *SessionTitleChanged) *string { return &m.Title }),
+		stringField("uuid", func(m *SessionTitleChanged) *string { return &m.UUID }),
+		stringField("session_id", func(m *SessionTitleChanged) *string { return &m.SessionID }),
 	)
 	workerShuttingDownTable = newTable(
 		constField[WorkerShuttingDown]("type", "system"),
@@ -1355,6 +1364,13 @@ func init() {
 	)
 	mcpReadResourceResponseTable = newTable(
 		requiredObjectsField[MCPReadResourceResponse, MCPResourceContent]("contents", &mcpResourceContentTable, func(m *MCPReadResourceResponse) *[]MCPResourceContent { return &m.Contents }),
+	)
+	mcpCallResponseTable = newTable(
+		rawField("content", func(m *MCPCallResponse) *rawJSON { return &m.Content }),
+		rawField("structuredContent", func(m *MCPCallResponse) *rawJSON { return &m.StructuredContent }),
+		rawField("_meta", func(m *MCPCallResponse) *rawJSON { return &m.Meta }),
+		boolField("isError", func(m *MCPCallResponse) *bool { return &m.IsError }),
+		rawField("staging", func(m *MCPCallResponse) *rawJSON { return &m.Staging }),
 	)
 	pluginCacheImpactTable = newTable(
 		stringsField("mcp_servers_added", func(m *PluginCacheImpact) *[]string { return &m.MCPServersAdded }),
@@ -2619,6 +2635,18 @@ func (m *SessionStateChanged) walkUnknown(w *unknownWalker) {
 	walkObject(w, sessionStateChangedTable, m, &m.objectState)
 }
 
+func (m *SessionTitleChanged) decode(d *decoder) error {
+	return decodeObject(d, sessionTitleChangedTable, m, &m.objectState)
+}
+
+func (m *SessionTitleChanged) encode(b []byte) []byte {
+	return encodeObject(b, sessionTitleChangedTable, m, &m.objectState)
+}
+
+func (m *SessionTitleChanged) walkUnknown(w *unknownWalker) {
+	walkObject(w, sessionTitleChangedTable, m, &m.objectState)
+}
+
 func (m *WorkerShuttingDown) decode(d *decoder) error {
 	return decodeObject(d, workerShuttingDownTable, m, &m.objectState)
 }
@@ -3528,6 +3556,24 @@ func (m *MCPReadResourceResponse) MarshalJSON() ([]byte, error) { return Marshal
 
 // UnmarshalJSON decodes the payload losslessly.
 func (m *MCPReadResourceResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
+func (m *MCPCallResponse) decode(d *decoder) error {
+	return decodeObject(d, mcpCallResponseTable, m, &m.objectState)
+}
+
+func (m *MCPCallResponse) encode(b []byte) []byte {
+	return encodeObject(b, mcpCallResponseTable, m, &m.objectState)
+}
+
+func (m *MCPCallResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, mcpCallResponseTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the payload as [MarshalPayload] does.
+func (m *MCPCallResponse) MarshalJSON() ([]byte, error) { return MarshalPayload(m) }
+
+// UnmarshalJSON decodes the payload losslessly.
+func (m *MCPCallResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
 
 func (m *PluginCacheImpact) decode(d *decoder) error {
 	return decodeObject(d, pluginCacheImpactTable, m, &m.objectState)
@@ -5339,6 +5385,9 @@ func (*BackgroundTasksChanged) MessageType() Type { return TypeSystem }
 func (*SessionStateChanged) MessageType() Type { return TypeSystem }
 
 // MessageType returns TypeSystem.
+func (*SessionTitleChanged) MessageType() Type { return TypeSystem }
+
+// MessageType returns TypeSystem.
 func (*WorkerShuttingDown) MessageType() Type { return TypeSystem }
 
 // MessageType returns TypeSystem.
@@ -5460,6 +5509,8 @@ func pickMessage(d *decoder) (Message, error) {
 			return new(BackgroundTasksChanged), nil
 		case "session_state_changed":
 			return new(SessionStateChanged), nil
+		case "session_title_changed":
+			return new(SessionTitleChanged), nil
 		case "worker_shutting_down":
 			return new(WorkerShuttingDown), nil
 		case "commands_changed":
@@ -5584,6 +5635,8 @@ func subtypeOf(m Message) Subtype {
 		return SubtypeBackgroundTasksChanged
 	case *SessionStateChanged:
 		return SubtypeSessionStateChanged
+	case *SessionTitleChanged:
+		return SubtypeSessionTitleChanged
 	case *WorkerShuttingDown:
 		return SubtypeWorkerShuttingDown
 	case *CommandsChanged:
@@ -5737,6 +5790,8 @@ func newPayload(subtype ControlSubtype) Payload {
 		return new(ListPermissionRulesResponse)
 	case "mcp_read_resource":
 		return new(MCPReadResourceResponse)
+	case "mcp_call":
+		return new(MCPCallResponse)
 	case "reload_plugins":
 		return new(ReloadPluginsResponse)
 	case "reload_skills":

@@ -111,6 +111,10 @@ const (
 	// SubtypeSessionStateChanged reports the session's state: idle, running
 	// or requires_action (type=system, CLI 2.1.330).
 	SubtypeSessionStateChanged Subtype = "session_state_changed"
+	// SubtypeSessionTitleChanged reports the session's new title, after a
+	// rename_session request (type=system; seen from CLI 2.1.289, which its
+	// SDK does not define).
+	SubtypeSessionTitleChanged Subtype = "session_title_changed"
 	// SubtypeWorkerShuttingDown announces that the CLI process is about to
 	// stop (type=system, CLI 2.1.330).
 	SubtypeWorkerShuttingDown Subtype = "worker_shutting_down"

@@ -199,6 +199,16 @@ type SessionStateChanged struct {
 	SessionID string `json:"session_id"` // session ID
 }
 
+// SessionTitleChanged reports the session's new title
+// (system/session_title_changed), written after a rename_session request.
+// Seen from CLI 2.1.289; its SDK does not define it.
+type SessionTitleChanged struct {
+	envelope  `wire:"union=Message,type=system,subtype=session_title_changed"`
+	Title     string `json:"title"`      // the session's title
+	UUID      string `json:"uuid"`       // message UUID
+	SessionID string `json:"session_id"` // session ID
+}
+
 // WorkerShuttingDown announces that the CLI process is about to stop
 // (system/worker_shutting_down). CLI 2.1.330.
 type WorkerShuttingDown struct {

@@ -20,7 +20,7 @@ import (
 // *UserDialogResponse, *MCPMessageResponse and *HookOutput; for the requests of CLI
 // 2.1.330's hosts, *GetUsageResponse, *ReadFileResponse,
 // *GetTaskOutputResponse, *ListPermissionRulesResponse,
-// *MCPReadResourceResponse, *ReloadPluginsResponse, *ReloadSkillsResponse,
+// *MCPReadResourceResponse, *MCPCallResponse, *ReloadPluginsResponse, *ReloadSkillsResponse,
 // *ReloadOutputStylesResponse, *GetHooksListingResponse,
 // *BackgroundTasksResponse and *CancelAsyncMessageResponse; and, seen from
 // CLI 2.1.330 though its SDK does not define them, *ListModelsResponse,
@@ -498,6 +498,22 @@ type MCPResourceContent struct {
 type MCPReadResourceResponse struct {
 	Contents    []MCPResourceContent `json:"contents" wire:"required"` // the resource's items
 	objectState `wire:"answers=mcp_read_resource"`
+}
+
+// MCPCallResponse is the payload answering an mcp_call request: the MCP
+// tool's result. Content is what a model turn would be handed, the text as
+// a string (as the CLIs recorded give it), or the server's own content
+// blocks when the request set result_not_for_model; a tool's own error
+// result comes as the success subtype with IsError when the request set
+// soft_error_result, and a staged call's outcome is in Staging. Seen from
+// CLI 2.1.124.
+type MCPCallResponse struct {
+	Content           json.RawMessage `json:"content"`           // the result: a string, or content blocks
+	StructuredContent json.RawMessage `json:"structuredContent"` // the tool's structured result, a JSON object, when it gave one
+	Meta              json.RawMessage `json:"_meta"`             // the result's metadata, as the server's serverInfo
+	IsError           bool            `json:"isError"`           // the tool's own error result (soft_error_result)
+	Staging           json.RawMessage `json:"staging"`           // a staged call's outcome (input_files, output_files)
+	objectState       `wire:"answers=mcp_call"`
 }
 
 // PluginCacheImpact is what a held plugin reload would change in the

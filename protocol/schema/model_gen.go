@@ -876,6 +876,21 @@ func protocolModel() *Model {
 				},
 			},
 			{
+				Name: "SessionTitleChanged",
+				Doc: []string{
+					"SessionTitleChanged reports the session's new title (system/session_title_changed), written after a rename_session request. Seen from CLI 2.1.289; its SDK does not define it.",
+				},
+				Message: true,
+				Union:   "Message",
+				Members: []*Member{
+					{Key: "type", Shape: ShapeConst, Const: "system"},
+					{Key: "subtype", Shape: ShapeConst, Const: "session_title_changed"},
+					{Key: "title", Field: "Title", GoType: "string", Doc: "the session's title", Shape: ShapeString},
+					{Key: "uuid", Field: "UUID", GoType: "string", Doc: "message UUID", Shape: ShapeString},
+					{Key: "session_id", Field: "SessionID", GoType: "string", Doc: "session ID", Shape: ShapeString},
+				},
+			},
+			{
 				Name: "WorkerShuttingDown",
 				Doc: []string{
 					"WorkerShuttingDown announces that the CLI process is about to stop (system/worker_shutting_down). CLI 2.1.330.",
@@ -2071,6 +2086,20 @@ func protocolModel() *Model {
 				Answers: "mcp_read_resource",
 				Members: []*Member{
 					{Key: "contents", Field: "Contents", GoType: "[]MCPResourceContent", Doc: "the resource's items", Shape: ShapeObjects, Elem: "MCPResourceContent", Required: true},
+				},
+			},
+			{
+				Name: "MCPCallResponse",
+				Doc: []string{
+					"MCPCallResponse is the payload answering an mcp_call request: the MCP tool's result. Content is what a model turn would be handed, the text as a string (as the CLIs recorded give it), or the server's own content blocks when the request set result_not_for_model; a tool's own error result comes as the success subtype with IsError when the request set soft_error_result, and a staged call's outcome is in Staging. Seen from CLI 2.1.124.",
+				},
+				Answers: "mcp_call",
+				Members: []*Member{
+					{Key: "content", Field: "Content", GoType: "json.RawMessage", Doc: "the result: a string, or content blocks", Shape: ShapeRaw},
+					{Key: "structuredContent", Field: "StructuredContent", GoType: "json.RawMessage", Doc: "the tool's structured result, a JSON object, when it gave one", Shape: ShapeRaw},
+					{Key: "_meta", Field: "Meta", GoType: "json.RawMessage", Doc: "the result's metadata, as the server's serverInfo", Shape: ShapeRaw},
+					{Key: "isError", Field: "IsError", GoType: "bool", Doc: "the tool's own error result (soft_error_result)", Shape: ShapeBoolean},
+					{Key: "staging", Field: "Staging", GoType: "json.RawMessage", Doc: "a staged call's outcome (input_files, output_files)", Shape: ShapeRaw},
 				},
 			},
 			{
@@ -3302,7 +3331,7 @@ func protocolModel() *Model {
 					"A decoded message remembers its original line, the order of its members and every member the model does not know, so `Marshal` writes it back unchanged and `UnknownFields` lists what the model missed.",
 				},
 				Key:      "type",
-				Variants: []string{"ControlRequest", "ControlResponse", "ControlCancelRequest", "KeepAlive", "ToolProgress", "AuthStatus", "ToolUseSummary", "PromptSuggestion", "ConversationReset", "ActiveGoal", "FilesPersisted", "LocalCommandOutput", "ControlRequestProgress", "ModelRefusal", "PluginInstall", "BackgroundTasksChanged", "SessionStateChanged", "WorkerShuttingDown", "CommandsChanged", "Notification", "MemoryRecall", "ElicitationComplete", "PermissionDenied", "ModelFallback", "Informational", "SessionWritesLost", "CommandLifecycle", "MirrorError", "SystemInit", "SystemStatus", "CompactBoundary", "APIRetry", "HookMessage", "TaskMessage", "ThinkingTokens", "SystemMessage", "AssistantMessage", "UserMessage", "ResultMessage", "StreamEvent", "RateLimitEvent", "UnknownMessage"},
+				Variants: []string{"ControlRequest", "ControlResponse", "ControlCancelRequest", "KeepAlive", "ToolProgress", "AuthStatus", "ToolUseSummary", "PromptSuggestion", "ConversationReset", "ActiveGoal", "FilesPersisted", "LocalCommandOutput", "ControlRequestProgress", "ModelRefusal", "PluginInstall", "BackgroundTasksChanged", "SessionStateChanged", "SessionTitleChanged", "WorkerShuttingDown", "CommandsChanged", "Notification", "MemoryRecall", "ElicitationComplete", "PermissionDenied", "ModelFallback", "Informational", "SessionWritesLost", "CommandLifecycle", "MirrorError", "SystemInit", "SystemStatus", "CompactBoundary", "APIRetry", "HookMessage", "TaskMessage", "ThinkingTokens", "SystemMessage", "AssistantMessage", "UserMessage", "ResultMessage", "StreamEvent", "RateLimitEvent", "UnknownMessage"},
 			},
 			{
 				Name: "StreamEventBody",
@@ -3497,6 +3526,7 @@ func protocolModel() *Model {
 					{Name: "SubtypePluginInstall", Value: "plugin_install", Doc: "SubtypePluginInstall reports a plugin's installation (type=system, CLI 2.1.330)."},
 					{Name: "SubtypeBackgroundTasksChanged", Value: "background_tasks_changed", Doc: "SubtypeBackgroundTasksChanged lists the live background tasks after a change (type=system, CLI 2.1.330)."},
 					{Name: "SubtypeSessionStateChanged", Value: "session_state_changed", Doc: "SubtypeSessionStateChanged reports the session's state: idle, running or requires_action (type=system, CLI 2.1.330)."},
+					{Name: "SubtypeSessionTitleChanged", Value: "session_title_changed", Doc: "SubtypeSessionTitleChanged reports the session's new title, after a rename_session request (type=system; seen from CLI 2.1.289, which its SDK does not define)."},
 					{Name: "SubtypeWorkerShuttingDown", Value: "worker_shutting_down", Doc: "SubtypeWorkerShuttingDown announces that the CLI process is about to stop (type=system, CLI 2.1.330)."},
 					{Name: "SubtypeCommandsChanged", Value: "commands_changed", Doc: "SubtypeCommandsChanged carries the slash commands after they changed (type=system, CLI 2.1.330)."},
 					{Name: "SubtypeNotification", Value: "notification", Doc: "SubtypeNotification is a notice for the user (type=system, CLI 2.1.330)."},

@@ -1369,7 +1369,7 @@ func init() {
 		rawField("content", func(m *MCPCallResponse) *rawJSON { return &m.Content }),
 		rawField("structuredContent", func(m *MCPCallResponse) *rawJSON { return &m.StructuredContent }),
 		rawField("_meta", func(m *MCPCallResponse) *rawJSON { return &m.Meta }),
-		boolField("isError", func(m *MCPCallResponse) *bool { return &m.IsError }),
+		boolField("isError", func(m *MCPCallResponse) *bool { return &m.ToolError }),
 		rawField("staging", func(m *MCPCallResponse) *rawJSON { return &m.Staging }),
 	)
 	pluginCacheImpactTable = newTable(

@@ -504,14 +504,14 @@ type MCPReadResourceResponse struct {
 // tool's result. Content is what a model turn would be handed, the text as
 // a string (as the CLIs recorded give it), or the server's own content
 // blocks when the request set result_not_for_model; a tool's own error
-// result comes as the success subtype with IsError when the request set
+// result comes as the success subtype with ToolError (isError) when the request set
 // soft_error_result, and a staged call's outcome is in Staging. Seen from
 // CLI 2.1.124.
 type MCPCallResponse struct {
 	Content           json.RawMessage `json:"content"`           // the result: a string, or content blocks
 	StructuredContent json.RawMessage `json:"structuredContent"` // the tool's structured result, a JSON object, when it gave one
 	Meta              json.RawMessage `json:"_meta"`             // the result's metadata, as the server's serverInfo
-	IsError           bool            `json:"isError"`           // the tool's own error result (soft_error_result)
+	ToolError         bool            `json:"isError"`           // the tool's own error result (soft_error_result)
 	Staging           json.RawMessage `json:"staging"`           // a staged call's outcome (input_files, output_files)
 	objectState       `wire:"answers=mcp_call"`
 }

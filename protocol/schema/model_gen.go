@@ -2091,14 +2091,14 @@ func protocolModel() *Model {
 			{
 				Name: "MCPCallResponse",
 				Doc: []string{
-					"MCPCallResponse is the payload answering an mcp_call request: the MCP tool's result. Content is what a model turn would be handed, the text as a string (as the CLIs recorded give it), or the server's own content blocks when the request set result_not_for_model; a tool's own error result comes as the success subtype with IsError when the request set soft_error_result, and a staged call's outcome is in Staging. Seen from CLI 2.1.124.",
+					"MCPCallResponse is the payload answering an mcp_call request: the MCP tool's result. Content is what a model turn would be handed, the text as a string (as the CLIs recorded give it), or the server's own content blocks when the request set result_not_for_model; a tool's own error result comes as the success subtype with ToolError (isError) when the request set soft_error_result, and a staged call's outcome is in Staging. Seen from CLI 2.1.124.",
 				},
 				Answers: "mcp_call",
 				Members: []*Member{
 					{Key: "content", Field: "Content", GoType: "json.RawMessage", Doc: "the result: a string, or content blocks", Shape: ShapeRaw},
 					{Key: "structuredContent", Field: "StructuredContent", GoType: "json.RawMessage", Doc: "the tool's structured result, a JSON object, when it gave one", Shape: ShapeRaw},
 					{Key: "_meta", Field: "Meta", GoType: "json.RawMessage", Doc: "the result's metadata, as the server's serverInfo", Shape: ShapeRaw},
-					{Key: "isError", Field: "IsError", GoType: "bool", Doc: "the tool's own error result (soft_error_result)", Shape: ShapeBoolean},
+					{Key: "isError", Field: "ToolError", GoType: "bool", Doc: "the tool's own error result (soft_error_result)", Shape: ShapeBoolean},
 					{Key: "staging", Field: "Staging", GoType: "json.RawMessage", Doc: "a staged call's outcome (input_files, output_files)", Shape: ShapeRaw},
 				},
 			},

@@ -32,8 +32,10 @@ type SessionMessagesOptions struct {
 // meta messages. Each entry is whole ([SessionEntry]); [SessionEntries]
 // yields every line instead.
 //
-// It reads the transcript twice, holding only the UUID links in memory
-// between the passes, so a large transcript takes little memory. A line
+// It reads the transcript twice: first for the UUID links, then for the
+// messages on the chain, which it holds to yield them in the chain's order
+// (the CLI may write an entry after one that follows it); the bookkeeping
+// entries, most of a newer CLI's transcript, are never held. A line
 // that is not a JSON object ends the sequence with a [*SessionFileError];
 // a session that is not there, with a [*SessionNotFoundError].
 func GetSessionMessages(ctx context.Context, sessionID string, opts SessionMessagesOptions) iter.Seq2[*SessionEntry, error] {
@@ -155,17 +157,29 @@ func chainMessages(ctx context.Context, path string, sidechain bool, opts Sessio
 			order = append(order, e.UUID)
 		}
 	}
-	onChain := chainLines(links, order, sidechain)
-	skip, left := max(opts.Offset, 0), opts.Limit
+	chain := chainLines(links, order, sidechain) // root first
+	onChain := make(map[int]*SessionEntry, len(chain))
+	for _, n := range chain {
+		onChain[n] = nil
+	}
 	for e, err := range readEntries(ctx, path) {
 		if err != nil {
 			yield(nil, err)
 			return
 		}
-		if !onChain[e.LineNumber] || e.IsMeta {
+		if _, ok := onChain[e.LineNumber]; !ok || e.IsMeta {
 			continue
 		}
-		if e.Type != "user" && e.Type != "assistant" && (e.Type != "system" || !opts.IncludeSystem) {
+		if e.Type == "user" || e.Type == "assistant" || e.Type == "system" && opts.IncludeSystem {
+			onChain[e.LineNumber] = e
+		}
+	}
+	// The chain's order, which is not always the file's: the CLI may write
+	// an entry after one that follows it.
+	skip, left := max(opts.Offset, 0), opts.Limit
+	for _, n := range chain {
+		e := onChain[n]
+		if e == nil {
 			continue
 		}
 		if skip > 0 {
@@ -186,7 +200,7 @@ func chainMessages(ctx context.Context, path string, sidechain bool, opts Sessio
 // in the file that leads up to a user or assistant entry, and that entry's
 // ancestors. Progress entries and (in a session) sidechain entries are not
 // messages of the conversation and end no chain.
-func chainLines(links map[string]link, order []string, sidechain bool) map[int]bool {
+func chainLines(links map[string]link, order []string, sidechain bool) []int {
 	counts := func(l link) bool { return (sidechain || !l.side) && l.typ != "progress" }
 	hasChild := make(map[string]bool)
 	for _, l := range links {
@@ -215,14 +229,17 @@ func chainLines(links map[string]link, order []string, sidechain bool) map[int]b
 			break
 		}
 	}
-	lines := make(map[int]bool)
+	var lines []int
+	onChain := make(map[int]bool)
 	for cur := start; cur != ""; {
 		l, ok := links[cur]
-		if !ok || lines[l.line] {
+		if !ok || onChain[l.line] {
 			break
 		}
-		lines[l.line] = true
+		onChain[l.line] = true
+		lines = append(lines, l.line)
 		cur = l.parent
 	}
+	slices.Reverse(lines)
 	return lines
 }

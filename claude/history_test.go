@@ -470,3 +470,37 @@ func TestProjectDirName(t *testing.T) {
 
 // longHash is the CLI's hash of "/" followed by 250 "a"s.
 const longHash = "feo44x"
+
+// TestGetSessionMessagesChainOrder reads a transcript whose first prompt
+// the CLI wrote after the entries that follow it, as 2.1.37 did in a run
+// of TestHistoryCLI: the messages come in the chain's order.
+func TestGetSessionMessagesChainOrder(t *testing.T) {
+	t.Parallel()
+	cfg := historyFixture(t, "2.1.37")
+	path := filepath.Join(cfg, "projects", "-work-project", fixtureSession+".jsonl")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	// Line 1 is the first prompt, line 4 the tool result: move the prompt
+	// after it.
+	moved := slices.Concat(lines[1:4], lines[:1], lines[4:])
+	if err := os.WriteFile(path, []byte(strings.Join(moved, "")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	opts := claude.SessionMessagesOptions{HistoryOptions: claude.HistoryOptions{ConfigDir: cfg}}
+	ctx := context.Background()
+	msgs := collect(t, claude.GetSessionMessages(ctx, fixtureSession, opts))
+	if got := texts(t, msgs); !slices.Equal(got, wantMessages["2.1.37"]) {
+		t.Errorf("messages %q\nwant %q", got, wantMessages["2.1.37"])
+	}
+	// A fork up to the first answer keeps the prompt written after it.
+	id, err := claude.ForkSession(ctx, fixtureSession, claude.ForkSessionOptions{HistoryOptions: opts.HistoryOptions, UpToMessageID: msgs[1].UUID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := texts(t, collect(t, claude.GetSessionMessages(ctx, id, opts))); !slices.Equal(got, wantMessages["2.1.37"][:2]) {
+		t.Errorf("fork up to the tool call: %q", got)
+	}
+}

@@ -174,7 +174,23 @@ func ForkSession(ctx context.Context, sessionID string, opts ForkSessionOptions)
 		if cut < 0 {
 			return "", fmt.Errorf("claude: fork session %s: no message %s in it", sessionID, opts.UpToMessageID)
 		}
-		entries = entries[:cut+1]
+		// Everything before it in the file, and its ancestors, which the
+		// CLI may have written after it.
+		ancestors := make(map[string]bool)
+		parents := make(map[string]string, len(entries))
+		for _, e := range entries {
+			parents[e.UUID] = e.ParentUUID
+		}
+		for p := parents[opts.UpToMessageID]; p != "" && !ancestors[p]; p = parents[p] {
+			ancestors[p] = true
+		}
+		kept := entries[:0]
+		for i, e := range entries {
+			if i <= cut || ancestors[e.UUID] {
+				kept = append(kept, e)
+			}
+		}
+		entries = kept
 	}
 	byUUID := make(map[string]*SessionEntry, len(entries))
 	newUUID := make(map[string]string, len(entries))

@@ -503,4 +503,28 @@ func TestGetSessionMessagesChainOrder(t *testing.T) {
 	if got := texts(t, collect(t, claude.GetSessionMessages(ctx, id, opts))); !slices.Equal(got, wantMessages["2.1.37"][:2]) {
 		t.Errorf("fork up to the tool call: %q", got)
 	}
+	// A whole fork is written parents first, so that its last entry is
+	// the last message, where the CLI resumes.
+	whole, err := claude.ForkSession(ctx, fixtureSession, claude.ForkSessionOptions{HistoryOptions: opts.HistoryOptions})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{"": true}
+	var last *claude.SessionEntry
+	for e, err := range claude.SessionEntries(ctx, whole, opts.HistoryOptions) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !e.IsConversation() {
+			continue
+		}
+		if !seen[e.ParentUUID] {
+			t.Errorf("fork line %d comes before its parent", e.LineNumber)
+		}
+		seen[e.UUID] = true
+		last = e
+	}
+	if last == nil || messageText(t, last) != "assistant:Second." {
+		t.Errorf("the fork's last entry is not the last message")
+	}
 }

@@ -192,6 +192,7 @@ func ForkSession(ctx context.Context, sessionID string, opts ForkSessionOptions)
 		}
 		entries = kept
 	}
+	entries = parentsFirst(entries)
 	byUUID := make(map[string]*SessionEntry, len(entries))
 	newUUID := make(map[string]string, len(entries))
 	var kept []*SessionEntry
@@ -277,6 +278,31 @@ func ForkSession(ctx context.Context, sessionID string, opts ForkSessionOptions)
 		return "", fmt.Errorf("claude: fork session %s: %w", sessionID, err)
 	}
 	return forkID, nil
+}
+
+// parentsFirst orders entries so that each comes after the entry it
+// follows (ParentUUID), keeping the file's order otherwise. The CLI may
+// write an entry after one that follows it; the fork must not: 2.1.37
+// resumes a session from its last entry, and a fork whose last entry was
+// the first prompt resumed from there ("No response requested.").
+func parentsFirst(entries []*SessionEntry) []*SessionEntry {
+	byUUID := make(map[string]*SessionEntry, len(entries))
+	for _, e := range entries {
+		byUUID[e.UUID] = e
+	}
+	out := make([]*SessionEntry, 0, len(entries))
+	done := make(map[string]bool, len(entries))
+	for _, e := range entries {
+		var pending []*SessionEntry // e and its ancestors not yet out, e first
+		for cur := e; cur != nil && !done[cur.UUID]; cur = byUUID[cur.ParentUUID] {
+			done[cur.UUID] = true
+			pending = append(pending, cur)
+		}
+		for _, p := range slices.Backward(pending) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // randomUUID returns a random (version 4) UUID.

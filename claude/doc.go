@@ -117,6 +117,24 @@
 // read back with [protocol.Reader] as a client would, and [Replay] hands
 // them to a handler, so the code that shows a live run shows a recorded one.
 //
+// Session history: the CLI keeps a transcript of each session under its
+// config folder (projects/<project>/<session ID>.jsonl, with
+// <session ID>/subagents/ beside it). [ListSessions] lists a project's
+// sessions newest first ([SessionInfo]: summary, title, tag, first prompt,
+// times, working directory, branch), [GetSessionInfo] describes one,
+// [GetSessionMessages] yields its conversation and [SessionEntries] every
+// line, as lossless [SessionEntry] values read as the file is; a bad line
+// is a [*SessionFileError] with the file and line. [ListSubagents] and
+// [GetSubagentMessages] read the subagents' transcripts. [RenameSession]
+// and [TagSession] append the entries the CLI reads, [DeleteSession]
+// removes a session, and [ForkSession] writes a new session with the
+// source's messages up to a point, which [Options].Resume resumes. They
+// are the TypeScript Agent SDK's listSessions, getSessionInfo,
+// getSessionMessages, listSubagents, getSubagentMessages, renameSession,
+// tagSession, deleteSession and forkSession; [HistoryOptions] chooses
+// the config folder (default: CLAUDE_CONFIG_DIR, else ~/.claude) and the
+// project.
+//
 //	turn, err := claude.Query(ctx, "What does main.go do?", claude.Options{
 //		Handler: progress, // sees each event as it comes
 //	})

@@ -238,6 +238,16 @@ func (h history) findSession(ctx context.Context, sessionID string) (sessionFile
 	return sessionFile{}, h.notFound(sessionID)
 }
 
+// locate resolves opts and finds the transcript of sessionID.
+func locate(ctx context.Context, sessionID string, opts HistoryOptions) (history, sessionFile, error) {
+	h, err := opts.resolve()
+	if err != nil {
+		return h, sessionFile{}, err
+	}
+	sf, err := h.findSession(ctx, sessionID)
+	return h, sf, err
+}
+
 // checkSessionID refuses an ID that is not a UUID: it names files.
 func checkSessionID(id string) error {
 	if !uuidPattern.MatchString(id) {
@@ -313,12 +323,7 @@ func readLine(r *bufio.Reader, buf []byte) ([]byte, error) {
 // [*SessionNotFoundError].
 func SessionEntries(ctx context.Context, sessionID string, opts HistoryOptions) iter.Seq2[*SessionEntry, error] {
 	return func(yield func(*SessionEntry, error) bool) {
-		h, err := opts.resolve()
-		if err != nil {
-			yield(nil, err)
-			return
-		}
-		sf, err := h.findSession(ctx, sessionID)
+		_, sf, err := locate(ctx, sessionID, opts)
 		if err != nil {
 			yield(nil, err)
 			return

@@ -119,11 +119,7 @@ func ListSessions(ctx context.Context, opts ListSessionsOptions) ([]SessionInfo,
 // its transcript. A session that is not there, is a subagent's or has
 // nothing to show is a [*SessionNotFoundError].
 func GetSessionInfo(ctx context.Context, sessionID string, opts HistoryOptions) (SessionInfo, error) {
-	h, err := opts.resolve()
-	if err != nil {
-		return SessionInfo{}, err
-	}
-	sf, err := h.findSession(ctx, sessionID)
+	h, sf, err := locate(ctx, sessionID, opts)
 	if err != nil {
 		return SessionInfo{}, err
 	}

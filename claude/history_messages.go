@@ -40,12 +40,7 @@ type SessionMessagesOptions struct {
 // a session that is not there, with a [*SessionNotFoundError].
 func GetSessionMessages(ctx context.Context, sessionID string, opts SessionMessagesOptions) iter.Seq2[*SessionEntry, error] {
 	return func(yield func(*SessionEntry, error) bool) {
-		h, err := opts.resolve()
-		if err != nil {
-			yield(nil, err)
-			return
-		}
-		sf, err := h.findSession(ctx, sessionID)
+		_, sf, err := locate(ctx, sessionID, opts.HistoryOptions)
 		if err != nil {
 			yield(nil, err)
 			return
@@ -59,11 +54,7 @@ func GetSessionMessages(ctx context.Context, sessionID string, opts SessionMessa
 // session's), sorted. A session without subagents has none; one that is
 // not there is a [*SessionNotFoundError].
 func ListSubagents(ctx context.Context, sessionID string, opts HistoryOptions) ([]string, error) {
-	h, err := opts.resolve()
-	if err != nil {
-		return nil, err
-	}
-	sf, err := h.findSession(ctx, sessionID)
+	_, sf, err := locate(ctx, sessionID, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -84,12 +75,7 @@ func ListSubagents(ctx context.Context, sessionID string, opts HistoryOptions) (
 // transcript is a [*SessionNotFoundError] naming the session.
 func GetSubagentMessages(ctx context.Context, sessionID, agentID string, opts SessionMessagesOptions) iter.Seq2[*SessionEntry, error] {
 	return func(yield func(*SessionEntry, error) bool) {
-		h, err := opts.resolve()
-		if err != nil {
-			yield(nil, err)
-			return
-		}
-		sf, err := h.findSession(ctx, sessionID)
+		h, sf, err := locate(ctx, sessionID, opts.HistoryOptions)
 		if err != nil {
 			yield(nil, err)
 			return

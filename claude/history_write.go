@@ -45,11 +45,7 @@ func TagSession(ctx context.Context, sessionID, tag string, opts HistoryOptions)
 
 // appendEntry appends one bookkeeping entry to a session's transcript.
 func appendEntry(ctx context.Context, sessionID string, opts HistoryOptions, entry map[string]string) error {
-	h, err := opts.resolve()
-	if err != nil {
-		return err
-	}
-	sf, err := h.findSession(ctx, sessionID)
+	_, sf, err := locate(ctx, sessionID, opts)
 	if err != nil {
 		return err
 	}
@@ -83,11 +79,7 @@ func quoteJSON(s string) []byte {
 // If the folder cannot be removed after the transcript was, the error says
 // so, and the folder is left for the caller.
 func DeleteSession(ctx context.Context, sessionID string, opts HistoryOptions) error {
-	h, err := opts.resolve()
-	if err != nil {
-		return err
-	}
-	sf, err := h.findSession(ctx, sessionID)
+	_, sf, err := locate(ctx, sessionID, opts)
 	if err != nil {
 		return err
 	}
@@ -128,11 +120,7 @@ var forkCleared = []string{"teamName", "agentName", "sessionKind", "slug", "sour
 // Files the CLI keeps beside the transcript (file-history snapshots for
 // rewinds, subagents' transcripts) are not copied.
 func ForkSession(ctx context.Context, sessionID string, opts ForkSessionOptions) (string, error) {
-	h, err := opts.resolve()
-	if err != nil {
-		return "", err
-	}
-	sf, err := h.findSession(ctx, sessionID)
+	_, sf, err := locate(ctx, sessionID, opts.HistoryOptions)
 	if err != nil {
 		return "", err
 	}

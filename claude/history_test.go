@@ -124,6 +124,16 @@ var wantMessages = map[string][]string{
 // historyVersions are the versions of the fixtures.
 var historyVersions = []string{"2.1.37", "2.1.332"}
 
+// forEachVersion runs a parallel subtest for the fixture of each version.
+func forEachVersion(t *testing.T, run func(t *testing.T, version string)) {
+	for _, v := range historyVersions {
+		t.Run(v, func(t *testing.T) {
+			t.Parallel()
+			run(t, v)
+		})
+	}
+}
+
 func texts(t testing.TB, es []*claude.SessionEntry) []string {
 	t.Helper()
 	var out []string
@@ -135,102 +145,93 @@ func texts(t testing.TB, es []*claude.SessionEntry) []string {
 
 func TestListSessionsFixtures(t *testing.T) {
 	t.Parallel()
-	for _, v := range historyVersions {
-		t.Run(v, func(t *testing.T) {
-			t.Parallel()
-			cfg := historyFixture(t, v)
-			ctx := context.Background()
-			list, err := claude.ListSessions(ctx, claude.ListSessionsOptions{HistoryOptions: claude.HistoryOptions{ConfigDir: cfg}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(list) != 2 || list[0].SessionID != fixtureFork[v] || list[1].SessionID != fixtureSession {
-				t.Fatalf("sessions %+v, want the fork and then the source", list)
-			}
-			src := list[1]
-			wantSummary := "Start a subagent."
-			if v == "2.1.332" {
-				wantSummary = "Again." // 2.1.332 writes last-prompt entries, which the summary prefers
-			}
-			if src.Summary != wantSummary || src.FirstPrompt != "Start a subagent." || src.Cwd != fixtureProject ||
-				src.GitBranch != "HEAD" || src.CustomTitle != "" || src.Tag != "" || src.CreatedAt.IsZero() ||
-				src.FileSize == 0 || !src.LastModified.Equal(time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)) {
-				t.Errorf("source session %+v", src)
-			}
-			// The project by its folder, the same list; another project, none.
-			byDir, err := claude.ListSessions(ctx, claude.ListSessionsOptions{HistoryOptions: claude.HistoryOptions{ConfigDir: cfg, Dir: fixtureProject}})
-			if err != nil || len(byDir) != 2 {
-				t.Errorf("by project folder: %d sessions, %v", len(byDir), err)
-			}
-			other, err := claude.ListSessions(ctx, claude.ListSessionsOptions{HistoryOptions: claude.HistoryOptions{ConfigDir: cfg, Dir: "/work/other"}})
-			if err != nil || len(other) != 0 {
-				t.Errorf("another project: %d sessions, %v", len(other), err)
-			}
-			page, err := claude.ListSessions(ctx, claude.ListSessionsOptions{HistoryOptions: claude.HistoryOptions{ConfigDir: cfg}, Offset: 1, Limit: 1})
-			if err != nil || len(page) != 1 || page[0].SessionID != fixtureSession {
-				t.Errorf("offset 1, limit 1: %+v, %v", page, err)
-			}
-			info, err := claude.GetSessionInfo(ctx, fixtureSession, claude.HistoryOptions{ConfigDir: cfg})
-			if err != nil || info != src {
-				t.Errorf("GetSessionInfo = %+v, %v; want %+v", info, err, src)
-			}
-		})
-	}
+	forEachVersion(t, func(t *testing.T, v string) {
+		cfg := historyFixture(t, v)
+		ctx := context.Background()
+		list, err := claude.ListSessions(ctx, claude.ListSessionsOptions{HistoryOptions: claude.HistoryOptions{ConfigDir: cfg}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != 2 || list[0].SessionID != fixtureFork[v] || list[1].SessionID != fixtureSession {
+			t.Fatalf("sessions %+v, want the fork and then the source", list)
+		}
+		src := list[1]
+		wantSummary := "Start a subagent."
+		if v == "2.1.332" {
+			wantSummary = "Again." // 2.1.332 writes last-prompt entries, which the summary prefers
+		}
+		if src.Summary != wantSummary || src.FirstPrompt != "Start a subagent." || src.Cwd != fixtureProject ||
+			src.GitBranch != "HEAD" || src.CustomTitle != "" || src.Tag != "" || src.CreatedAt.IsZero() ||
+			src.FileSize == 0 || !src.LastModified.Equal(time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)) {
+			t.Errorf("source session %+v", src)
+		}
+		// The project by its folder, the same list; another project, none.
+		byDir, err := claude.ListSessions(ctx, claude.ListSessionsOptions{HistoryOptions: claude.HistoryOptions{ConfigDir: cfg, Dir: fixtureProject}})
+		if err != nil || len(byDir) != 2 {
+			t.Errorf("by project folder: %d sessions, %v", len(byDir), err)
+		}
+		other, err := claude.ListSessions(ctx, claude.ListSessionsOptions{HistoryOptions: claude.HistoryOptions{ConfigDir: cfg, Dir: "/work/other"}})
+		if err != nil || len(other) != 0 {
+			t.Errorf("another project: %d sessions, %v", len(other), err)
+		}
+		page, err := claude.ListSessions(ctx, claude.ListSessionsOptions{HistoryOptions: claude.HistoryOptions{ConfigDir: cfg}, Offset: 1, Limit: 1})
+		if err != nil || len(page) != 1 || page[0].SessionID != fixtureSession {
+			t.Errorf("offset 1, limit 1: %+v, %v", page, err)
+		}
+		info, err := claude.GetSessionInfo(ctx, fixtureSession, claude.HistoryOptions{ConfigDir: cfg})
+		if err != nil || info != src {
+			t.Errorf("GetSessionInfo = %+v, %v; want %+v", info, err, src)
+		}
+	})
 }
 
 func TestGetSessionMessagesFixtures(t *testing.T) {
 	t.Parallel()
-	for _, v := range historyVersions {
-		t.Run(v, func(t *testing.T) {
-			t.Parallel()
-			opts := claude.SessionMessagesOptions{HistoryOptions: claude.HistoryOptions{ConfigDir: historyFixture(t, v)}}
-			ctx := context.Background()
-			got := texts(t, collect(t, claude.GetSessionMessages(ctx, fixtureSession, opts)))
-			if !slices.Equal(got, wantMessages[v]) {
-				t.Errorf("messages %q\nwant %q", got, wantMessages[v])
-			}
-			fork := texts(t, collect(t, claude.GetSessionMessages(ctx, fixtureFork[v], opts)))
-			if want := append(slices.Clone(wantMessages[v]), "user:Fork.", "assistant:Forked."); !slices.Equal(fork, want) {
-				t.Errorf("fork's messages %q\nwant %q", fork, want)
-			}
-			opts.Offset, opts.Limit = 1, 2
-			if page := texts(t, collect(t, claude.GetSessionMessages(ctx, fixtureSession, opts))); !slices.Equal(page, wantMessages[v][1:3]) {
-				t.Errorf("offset 1, limit 2: %q", page)
-			}
-		})
-	}
+	forEachVersion(t, func(t *testing.T, v string) {
+		opts := claude.SessionMessagesOptions{HistoryOptions: claude.HistoryOptions{ConfigDir: historyFixture(t, v)}}
+		ctx := context.Background()
+		got := texts(t, collect(t, claude.GetSessionMessages(ctx, fixtureSession, opts)))
+		if !slices.Equal(got, wantMessages[v]) {
+			t.Errorf("messages %q\nwant %q", got, wantMessages[v])
+		}
+		fork := texts(t, collect(t, claude.GetSessionMessages(ctx, fixtureFork[v], opts)))
+		if want := append(slices.Clone(wantMessages[v]), "user:Fork.", "assistant:Forked."); !slices.Equal(fork, want) {
+			t.Errorf("fork's messages %q\nwant %q", fork, want)
+		}
+		opts.Offset, opts.Limit = 1, 2
+		if page := texts(t, collect(t, claude.GetSessionMessages(ctx, fixtureSession, opts))); !slices.Equal(page, wantMessages[v][1:3]) {
+			t.Errorf("offset 1, limit 2: %q", page)
+		}
+	})
 }
 
 // TestSessionEntriesLossless reads every line of every fixture transcript:
 // each entry's Line is the line, and every member is typed or in Unknown.
 func TestSessionEntriesLossless(t *testing.T) {
 	t.Parallel()
-	for _, v := range historyVersions {
-		t.Run(v, func(t *testing.T) {
-			t.Parallel()
-			cfg := historyFixture(t, v)
-			for _, id := range []string{fixtureSession, fixtureFork[v]} {
-				data, err := os.ReadFile(filepath.Join(cfg, "projects", "-work-project", id+".jsonl"))
-				if err != nil {
-					t.Fatal(err)
-				}
-				lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-				es := collect(t, claude.SessionEntries(context.Background(), id, claude.HistoryOptions{ConfigDir: cfg}))
-				if len(es) != len(lines) {
-					t.Fatalf("%s: %d entries for %d lines", id, len(es), len(lines))
-				}
-				for i, e := range es {
-					if string(e.Line) != lines[i] || e.LineNumber != i+1 {
-						t.Errorf("%s entry %d: line %d %q", id, i, e.LineNumber, e.Line)
-					}
-					checkMembers(t, e)
-				}
-				if v == "2.1.37" && es[0].Unknown["permissionMode"] == nil && es[1].Unknown["permissionMode"] == nil {
-					t.Errorf("permissionMode is in no entry's Unknown")
-				}
+	forEachVersion(t, func(t *testing.T, v string) {
+		cfg := historyFixture(t, v)
+		for _, id := range []string{fixtureSession, fixtureFork[v]} {
+			data, err := os.ReadFile(filepath.Join(cfg, "projects", "-work-project", id+".jsonl"))
+			if err != nil {
+				t.Fatal(err)
 			}
-		})
-	}
+			lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+			es := collect(t, claude.SessionEntries(context.Background(), id, claude.HistoryOptions{ConfigDir: cfg}))
+			if len(es) != len(lines) {
+				t.Fatalf("%s: %d entries for %d lines", id, len(es), len(lines))
+			}
+			for i, e := range es {
+				if string(e.Line) != lines[i] || e.LineNumber != i+1 {
+					t.Errorf("%s entry %d: line %d %q", id, i, e.LineNumber, e.Line)
+				}
+				checkMembers(t, e)
+			}
+			if v == "2.1.37" && es[0].Unknown["permissionMode"] == nil && es[1].Unknown["permissionMode"] == nil {
+				t.Errorf("permissionMode is in no entry's Unknown")
+			}
+		}
+	})
 }
 
 // checkMembers checks that every member of e's line is typed or in
@@ -332,122 +333,113 @@ func TestHistoryNotFound(t *testing.T) {
 
 func TestSubagentsFixtures(t *testing.T) {
 	t.Parallel()
-	for _, v := range historyVersions {
-		t.Run(v, func(t *testing.T) {
-			t.Parallel()
-			opts := claude.HistoryOptions{ConfigDir: historyFixture(t, v)}
-			ctx := context.Background()
-			ids, err := claude.ListSubagents(ctx, fixtureSession, opts)
-			if err != nil || !slices.Equal(ids, []string{fixtureSubagent[v]}) {
-				t.Fatalf("ListSubagents = %q, %v", ids, err)
+	forEachVersion(t, func(t *testing.T, v string) {
+		opts := claude.HistoryOptions{ConfigDir: historyFixture(t, v)}
+		ctx := context.Background()
+		ids, err := claude.ListSubagents(ctx, fixtureSession, opts)
+		if err != nil || !slices.Equal(ids, []string{fixtureSubagent[v]}) {
+			t.Fatalf("ListSubagents = %q, %v", ids, err)
+		}
+		got := texts(t, collect(t, claude.GetSubagentMessages(ctx, fixtureSession, ids[0], claude.SessionMessagesOptions{HistoryOptions: opts})))
+		if want := []string{"user:Say you are ready.", "assistant:Ready."}; !slices.Equal(got, want) {
+			t.Errorf("subagent messages %q, want %q", got, want)
+		}
+		if ids, err := claude.ListSubagents(ctx, fixtureFork[v], opts); err != nil || len(ids) != 0 {
+			t.Errorf("the fork's subagents: %q, %v", ids, err)
+		}
+		for _, err := range claude.GetSubagentMessages(ctx, fixtureSession, "nosuch", claude.SessionMessagesOptions{HistoryOptions: opts}) {
+			if !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("unknown subagent: %v", err)
 			}
-			got := texts(t, collect(t, claude.GetSubagentMessages(ctx, fixtureSession, ids[0], claude.SessionMessagesOptions{HistoryOptions: opts})))
-			if want := []string{"user:Say you are ready.", "assistant:Ready."}; !slices.Equal(got, want) {
-				t.Errorf("subagent messages %q, want %q", got, want)
-			}
-			if ids, err := claude.ListSubagents(ctx, fixtureFork[v], opts); err != nil || len(ids) != 0 {
-				t.Errorf("the fork's subagents: %q, %v", ids, err)
-			}
-			for _, err := range claude.GetSubagentMessages(ctx, fixtureSession, "nosuch", claude.SessionMessagesOptions{HistoryOptions: opts}) {
-				if !errors.Is(err, fs.ErrNotExist) {
-					t.Errorf("unknown subagent: %v", err)
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 func TestRenameTagDeleteFixtures(t *testing.T) {
 	t.Parallel()
-	for _, v := range historyVersions {
-		t.Run(v, func(t *testing.T) {
-			t.Parallel()
-			opts := claude.HistoryOptions{ConfigDir: historyFixture(t, v)}
-			ctx := context.Background()
-			if err := claude.RenameSession(ctx, fixtureSession, "  Readiness check  ", opts); err != nil {
-				t.Fatal(err)
-			}
-			if err := claude.TagSession(ctx, fixtureSession, "review", opts); err != nil {
-				t.Fatal(err)
-			}
-			info, err := claude.GetSessionInfo(ctx, fixtureSession, opts)
-			if err != nil || info.CustomTitle != "Readiness check" || info.Summary != "Readiness check" || info.Tag != "review" {
-				t.Errorf("after rename and tag: %+v, %v", info, err)
-			}
-			if err := claude.TagSession(ctx, fixtureSession, "", opts); err != nil {
-				t.Fatal(err)
-			}
-			if info, err := claude.GetSessionInfo(ctx, fixtureSession, opts); err != nil || info.Tag != "" {
-				t.Errorf("after clearing the tag: %+v, %v", info, err)
-			}
-			if err := claude.RenameSession(ctx, fixtureSession, " ", opts); err == nil {
-				t.Error("an empty title was taken")
-			}
-			// The appended entries are whole lines the reader takes.
-			es := collect(t, claude.SessionEntries(ctx, fixtureSession, opts))
-			if last := es[len(es)-1]; last.Type != "tag" || last.Tag != "" || last.SessionID != fixtureSession {
-				t.Errorf("last entry %s", last.Line)
-			}
-			if err := claude.DeleteSession(ctx, fixtureSession, opts); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := os.Stat(filepath.Join(opts.ConfigDir, "projects", "-work-project", fixtureSession)); !errors.Is(err, fs.ErrNotExist) {
-				t.Errorf("the session's folder is left: %v", err)
-			}
-			list, err := claude.ListSessions(ctx, claude.ListSessionsOptions{HistoryOptions: opts})
-			if err != nil || len(list) != 1 || list[0].SessionID != fixtureFork[v] {
-				t.Errorf("after delete: %+v, %v", list, err)
-			}
-		})
-	}
+	forEachVersion(t, func(t *testing.T, v string) {
+		opts := claude.HistoryOptions{ConfigDir: historyFixture(t, v)}
+		ctx := context.Background()
+		if err := claude.RenameSession(ctx, fixtureSession, "  Readiness check  ", opts); err != nil {
+			t.Fatal(err)
+		}
+		if err := claude.TagSession(ctx, fixtureSession, "review", opts); err != nil {
+			t.Fatal(err)
+		}
+		info, err := claude.GetSessionInfo(ctx, fixtureSession, opts)
+		if err != nil || info.CustomTitle != "Readiness check" || info.Summary != "Readiness check" || info.Tag != "review" {
+			t.Errorf("after rename and tag: %+v, %v", info, err)
+		}
+		if err := claude.TagSession(ctx, fixtureSession, "", opts); err != nil {
+			t.Fatal(err)
+		}
+		if info, err := claude.GetSessionInfo(ctx, fixtureSession, opts); err != nil || info.Tag != "" {
+			t.Errorf("after clearing the tag: %+v, %v", info, err)
+		}
+		if err := claude.RenameSession(ctx, fixtureSession, " ", opts); err == nil {
+			t.Error("an empty title was taken")
+		}
+		// The appended entries are whole lines the reader takes.
+		es := collect(t, claude.SessionEntries(ctx, fixtureSession, opts))
+		if last := es[len(es)-1]; last.Type != "tag" || last.Tag != "" || last.SessionID != fixtureSession {
+			t.Errorf("last entry %s", last.Line)
+		}
+		if err := claude.DeleteSession(ctx, fixtureSession, opts); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(opts.ConfigDir, "projects", "-work-project", fixtureSession)); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("the session's folder is left: %v", err)
+		}
+		list, err := claude.ListSessions(ctx, claude.ListSessionsOptions{HistoryOptions: opts})
+		if err != nil || len(list) != 1 || list[0].SessionID != fixtureFork[v] {
+			t.Errorf("after delete: %+v, %v", list, err)
+		}
+	})
 }
 
 func TestForkSessionFixtures(t *testing.T) {
 	t.Parallel()
-	for _, v := range historyVersions {
-		t.Run(v, func(t *testing.T) {
-			t.Parallel()
-			opts := claude.HistoryOptions{ConfigDir: historyFixture(t, v)}
-			ctx := context.Background()
-			src := collect(t, claude.GetSessionMessages(ctx, fixtureSession, claude.SessionMessagesOptions{HistoryOptions: opts}))
-			id, err := claude.ForkSession(ctx, fixtureSession, claude.ForkSessionOptions{HistoryOptions: opts})
-			if err != nil {
-				t.Fatal(err)
+	forEachVersion(t, func(t *testing.T, v string) {
+		opts := claude.HistoryOptions{ConfigDir: historyFixture(t, v)}
+		ctx := context.Background()
+		src := collect(t, claude.GetSessionMessages(ctx, fixtureSession, claude.SessionMessagesOptions{HistoryOptions: opts}))
+		id, err := claude.ForkSession(ctx, fixtureSession, claude.ForkSessionOptions{HistoryOptions: opts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fork := collect(t, claude.GetSessionMessages(ctx, id, claude.SessionMessagesOptions{HistoryOptions: opts}))
+		if got := texts(t, fork); !slices.Equal(got, wantMessages[v]) {
+			t.Errorf("fork's messages %q", got)
+		}
+		for i, e := range fork {
+			var from struct{ SessionID, MessageUUID string }
+			_ = json.Unmarshal(e.Unknown["forkedFrom"], &struct {
+				SessionID   *string `json:"sessionId"`
+				MessageUUID *string `json:"messageUuid"`
+			}{&from.SessionID, &from.MessageUUID})
+			if e.SessionID != id || e.UUID == src[i].UUID || from.SessionID != fixtureSession || from.MessageUUID != src[i].UUID {
+				t.Errorf("fork entry %d: session %s, uuid %s, forkedFrom %s", i, e.SessionID, e.UUID, e.Unknown["forkedFrom"])
 			}
-			fork := collect(t, claude.GetSessionMessages(ctx, id, claude.SessionMessagesOptions{HistoryOptions: opts}))
-			if got := texts(t, fork); !slices.Equal(got, wantMessages[v]) {
-				t.Errorf("fork's messages %q", got)
-			}
-			for i, e := range fork {
-				var from struct{ SessionID, MessageUUID string }
-				_ = json.Unmarshal(e.Unknown["forkedFrom"], &struct {
-					SessionID   *string `json:"sessionId"`
-					MessageUUID *string `json:"messageUuid"`
-				}{&from.SessionID, &from.MessageUUID})
-				if e.SessionID != id || e.UUID == src[i].UUID || from.SessionID != fixtureSession || from.MessageUUID != src[i].UUID {
-					t.Errorf("fork entry %d: session %s, uuid %s, forkedFrom %s", i, e.SessionID, e.UUID, e.Unknown["forkedFrom"])
-				}
-			}
-			info, err := claude.GetSessionInfo(ctx, id, opts)
-			if err != nil || info.CustomTitle != "Start a subagent. (fork)" {
-				t.Errorf("fork's info %+v, %v", info, err)
-			}
-			// Up to the first answer, with a title.
-			id2, err := claude.ForkSession(ctx, fixtureSession, claude.ForkSessionOptions{HistoryOptions: opts, UpToMessageID: src[3].UUID, Title: "Early"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := texts(t, collect(t, claude.GetSessionMessages(ctx, id2, claude.SessionMessagesOptions{HistoryOptions: opts}))); !slices.Equal(got, wantMessages[v][:4]) {
-				t.Errorf("fork up to the first answer: %q", got)
-			}
-			if info, err := claude.GetSessionInfo(ctx, id2, opts); err != nil || info.Summary != "Early" {
-				t.Errorf("titled fork: %+v, %v", info, err)
-			}
-			if _, err := claude.ForkSession(ctx, fixtureSession, claude.ForkSessionOptions{HistoryOptions: opts, UpToMessageID: "nosuch"}); err == nil {
-				t.Error("a fork up to a missing message succeeded")
-			}
-		})
-	}
+		}
+		info, err := claude.GetSessionInfo(ctx, id, opts)
+		if err != nil || info.CustomTitle != "Start a subagent. (fork)" {
+			t.Errorf("fork's info %+v, %v", info, err)
+		}
+		// Up to the first answer, with a title.
+		id2, err := claude.ForkSession(ctx, fixtureSession, claude.ForkSessionOptions{HistoryOptions: opts, UpToMessageID: src[3].UUID, Title: "Early"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := texts(t, collect(t, claude.GetSessionMessages(ctx, id2, claude.SessionMessagesOptions{HistoryOptions: opts}))); !slices.Equal(got, wantMessages[v][:4]) {
+			t.Errorf("fork up to the first answer: %q", got)
+		}
+		if info, err := claude.GetSessionInfo(ctx, id2, opts); err != nil || info.Summary != "Early" {
+			t.Errorf("titled fork: %+v, %v", info, err)
+		}
+		if _, err := claude.ForkSession(ctx, fixtureSession, claude.ForkSessionOptions{HistoryOptions: opts, UpToMessageID: "nosuch"}); err == nil {
+			t.Error("a fork up to a missing message succeeded")
+		}
+	})
 }
 
 func TestProjectDirName(t *testing.T) {

@@ -263,19 +263,29 @@ func checkMembers(t testing.TB, e *claude.SessionEntry) {
 	}
 }
 
-func TestSessionEntriesBadLine(t *testing.T) {
-	t.Parallel()
-	cfg := historyFixture(t, "2.1.37")
-	path := filepath.Join(cfg, "projects", "-work-project", fixtureSession+".jsonl")
+// editedFixture returns the config folder of the 2.1.37 fixture with the
+// source session's lines (each with its newline) changed by edit, and the
+// session's file.
+func editedFixture(t *testing.T, edit func(lines []string) []string) (cfg, path string) {
+	t.Helper()
+	cfg = historyFixture(t, "2.1.37")
+	path = filepath.Join(cfg, "projects", "-work-project", fixtureSession+".jsonl")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.SplitAfter(string(data), "\n")
-	bad := strings.Join(lines[:3], "") + "{\"type\":\"user\",\"message\":\n" + strings.Join(lines[3:], "")
-	if err := os.WriteFile(path, []byte(bad), 0o600); err != nil {
+	lines := edit(strings.SplitAfter(string(data), "\n"))
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "")), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	return cfg, path
+}
+
+func TestSessionEntriesBadLine(t *testing.T) {
+	t.Parallel()
+	cfg, path := editedFixture(t, func(lines []string) []string {
+		return slices.Concat(lines[:3], []string{"{\"type\":\"user\",\"message\":\n"}, lines[3:])
+	})
 	ctx := context.Background()
 	for name, seq := range map[string]func(func(*claude.SessionEntry, error) bool){
 		"SessionEntries":     claude.SessionEntries(ctx, fixtureSession, claude.HistoryOptions{ConfigDir: cfg}),
@@ -468,19 +478,11 @@ const longHash = "feo44x"
 // of TestHistoryCLI: the messages come in the chain's order.
 func TestGetSessionMessagesChainOrder(t *testing.T) {
 	t.Parallel()
-	cfg := historyFixture(t, "2.1.37")
-	path := filepath.Join(cfg, "projects", "-work-project", fixtureSession+".jsonl")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.SplitAfter(string(data), "\n")
 	// Line 1 is the first prompt, line 4 the tool result: move the prompt
 	// after it.
-	moved := slices.Concat(lines[1:4], lines[:1], lines[4:])
-	if err := os.WriteFile(path, []byte(strings.Join(moved, "")), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	cfg, _ := editedFixture(t, func(lines []string) []string {
+		return slices.Concat(lines[1:4], lines[:1], lines[4:])
+	})
 	opts := claude.SessionMessagesOptions{HistoryOptions: claude.HistoryOptions{ConfigDir: cfg}}
 	ctx := context.Background()
 	msgs := collect(t, claude.GetSessionMessages(ctx, fixtureSession, opts))

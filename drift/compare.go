@@ -22,7 +22,9 @@ type Report struct {
 	// Verdicts are the scenarios whose verdict changed.
 	Verdicts []VerdictChange `json:"verdicts"`
 	// Total are the changes of the compared scenarios taken together:
-	// a member is added when no scenario of A has it and one of B does.
+	// a member is added when no scenario of A has it and one of B does,
+	// or when most scenarios that have its kind on both sides add it (and
+	// the same for kinds, removals and the items of lists).
 	Total Changes `json:"total"`
 	// Scenarios are the changes of each compared scenario that has any,
 	// by scenario ID.
@@ -163,6 +165,8 @@ func Compare(a, b *Corpus) *Report {
 		ids[id] = true
 	}
 	totalA, totalB := newShape(), newShape()
+	counts := newMajority()
+	var perScenario []Changes
 	for _, id := range slices.Sorted(maps.Keys(ids)) {
 		ra, rb := a.Runs[id], b.Runs[id]
 		va, vb := Missing, Missing
@@ -186,12 +190,15 @@ func Compare(a, b *Corpus) *Report {
 		totalA.merge(ra.shape)
 		totalB.merge(rb.shape)
 		c := compareShapes(ra.shape, rb.shape)
+		counts.add(ra.shape, rb.shape, &c)
+		perScenario = append(perScenario, c)
 		c.Order = compareTurns(ra.shape, rb.shape)
 		if !c.Empty() {
 			r.Scenarios = append(r.Scenarios, ScenarioChanges{Scenario: id, Changes: c})
 		}
 	}
 	r.Total = compareShapes(totalA, totalB)
+	counts.addTo(&r.Total, perScenario)
 	return r
 }
 

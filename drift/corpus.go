@@ -73,6 +73,10 @@ type Run struct {
 	// File is the recording, "" for none.
 	File  string
 	shape *shape
+	// inputs are the input sections of the scenario that apply to the
+	// corpus's version (see [scenario.Scenario.Inputs]); nil when the
+	// scenario is not known.
+	inputs []string
 }
 
 // LoadOptions configure [Load].
@@ -222,7 +226,10 @@ func loadCorpus(f corpusFiles, opts LoadOptions) (*Corpus, error) {
 	}
 	v, verr := cliversion.Parse(c.Version)
 	for _, sc := range opts.Scenarios {
-		if c.Runs[sc.ID] != nil {
+		if run := c.Runs[sc.ID]; run != nil {
+			if run.shape != nil {
+				run.inputs = sc.Inputs(c.Version)
+			}
 			continue
 		}
 		verdict := Missing

@@ -6,6 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/ccwire/ccwire/scenario"
 )
 
 // TestTotalCountsMajority is D1 of issue 37: between 2.1.139 and 2.1.149
@@ -32,5 +34,64 @@ func TestTotalCountsMajority(t *testing.T) {
 	}
 	if len(r.Total.Members) != 0 {
 		t.Errorf("total members: %+v", r.Total.Members)
+	}
+}
+
+// TestScenarioOwnVariant is D2 of issue 37: background-task-stop has a
+// stub.json variant from 2.1.140 that no longer calls TaskOutput, and the
+// changelog reported what the old script provoked as removed from the CLI.
+// A scenario whose inputs differ between the sides is left out of the
+// total, and its changes say why.
+func TestScenarioOwnVariant(t *testing.T) {
+	t.Parallel()
+	sc, err := scenario.Parse("v.txtar", []byte(`-- scenario.json --
+{"id": "v", "category": "test", "title": {"en": "T", "ja": "T"}}
+-- stub.json --
+{"turns": []}
+-- stub.json [>=2.1.2] --
+{"turns": [{"text": "other"}]}
+-- turns/1/stdin.jsonl --
+{"type":"user","message":{"role":"user","content":"hi"}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := scenario.Parse("p.txtar", []byte(`-- scenario.json --
+{"id": "p", "category": "test", "title": {"en": "T", "ja": "T"}}
+-- stub.json --
+{"turns": []}
+-- turns/1/stdin.jsonl --
+{"type":"user","message":{"role":"user","content":"hi"}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := LoadOptions{Scenarios: []*scenario.Scenario{sc, plain}}
+	withRetrieval := edit(baseLines, `"result":"Hello."`, `"result":"Hello.","retrieval_status":"done"`)
+	a := load(t, "2.1.1", "2.1.1", map[string][]string{"v": withRetrieval, "p": baseLines}, opts)
+	b := load(t, "2.1.2", "2.1.2", map[string][]string{"v": baseLines, "p": baseLines}, opts)
+	r := Compare(a, b)
+	if !r.Total.Empty() {
+		t.Errorf("the total has the scenario's own change: %+v", r.Total)
+	}
+	want := []ScenarioChanges{{
+		Scenario: "v",
+		Inputs:   &InputChange{A: []string{"stub.json"}, B: []string{"stub.json [>=2.1.2]"}},
+		Changes: Changes{Members: []MemberChange{{
+			Kind: Kind{Stdout, "result/success"}, Path: "retrieval_status", Change: Removed, Before: []string{"string"},
+		}}},
+	}}
+	if diff := cmp.Diff(want, r.Scenarios); diff != "" {
+		t.Errorf("scenarios (-want +got):\n%s", diff)
+	}
+	if s := Shifts(r, nil); len(s) != 0 {
+		t.Errorf("shifts: %+v", s)
+	}
+	var text strings.Builder
+	if err := r.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if want := "v (the scenario's own input differs: stub.json → stub.json [>=2.1.2]; left out of the total)"; !strings.Contains(text.String(), want) {
+		t.Errorf("text lacks %q:\n%s", want, text.String())
 	}
 }

@@ -228,15 +228,19 @@ func Compare(a, b *Corpus) *Report {
 			continue
 		}
 		r.Compared = append(r.Compared, id)
-		c := compareShapes(ra.shape, rb.shape)
+		// What the scenario declares may differ from run to run on
+		// either version is left out on both sides.
+		varies := slices.Concat(ra.varies, rb.varies)
+		sa, sb := ra.shape.without(varies), rb.shape.without(varies)
+		c := compareShapes(sa, sb)
 		inputs := inputChange(ra, rb)
 		if inputs == nil {
-			totalA.merge(ra.shape)
-			totalB.merge(rb.shape)
-			counts.add(ra.shape, rb.shape, &c)
+			totalA.merge(sa)
+			totalB.merge(sb)
+			counts.add(sa, sb, &c)
 			perScenario = append(perScenario, c)
 		}
-		c.Order = compareTurns(ra.shape, rb.shape)
+		c.Order = compareTurns(sa, sb)
 		if !c.Empty() {
 			r.Scenarios = append(r.Scenarios, ScenarioChanges{Scenario: id, Inputs: inputs, Changes: c})
 		}

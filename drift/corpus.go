@@ -77,6 +77,9 @@ type Run struct {
 	// corpus's version (see [scenario.Scenario.Inputs]); nil when the
 	// scenario is not known.
 	inputs []string
+	// varies are the kinds and members the scenario declares may differ
+	// from run to run on the corpus's version (see scenario.Paths).
+	varies []Member
 }
 
 // LoadOptions configure [Load].
@@ -229,6 +232,13 @@ func loadCorpus(f corpusFiles, opts LoadOptions) (*Corpus, error) {
 		if run := c.Runs[sc.ID]; run != nil {
 			if run.shape != nil {
 				run.inputs = sc.Inputs(c.Version)
+				for _, name := range sc.Varies(c.Version) {
+					m, err := ParseMember(name)
+					if err != nil {
+						return nil, fmt.Errorf("drift: scenario %s: paths: %w", sc.ID, err)
+					}
+					run.varies = append(run.varies, m)
+				}
 			}
 			continue
 		}

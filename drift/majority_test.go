@@ -1,6 +1,7 @@
 package drift
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,5 +94,48 @@ func TestScenarioOwnVariant(t *testing.T) {
 	}
 	if want := "v (the scenario's own input differs: stub.json → stub.json [>=2.1.2]; left out of the total)"; !strings.Contains(text.String(), want) {
 		t.Errorf("text lacks %q:\n%s", want, text.String())
+	}
+}
+
+// TestDeclaredPaths is D3 of issue 37: from 2.1.113 to 2.1.197
+// api-drop-mid-stream takes one of two paths by timing, and diff reported
+// the other path's kinds as removed. What a scenario declares may differ
+// from run to run on a version is no change.
+func TestDeclaredPaths(t *testing.T) {
+	t.Parallel()
+	parse := func(paths string) *scenario.Scenario {
+		t.Helper()
+		sc, err := scenario.Parse("d.txtar", []byte(`-- scenario.json --
+{"id": "d", "category": "test", "title": {"en": "T", "ja": "T"}`+paths+`}
+-- stub.json --
+{"turns": []}
+-- turns/1/stdin.jsonl --
+{"type":"user","message":{"role":"user","content":"hi"}}
+`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sc
+	}
+	declared := parse(`, "paths": [{"cli": ">=2.1.1, <2.1.3", "varies": ["system/api_retry", "assistant/text.message.stop_reason"], "why": {"en": "timing", "ja": "タイミング"}}]`)
+	retry := slices.Insert(slices.Clone(baseLines), len(baseLines)-2, `stdout 2 {"type":"system","subtype":"api_retry","attempt":1}`)
+	retry = edit(retry, `"content":[{"type":"text","text":"Hello."}]}`, `"content":[{"type":"text","text":"Hello."}],"stop_reason":null}`)
+	other := edit(baseLines, `"content":[{"type":"text","text":"Hello."}]}`, `"content":[{"type":"text","text":"Hello."}],"stop_reason":"end_turn"}`)
+	for _, tt := range []struct {
+		name  string
+		sc    *scenario.Scenario
+		empty bool
+	}{
+		{"declared", declared, true},
+		{"undeclared", parse(""), false},
+	} {
+		opts := LoadOptions{Scenarios: []*scenario.Scenario{tt.sc}}
+		a := load(t, "2.1.1", "2.1.1", map[string][]string{"d": retry}, opts)
+		b := load(t, "2.1.2", "2.1.2", map[string][]string{"d": other}, opts)
+		if r := Compare(a, b); r.Empty() != tt.empty {
+			var text strings.Builder
+			r.WriteText(&text)
+			t.Errorf("%s: report empty %v, want %v:\n%s", tt.name, r.Empty(), tt.empty, text.String())
+		}
 	}
 }

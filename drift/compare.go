@@ -22,7 +22,9 @@ type Report struct {
 	// Verdicts are the scenarios whose verdict changed.
 	Verdicts []VerdictChange `json:"verdicts"`
 	// Total are the changes of the compared scenarios taken together:
-	// a member is added when no scenario of A has it and one of B does.
+	// a member is added when no scenario of A has it and one of B does,
+	// or when most scenarios that have its kind on both sides add it (and
+	// the same for kinds, removals and the items of lists).
 	Total Changes `json:"total"`
 	// Scenarios are the changes of each compared scenario that has any,
 	// by scenario ID.
@@ -53,7 +55,48 @@ type VerdictChange struct {
 // ScenarioChanges are one scenario's changes.
 type ScenarioChanges struct {
 	Scenario string `json:"scenario"`
+	// Inputs, when set, says that the scenario gave the two CLIs
+	// different inputs (a version variant of its stub script, files or
+	// stdin): its changes are the scenario's own doing as much as the
+	// CLI's, and are left out of the total.
+	Inputs *InputChange `json:"inputs,omitempty"`
 	Changes
+}
+
+// InputChange names the input sections of a scenario that differ between
+// the two sides, as written in the scenario ("stub.json [>=2.1.140]").
+type InputChange struct {
+	A []string `json:"a"`
+	B []string `json:"b"`
+}
+
+// inputChange returns how a scenario's inputs differ between two runs,
+// nil when they do not or when either is unknown.
+func inputChange(a, b *Run) *InputChange {
+	if a.inputs == nil || b.inputs == nil {
+		return nil
+	}
+	var ic InputChange
+	for _, s := range a.inputs {
+		if !slices.Contains(b.inputs, s) {
+			ic.A = append(ic.A, s)
+		}
+	}
+	for _, s := range b.inputs {
+		if !slices.Contains(a.inputs, s) {
+			ic.B = append(ic.B, s)
+		}
+	}
+	if ic.A == nil && ic.B == nil {
+		return nil
+	}
+	if ic.A == nil {
+		ic.A = []string{}
+	}
+	if ic.B == nil {
+		ic.B = []string{}
+	}
+	return &ic
 }
 
 // Change says how something changed.
@@ -163,6 +206,8 @@ func Compare(a, b *Corpus) *Report {
 		ids[id] = true
 	}
 	totalA, totalB := newShape(), newShape()
+	counts := newMajority()
+	var perScenario []Changes
 	for _, id := range slices.Sorted(maps.Keys(ids)) {
 		ra, rb := a.Runs[id], b.Runs[id]
 		va, vb := Missing, Missing
@@ -183,15 +228,25 @@ func Compare(a, b *Corpus) *Report {
 			continue
 		}
 		r.Compared = append(r.Compared, id)
-		totalA.merge(ra.shape)
-		totalB.merge(rb.shape)
-		c := compareShapes(ra.shape, rb.shape)
-		c.Order = compareTurns(ra.shape, rb.shape)
+		// What the scenario declares may differ from run to run on
+		// either version is left out on both sides.
+		varies := slices.Concat(ra.varies, rb.varies)
+		sa, sb := ra.shape.without(varies), rb.shape.without(varies)
+		c := compareShapes(sa, sb)
+		inputs := inputChange(ra, rb)
+		if inputs == nil {
+			totalA.merge(sa)
+			totalB.merge(sb)
+			counts.add(sa, sb, &c)
+			perScenario = append(perScenario, c)
+		}
+		c.Order = compareTurns(sa, sb)
 		if !c.Empty() {
-			r.Scenarios = append(r.Scenarios, ScenarioChanges{Scenario: id, Changes: c})
+			r.Scenarios = append(r.Scenarios, ScenarioChanges{Scenario: id, Inputs: inputs, Changes: c})
 		}
 	}
 	r.Total = compareShapes(totalA, totalB)
+	counts.addTo(&r.Total, perScenario)
 	return r
 }
 

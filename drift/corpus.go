@@ -73,6 +73,13 @@ type Run struct {
 	// File is the recording, "" for none.
 	File  string
 	shape *shape
+	// inputs are the input sections of the scenario that apply to the
+	// corpus's version (see [scenario.Scenario.Inputs]); nil when the
+	// scenario is not known.
+	inputs []string
+	// varies are the kinds and members the scenario declares may differ
+	// from run to run on the corpus's version (see scenario.Paths).
+	varies []Member
 }
 
 // LoadOptions configure [Load].
@@ -222,7 +229,17 @@ func loadCorpus(f corpusFiles, opts LoadOptions) (*Corpus, error) {
 	}
 	v, verr := cliversion.Parse(c.Version)
 	for _, sc := range opts.Scenarios {
-		if c.Runs[sc.ID] != nil {
+		if run := c.Runs[sc.ID]; run != nil {
+			if run.shape != nil {
+				run.inputs = sc.Inputs(c.Version)
+				for _, name := range sc.Varies(c.Version) {
+					m, err := ParseMember(name)
+					if err != nil {
+						return nil, fmt.Errorf("drift: scenario %s: paths: %w", sc.ID, err)
+					}
+					run.varies = append(run.varies, m)
+				}
+			}
 			continue
 		}
 		verdict := Missing

@@ -210,17 +210,31 @@ func (r *Report) WriteText(w io.Writer) error {
 	var rest []ScenarioChanges
 	for _, s := range r.Scenarios {
 		if c := besides(&s.Changes, &r.Total); !c.Empty() {
-			rest = append(rest, ScenarioChanges{s.Scenario, c})
+			rest = append(rest, ScenarioChanges{Scenario: s.Scenario, Inputs: s.Inputs, Changes: c})
 		}
 	}
 	if len(rest) > 0 {
 		fmt.Fprintln(bw, "\nBy scenario, besides the total:")
 		for _, s := range rest {
-			fmt.Fprintf(bw, "  %s%s\n", s.Scenario, r.verdictNote(s.Scenario))
+			fmt.Fprintf(bw, "  %s%s%s\n", s.Scenario, r.verdictNote(s.Scenario), s.Inputs.note())
 			writeGroups("    ", &s.Changes)
 		}
 	}
 	return bw.Flush()
+}
+
+// note says that a scenario's inputs differ, "" when they do not.
+func (ic *InputChange) note() string {
+	if ic == nil {
+		return ""
+	}
+	side := func(names []string) string {
+		if len(names) == 0 {
+			return "none"
+		}
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf(" (the scenario's own input differs: %s → %s; left out of the total)", side(ic.A), side(ic.B))
 }
 
 // verdictNote says, for a scenario whose verdict changed, that a failed
@@ -309,7 +323,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			fmt.Fprintln(bw, "\n## By scenario, besides the total")
 			first = false
 		}
-		fmt.Fprintf(bw, "\n### %s%s\n", mdCode(s.Scenario), mdEscape(r.verdictNote(s.Scenario)))
+		fmt.Fprintf(bw, "\n### %s%s\n", mdCode(s.Scenario), mdEscape(r.verdictNote(s.Scenario)+s.Inputs.note()))
 		writeGroups("####", &c)
 	}
 	return bw.Flush()

@@ -98,6 +98,59 @@ func (s *shape) merge(o *shape) {
 	}
 }
 
+// without returns s without the kinds and members ms name (a member's
+// path with everything under it), s itself when ms is empty. The turns
+// lose the kinds.
+func (s *shape) without(ms []Member) *shape {
+	if len(ms) == 0 {
+		return s
+	}
+	out := newShape()
+	out.merge(s)
+	under := func(p, m string) bool {
+		return p == m || strings.HasPrefix(p, m+".") || strings.HasPrefix(p, m+"[")
+	}
+	drop := map[string]bool{} // stdout kinds dropped from the turns
+	for _, m := range ms {
+		if m.Path == "" {
+			delete(out.kinds, m.Kind)
+			delete(out.members, m.Kind)
+			delete(out.items, m.Kind)
+			delete(out.texts, m.Kind)
+			delete(out.wraps, m.Kind)
+			if m.Kind.Channel == Stdout {
+				drop[m.Kind.Name] = true
+			}
+			continue
+		}
+		for p := range out.members[m.Kind] {
+			if under(p, m.Path) {
+				delete(out.members[m.Kind], p)
+			}
+		}
+		for p := range out.items[m.Kind] {
+			if under(p, m.Path) {
+				delete(out.items[m.Kind], p)
+			}
+		}
+		for w, p := range out.wraps[m.Kind] {
+			if under(p, m.Path) {
+				delete(out.wraps[m.Kind], w)
+			}
+		}
+	}
+	for _, t := range s.turns {
+		var kept []string
+		for _, n := range t {
+			if !drop[n] {
+				kept = append(kept, n)
+			}
+		}
+		out.turns = append(out.turns, kept)
+	}
+	return out
+}
+
 // inner returns m[k], making it if needed.
 func inner[K comparable, K2 comparable, V any](m map[K]map[K2]V, k K) map[K2]V {
 	x := m[k]

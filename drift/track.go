@@ -194,7 +194,7 @@ func Shifts(r *Report, pick func(ids []string) string) []Shift {
 	add := func(s Shift) {
 		var ids []string
 		for _, sc := range r.Scenarios {
-			if s.showsIn(&sc.Changes) {
+			if sc.Inputs == nil && s.showsIn(&sc.Changes) {
 				ids = append(ids, sc.Scenario)
 			}
 		}
@@ -216,6 +216,9 @@ func Shifts(r *Report, pick func(ids []string) string) []Shift {
 		add(Shift{Wrap: &r.Total.Wraps[i]})
 	}
 	for _, sc := range r.Scenarios {
+		if sc.Inputs != nil {
+			continue // the scenario's own doing (see ScenarioChanges.Inputs)
+		}
 		for i := range sc.Kinds {
 			if !slices.Contains(r.Total.Kinds, sc.Kinds[i]) {
 				out = append(out, Shift{Scenario: sc.Scenario, Local: true, Kind: &sc.Kinds[i]})
@@ -223,6 +226,9 @@ func Shifts(r *Report, pick func(ids []string) string) []Shift {
 		}
 	}
 	for _, sc := range r.Scenarios {
+		if sc.Inputs != nil {
+			continue
+		}
 		for i := range sc.Order {
 			out = append(out, Shift{Scenario: sc.Scenario, Order: &sc.Order[i]})
 		}

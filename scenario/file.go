@@ -83,6 +83,10 @@ type Scenario struct {
 	// another in the same working and config folders, as a later run of a
 	// user resumes a session; nil for one process.
 	Restart *Restart
+	// Paths declare what a CLI's run may or may not show from run to run
+	// on some versions, where the CLI takes one of several paths by
+	// timing: a difference there between two recordings is no change.
+	Paths []Paths
 
 	sections map[string][]variant // by base name
 	turns    int                  // number of turns
@@ -145,6 +149,38 @@ type Restart struct {
 	// place of the scenario's Args; the string "<session_id>" in one is
 	// replaced by the session_id of the first process's system/init.
 	Args []string `json:"args"`
+}
+
+// Paths declares, for the CLI versions Applies allows, the kinds and
+// members (as drift reports name them: "stream_event/message_stop",
+// "assistant/text.message.stop_reason") that a run may have or lack,
+// and Why, in both languages, the paths the CLI takes.
+type Paths struct {
+	Applies cliversion.Constraint
+	Varies  []string
+	Why     Text
+}
+
+// Varies returns the kinds and members of the paths declared for CLI
+// version (see [Paths]), nil for none or a version that does not parse.
+func (sc *Scenario) Varies(version string) []string {
+	v, err := cliversion.Parse(version)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, p := range sc.Paths {
+		if p.Applies.Allows(v) {
+			out = append(out, p.Varies...)
+		}
+	}
+	return out
+}
+
+type pathsJSON struct {
+	CLI    string   `json:"cli"`
+	Varies []string `json:"varies"`
+	Why    *Text    `json:"why"`
 }
 
 // Line is one line sent to the CLI's stdin.
@@ -578,6 +614,7 @@ type headerJSON struct {
 	Timeout       string            `json:"timeout"`
 	Auth          string            `json:"auth"`
 	Restart       *Restart          `json:"restart"`
+	Paths         []pathsJSON       `json:"paths"`
 }
 
 func (p *parser) header(sc *Scenario, data []byte, line int) {
@@ -630,6 +667,23 @@ func (p *parser) header(sc *Scenario, data []byte, line int) {
 		}
 	} else if h.NotApplicable != nil {
 		p.errorf(line, sec, "not_applicable without cli: say which versions the scenario applies to")
+	}
+	for i, pj := range h.Paths {
+		c, err := cliversion.ParseConstraint(pj.CLI)
+		switch {
+		case pj.CLI == "":
+			p.errorf(line, sec, "paths[%d]: cli is missing: say on which versions the CLI takes several paths", i)
+		case err != nil:
+			p.wrap(line, sec, fmt.Errorf("paths[%d]: cli: %w", i, err))
+		}
+		if len(pj.Varies) == 0 || slices.Contains(pj.Varies, "") {
+			p.errorf(line, sec, "paths[%d]: varies must name the kinds or members that differ between the paths", i)
+		}
+		if pj.Why == nil || strings.TrimSpace(pj.Why.En) == "" || strings.TrimSpace(pj.Why.Ja) == "" {
+			p.errorf(line, sec, `paths[%d]: why needs both languages: {"en": "...", "ja": "..."}`, i)
+			continue
+		}
+		sc.Paths = append(sc.Paths, Paths{Applies: c, Varies: pj.Varies, Why: *pj.Why})
 	}
 	sc.Args = h.Args
 	for k, val := range h.Env {

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -178,4 +179,48 @@ func withVersion(exps []Expectation, version string) ([]Expectation, error) {
 
 func hasDefault(vs []variant) bool {
 	return slices.ContainsFunc(vs, func(v variant) bool { return v.cli.IsZero() })
+}
+
+// Inputs returns the sections of what the scenario gives the CLI (the
+// stub's script, the files, each turn's stdin and signal) that apply to
+// CLI version, each named as written ("stub.json [>=2.1.140]"), sorted.
+// Two versions whose inputs differ ran different scenarios: what changed
+// between their recordings may be the scenario's own doing, not the
+// CLI's. Expectations are left out: they follow the CLI, not lead it.
+// It returns nil for a version that does not parse.
+func (sc *Scenario) Inputs(version string) []string {
+	v, err := cliversion.Parse(version)
+	if err != nil {
+		return nil
+	}
+	out := []string{}
+	for base, vs := range sc.sections {
+		if !isInput(base) {
+			continue
+		}
+		var def, hit string
+		for _, vr := range vs {
+			switch {
+			case vr.cli.IsZero():
+				def = vr.name
+			case vr.cli.Allows(v):
+				hit = vr.name
+			}
+		}
+		if name := cmp.Or(hit, def); name != "" {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// isInput reports whether a section's base name is of what the scenario
+// gives the CLI.
+func isInput(base string) bool {
+	if base == "stub.json" || strings.HasPrefix(base, "files/") {
+		return true
+	}
+	m := turnSection.FindStringSubmatch(base)
+	return m != nil && m[2] != "expect.jsonl"
 }

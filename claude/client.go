@@ -96,7 +96,8 @@ type Client struct {
 	prompts   atomic.Uint64 // user messages sent
 	answered  atomic.Uint64 // prompts sent before the last result a read took
 
-	init *protocol.InitializeResponse
+	init    *protocol.InitializeResponse
+	initReq *protocol.InitializeRequest // the options' part of initialize
 
 	hurried   chan struct{} // closed to make Close kill the CLI at once
 	hurryOnce sync.Once
@@ -177,15 +178,21 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 	if s := opts.OutputSchema; len(s) > 0 && (!json.Valid(s) || bytes.TrimSpace(s)[0] != '{') {
 		return nil, &OptionError{Option: "OutputSchema", Reason: "not a JSON object"}
 	}
-	args, err := opts.Args(bin.Version)
-	if err != nil {
-		return nil, err
-	}
 	hooks, err := newHookRegistry(opts.Hooks)
 	if err != nil {
 		return nil, err
 	}
+	initReq, err := opts.initializeRequest()
+	if err != nil {
+		return nil, err
+	}
+	files := new(configFiles)
+	args, err := opts.args(bin.Version, files)
+	if err != nil {
+		return nil, errors.Join(err, files.remove())
+	}
 	c := newClient(opts, bin.Version)
+	c.initReq = initReq
 	c.hooks = hooks
 	c.mcp = servers
 	_, c.mcpNames = sdkMCPConfig(opts.MCPServers)
@@ -202,10 +209,11 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 		Logger:          opts.Logger,
 		TranscriptLines: opts.transcriptLines(),
 		route:           c.route,
+		files:           files,
 	})
 	if err != nil {
 		c.stopLife()
-		return nil, err
+		return nil, errors.Join(err, files.remove())
 	}
 	c.sess = sess
 	c.attach(sess)
@@ -286,7 +294,12 @@ func (c *Client) attach(cn conn) {
 
 // initialize sends the initialize request and keeps its answer.
 func (c *Client) initialize(ctx context.Context) error {
-	resp, err := c.control(ctx, &protocol.InitializeRequest{Hooks: c.hooks.config, SDKMCPServers: c.mcpNames, JSONSchema: c.outputSchema})
+	req := c.initReq
+	if req == nil {
+		req = new(protocol.InitializeRequest)
+	}
+	req.Hooks, req.SDKMCPServers, req.JSONSchema = c.hooks.config, c.mcpNames, c.outputSchema
+	resp, err := c.control(ctx, req)
 	if err != nil {
 		return err // it names the initialize request
 	}

@@ -157,11 +157,15 @@ type Options struct {
 	// Effort is the reasoning effort: low, medium, high, xhigh or max
 	// (--effort; 2.1.330, not 2.1.37).
 	Effort string
-	// SystemPrompt replaces the default system prompt (--system-prompt;
-	// 2.1.37 and 2.1.330).
+	// SystemPrompt replaces the default system prompt. The client sends
+	// it in the initialize request's systemPrompt, as the Agent SDKs do,
+	// not on the command line (--system-prompt), whatever its size: every
+	// recorded CLI version, 2.1.29 to 2.1.332, takes it there.
 	SystemPrompt string
-	// AppendSystemPrompt is added to the end of the system prompt
-	// (--append-system-prompt; 2.1.37 and 2.1.330).
+	// AppendSystemPrompt is added to the end of the system prompt. Like
+	// SystemPrompt it goes in the initialize request
+	// (appendSystemPrompt; every recorded version), not on the command
+	// line (--append-system-prompt).
 	AppendSystemPrompt string
 	// SessionID is the session's ID, a UUID (--session-id; 2.1.37 and
 	// 2.1.330).
@@ -189,10 +193,14 @@ type Options struct {
 	// and 2.1.330).
 	AddDirs []string
 	// MCPConfig are MCP server configurations: JSON strings or files
-	// (--mcp-config; 2.1.37 and 2.1.330). MCPServers adds one more.
+	// (--mcp-config; 2.1.37 and 2.1.330). MCPServers adds one more. The
+	// client writes each JSON string to a file of its own (readable by
+	// the user only: a server's env and headers may hold secrets), passes
+	// its path, and removes it when the CLI has ended, so that neither
+	// the command line's length nor other users of the machine see them.
 	MCPConfig []string
 	// Settings is a settings file or JSON string (--settings; 2.1.37 and
-	// 2.1.330). With Sandbox, the client reads it (a relative path from
+	// 2.1.330). A JSON string goes through a file, as MCPConfig's do. With Sandbox, the client reads it (a relative path from
 	// WorkDir when set, else from the caller's working directory) and
 	// passes one JSON string with both.
 	Settings string
@@ -213,11 +221,13 @@ type Options struct {
 	// CLI's default, every source; an empty, non-nil slice reads none.
 	// Settings given with Settings are read whatever the sources.
 	SettingSources []SettingSource
-	// Agents are subagents defined for the session, by name (--agents,
-	// as JSON; 2.1.37 and 2.1.330): they join the built-in agents in
-	// system/init's agents and the model can start them with the Task
-	// tool. The Agent SDKs send the same definitions in the initialize
-	// request; the flag reaches both pinned CLIs.
+	// Agents are subagents defined for the session, by name: they join
+	// the built-in agents in system/init's agents and the model can start
+	// them with the Task (Agent) tool. The client sends them in the
+	// initialize request's agents, as the Agent SDKs do (every recorded
+	// version, 2.1.29 to 2.1.332, takes them there), not on the command
+	// line (--agents), which 30 agents with 2 KB prompts would fill with
+	// 60 KB.
 	Agents map[string]AgentDefinition
 	// Plugins are local plugins to load for the session (the Agent SDKs'
 	// plugins option of type "local"; one --plugin-dir per plugin; 2.1.37
@@ -560,6 +570,14 @@ type optionFlag struct {
 	// in errors), each with the CLI versions that have it.
 	choice  string
 	choices []flagChoice
+	// viaInit says the option goes in the initialize request, not on the
+	// command line: Args checks it but passes no flag (see
+	// Options.initializeRequest).
+	viaInit bool
+	// toFile says a value of the flag that is JSON, not a file's path, is
+	// written to a file whose path the flag gets instead, when the client
+	// starts the CLI (see configFiles).
+	toFile bool
 }
 
 // optionValue writes an option as the values of its flag: the values of
@@ -632,8 +650,8 @@ var optionFlags = []optionFlag{
 	{option: "Effort", flag: "--effort", value: text(func(o *Options) string { return o.Effort }),
 		needs:  cliversion.MustParseConstraint(">" + cliinstall.SeedVersion),
 		choice: "effort", choices: []flagChoice{{value: "low"}, {value: "medium"}, {value: "high"}, {value: "xhigh"}, {value: "max"}}},
-	{option: "SystemPrompt", flag: "--system-prompt", value: text(func(o *Options) string { return o.SystemPrompt })},
-	{option: "AppendSystemPrompt", flag: "--append-system-prompt", value: text(func(o *Options) string { return o.AppendSystemPrompt })},
+	{option: "SystemPrompt", flag: "--system-prompt", value: text(func(o *Options) string { return o.SystemPrompt }), viaInit: true},
+	{option: "AppendSystemPrompt", flag: "--append-system-prompt", value: text(func(o *Options) string { return o.AppendSystemPrompt }), viaInit: true},
 	{option: "SessionID", flag: "--session-id", value: text(func(o *Options) string { return o.SessionID }),
 		check: func(o *Options) string {
 			if !uuidPattern.MatchString(o.SessionID) {
@@ -659,13 +677,14 @@ var optionFlags = []optionFlag{
 	{option: "IncludePartialMessages", flag: "--include-partial-messages", value: present(func(o *Options) bool { return o.IncludePartialMessages })},
 	{option: "ReplayUserMessages", flag: "--replay-user-messages", value: present(func(o *Options) bool { return o.ReplayUserMessages })},
 	{option: "AddDirs", flag: "--add-dir", value: each(func(o *Options) []string { return o.AddDirs })},
-	{option: "MCPConfig", flag: "--mcp-config", value: func(o *Options) ([][]string, string) {
-		occurrences, _ := each(func(o *Options) []string { return o.MCPConfig })(o)
-		if len(o.MCPServers) > 0 { // the in-process servers, as type "sdk"
-			cfg, _ := sdkMCPConfig(o.MCPServers)
-			occurrences = append(occurrences, []string{cfg})
+	{option: "MCPConfig", flag: "--mcp-config", value: each(func(o *Options) []string { return o.MCPConfig }), toFile: true},
+	// The in-process servers, as type "sdk": a few bytes each.
+	{option: "MCPServers", flag: "--mcp-config", value: func(o *Options) ([][]string, string) {
+		if len(o.MCPServers) == 0 {
+			return nil, ""
 		}
-		return occurrences, ""
+		cfg, _ := sdkMCPConfig(o.MCPServers)
+		return [][]string{{cfg}}, ""
 	}},
 	{option: "Settings", flag: "--settings", value: func(o *Options) ([][]string, string) {
 		v, problem := o.settingsValue()
@@ -673,7 +692,7 @@ var optionFlags = []optionFlag{
 			return nil, problem
 		}
 		return [][]string{{v}}, ""
-	}},
+	}, toFile: true},
 	{option: "Plugins", flag: "--plugin-dir", value: func(o *Options) ([][]string, string) {
 		var occurrences [][]string
 		for i, p := range o.Plugins {
@@ -708,7 +727,7 @@ var optionFlags = []optionFlag{
 			return nil, problem
 		}
 		return [][]string{{v}}, ""
-	}},
+	}, viaInit: true},
 	{option: "CanUseTool", flag: "--permission-prompt-tool", value: func(o *Options) ([][]string, string) {
 		if o.CanUseTool == nil {
 			return nil, ""
@@ -798,18 +817,30 @@ var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]
 // flags every session passes, checked against CLI version (empty, or not a
 // version: no version check). The error is an [*OptionError], or several
 // joined.
+//
+// The options that the client sends in the initialize request instead
+// (SystemPrompt, AppendSystemPrompt, Agents) are checked but have no flag
+// here. The JSON values of MCPConfig and Settings are given as they are;
+// [Connect] writes them to files and passes the files' paths, so that a
+// large configuration does not go on the command line.
 func (o Options) Args(version string) ([]string, error) {
+	return o.args(version, nil)
+}
+
+// args is Args, writing the JSON values of the toFile flags to files when
+// files is not nil.
+func (o *Options) args(version string, files *configFiles) ([]string, error) {
 	v, err := cliversion.Parse(version)
 	known := err == nil
 	var args []string
 	var errs []error
 	for _, row := range optionFlags {
-		occurrences, problem := row.value(&o)
+		occurrences, problem := row.value(o)
 		if occurrences == nil && problem == "" {
 			continue // unset
 		}
 		if problem == "" && row.check != nil {
-			problem = row.check(&o)
+			problem = row.check(o)
 		}
 		if problem == "" {
 			problem = row.unknownChoice(occurrences)
@@ -824,8 +855,15 @@ func (o Options) Args(version string) ([]string, error) {
 			fail(true, fmt.Sprintf("Claude Code %s does not have it (%s)", version, lacking(row.needs)))
 		case known && choice != "":
 			fail(true, fmt.Sprintf("Claude Code %s does not have %s %q (%s)", version, row.choice, choice, lacking(needs)))
+		case row.viaInit:
+			// checked; sent in the initialize request
 		default:
 			for _, values := range occurrences {
+				if row.toFile && files != nil {
+					if values, err = files.paths(row.option, values); err != nil {
+						return nil, err
+					}
+				}
 				args = append(append(args, row.flag), values...)
 			}
 		}

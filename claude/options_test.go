@@ -39,8 +39,8 @@ func TestOptionsArgs(t *testing.T) {
 		{"effort, version unknown", claude.Options{Effort: "low"}, "", []string{"--effort", "low"}},
 		{"effort, not a version", claude.Options{Effort: "low"}, "custom-build", []string{"--effort", "low"}},
 		{"effort on a prerelease", claude.Options{Effort: "max"}, "2.1.38-beta.1", []string{"--effort", "max"}},
-		{"prompts", claude.Options{SystemPrompt: "Be brief.", AppendSystemPrompt: "Say hi."}, "2.1.37",
-			[]string{"--system-prompt", "Be brief.", "--append-system-prompt", "Say hi."}},
+		// The prompts and the agents go in the initialize request.
+		{"prompts", claude.Options{SystemPrompt: "Be brief.", AppendSystemPrompt: "Say hi."}, "2.1.37", nil},
 		{"session", claude.Options{SessionID: "11111111-2222-4333-8444-555555555555", Resume: "abc", ForkSession: true}, "2.1.330",
 			[]string{"--session-id", "11111111-2222-4333-8444-555555555555", "--resume", "abc", "--fork-session"}},
 		{"continue", claude.Options{Continue: true, ForkSession: true}, "2.1.330", []string{"--continue", "--fork-session"}},
@@ -54,7 +54,7 @@ func TestOptionsArgs(t *testing.T) {
 		{"agents", claude.Options{Agents: map[string]claude.AgentDefinition{
 			"reviewer": {Description: "Reviews diffs", Prompt: "You review diffs.", Tools: []string{"Read"}, Model: "haiku"},
 			"a-writer": {Description: "Writes docs", Prompt: "You write docs."},
-		}}, "2.1.330", []string{"--agents", `{"a-writer":{"description":"Writes docs","prompt":"You write docs."},"reviewer":{"description":"Reviews diffs","prompt":"You review diffs.","tools":["Read"],"model":"haiku"}}`}},
+		}}, "2.1.330", nil},
 		{"permission callback", claude.Options{CanUseTool: decide, ExtraArgs: []string{"--verbose"}}, "2.1.37",
 			[]string{"--permission-prompt-tool", "stdio", "--verbose"}},
 		{"modes of 2.1.330", claude.Options{PermissionMode: protocol.PermissionAuto}, "2.1.330", []string{"--permission-mode", "auto"}},

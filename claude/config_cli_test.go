@@ -1,0 +1,119 @@
+package claude_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/protocol"
+	"github.com/ccwire/ccwire/stubapi"
+)
+
+// TestConfigOffCommandLineCLI gives the real CLI of every pinned version a
+// large configuration, the one issue 34 measured at 126,836 bytes of
+// command line: a 60 KB system prompt, an appended prompt and 30
+// subagents with 2 KB prompts each, and an MCP server configuration. The
+// command line the CLI process got stays under a few KB, far below
+// Windows' 32,767, and the API request shows the prompt, the appended
+// text and every agent reached the model, and the MCP server connected.
+func TestConfigOffCommandLineCLI(t *testing.T) {
+	t.Parallel()
+	runCLITests(t, []cliTest{{"LargeConfig", testLargeConfigCLI}})
+}
+
+// maxArgvBytes is the bound on the command line of a large configuration:
+// a few KB (the flags, the paths of the CLI and of the configuration
+// files).
+const maxArgvBytes = 4096
+
+func testLargeConfigCLI(t *testing.T, bin cliinstall.Binary) {
+	const appended = "ccwire-appended: the appended prompt reached the model."
+	system := "ccwire-system-start. " + strings.Repeat("You are a careful assistant for ccwire's tests. ", 60_000/48) + " ccwire-system-end."
+	agents := make(map[string]claude.AgentDefinition, 30)
+	for i := range 30 {
+		name := fmt.Sprintf("ccwire-agent-%02d", i)
+		agents[name] = claude.AgentDefinition{
+			Description: fmt.Sprintf("Use %s for task number %d of the ccwire tests.", name, i),
+			Prompt:      strings.Repeat(fmt.Sprintf("You are agent %d. ", i), 2000/16),
+		}
+	}
+	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Hello.")))
+	opts := cliOptions(bin, stub)
+	opts.SystemPrompt = system
+	opts.AppendSystemPrompt = appended
+	opts.Agents = agents
+	mcp, err := json.Marshal(map[string]any{"mcpServers": map[string]claude.MCPServerConfig{"echo": testMCPServer(t)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.MCPConfig = []string{string(mcp)}
+	c := connectCLI(t, opts)
+	ctx := ctxFor(t, cliTimeout)
+
+	argv := c.Session().Args()
+	if n := argvBytes(argv); n > maxArgvBytes {
+		t.Errorf("the CLI's command line is %d bytes (want at most %d): %.300q", n, maxArgvBytes, argv)
+	}
+	if runtime.GOOS == "linux" { // what the process really got
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(c.Session().PID()) + "/cmdline")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("the CLI process's command line: %d bytes (%d arguments)", len(b), strings.Count(string(b), "\x00"))
+		if len(b) > maxArgvBytes {
+			t.Errorf("/proc/PID/cmdline holds %d bytes, want at most %d", len(b), maxArgvBytes)
+		}
+	}
+
+	turn, err := c.Query(ctx, "Hi.", nil)
+	if err != nil {
+		t.Fatalf("Query: %v", err)
+	}
+	init := initOf(t, turn.Messages)
+	for name := range agents {
+		if !slices.Contains(init.Agents, name) {
+			t.Errorf("system/init's agents %q lack %s", init.Agents, name)
+		}
+	}
+	if !containsMCP(init.MCPServers, "echo") {
+		t.Errorf("system/init's MCP servers %+v lack echo", init.MCPServers)
+	}
+	prompt := stub.SystemPrompt()
+	for _, want := range []string{"ccwire-system-start.", "ccwire-system-end.", appended} {
+		if !strings.Contains(prompt, want) {
+			t.Errorf("the API's system prompt (%d bytes) lacks %q", len(prompt), want)
+		}
+	}
+	main := stub.MainRequests()
+	if len(main) == 0 {
+		t.Fatal("no main-loop request")
+	}
+	body := string(main[0].Body)
+	for name, a := range agents {
+		if !strings.Contains(body, name) || !strings.Contains(body, a.Description) {
+			t.Errorf("the API request does not name agent %s with its description", name)
+		}
+	}
+}
+
+// argvBytes is the size of a command line as the kernel holds it: each
+// argument and its NUL.
+func argvBytes(argv []string) int {
+	n := 0
+	for _, a := range argv {
+		n += len(a) + 1
+	}
+	return n
+}
+
+// containsMCP reports whether servers list one named name.
+func containsMCP(servers []protocol.MCPServerStatus, name string) bool {
+	return slices.ContainsFunc(servers, func(s protocol.MCPServerStatus) bool { return s.Name == name })
+}

@@ -51,6 +51,8 @@ type Client struct {
 	version string
 
 	canUseTool     PermissionFunc
+	onElicitation  ElicitationFunc
+	onUserDialog   UserDialogFunc
 	hooks          *hookRegistry
 	mcp            map[string]*MCPServer // in-process MCP servers by name
 	mcpNames       []string              // their names, for initialize
@@ -182,7 +184,7 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	initReq, err := opts.initializeRequest()
+	initReq, err := opts.initializeRequest(bin.Version)
 	if err != nil {
 		return nil, err
 	}
@@ -251,6 +253,8 @@ func newClient(opts Options, version string) *Client {
 		logger:         opts.Logger,
 		version:        version,
 		canUseTool:     opts.CanUseTool,
+		onElicitation:  opts.OnElicitation,
+		onUserDialog:   opts.OnUserDialog,
 		outputSchema:   opts.OutputSchema,
 		observer:       opts.Observer,
 		controlTimeout: opts.ControlTimeout,

@@ -309,6 +309,10 @@ func (c *Client) answer(ctx context.Context, m *protocol.ControlRequest, use *To
 		return c.answerHook(ctx, id, r)
 	case *protocol.MCPMessageRequest:
 		return c.answerMCP(ctx, id, r)
+	case *protocol.ElicitationRequest:
+		return c.answerElicitation(ctx, id, r)
+	case *protocol.UserDialogRequest:
+		return c.answerUserDialog(ctx, id, r)
 	case nil:
 		return protocol.NewErrorResponse(id, "control request without a body")
 	default:

@@ -447,6 +447,22 @@ func (f *fakeCLIProc) turn(u *protocol.UserMessage) int {
 			}
 		}
 		f.result("success", strings.Join(answers, "\n"), false)
+	case "dialogs":
+		// An MCP server's elicitation and a user dialog: report the
+		// answers.
+		var answers []string
+		for _, req := range []string{
+			`{"subtype":"elicitation","mcp_server_name":"docs","message":"Your name?","mode":"form","requested_schema":{"type":"object","properties":{"name":{"type":"string"}}}}`,
+			`{"subtype":"request_user_dialog","dialog_kind":"refusal_fallback_prompt","payload":{"text":"Retry?"},"tool_use_id":"toolu_1"}`,
+		} {
+			r := f.request(req)
+			if e, ok := r.Response.(*protocol.ErrorResponse); ok {
+				answers = append(answers, "error: "+e.Error)
+			} else if s, ok := r.Response.(*protocol.SuccessResponse); ok {
+				answers = append(answers, string(s.Response))
+			}
+		}
+		f.result("success", strings.Join(answers, "\n"), false)
 	case "flood":
 		n, _ := strconv.Atoi(arg)
 		for i := range n {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/ccwire/ccwire/internal/tempdir"
@@ -75,8 +76,18 @@ func (f *configFiles) remove() error {
 // configuration it carries (SystemPrompt, AppendSystemPrompt, Agents),
 // already checked by Args. The client adds its hooks, in-process MCP
 // servers and output schema.
-func (o *Options) initializeRequest() (*protocol.InitializeRequest, error) {
+func (o *Options) initializeRequest(version string) (*protocol.InitializeRequest, error) {
 	req := &protocol.InitializeRequest{AppendSystemPrompt: o.AppendSystemPrompt}
+	if len(o.UserDialogKinds) > 0 {
+		switch {
+		case o.OnUserDialog == nil:
+			return nil, &OptionError{Option: "UserDialogKinds", Reason: "needs OnUserDialog to show the dialogs"}
+		case !sinceAllows("request_user_dialog", version):
+			return nil, &OptionError{Option: "UserDialogKinds", Version: version, Unsupported: true,
+				Reason: fmt.Sprintf("Claude Code %s does not have it (it asks for dialogs from %s on)", version, ControlSince("request_user_dialog"))}
+		}
+		req.SupportedDialogKinds = slices.Clone(o.UserDialogKinds)
+	}
 	if o.SystemPrompt != "" {
 		b, err := json.Marshal(o.SystemPrompt)
 		if err != nil {

@@ -262,6 +262,21 @@ type Options struct {
 	// (2.1.37 and 2.1.330): tool calls that need permission then wait for
 	// its decision instead of being denied.
 	CanUseTool PermissionFunc
+	// OnElicitation answers the requests of MCP servers for input from
+	// the user (elicitation control requests, CLI 2.1.124 on), as the
+	// Agent SDKs' onElicitation does. Without it the client answers
+	// decline, as they do.
+	OnElicitation ElicitationFunc
+	// OnUserDialog answers the CLI's requests to show the user a dialog
+	// (request_user_dialog, CLI 2.1.162 on), of the kinds UserDialogKinds
+	// lists (the Agent SDKs' onUserDialog and supportedDialogKinds).
+	// Without it the client answers cancelled, and the CLI applies the
+	// dialog's default.
+	OnUserDialog UserDialogFunc
+	// UserDialogKinds are the dialog kinds OnUserDialog can show, sent in
+	// the initialize request's supportedDialogKinds (CLI 2.1.162 on); the
+	// CLI asks only for these. It needs OnUserDialog.
+	UserDialogKinds []string
 	// Hooks are Go callbacks the CLI calls at hook events, by event and
 	// tool matcher, over the control protocol: they are registered in the
 	// initialize request, as the Agent SDKs register theirs, and answer

@@ -114,7 +114,7 @@ func TestConfigOffCommandLine(t *testing.T) {
 			t.Errorf("%s: mode %v (%v), want 0600", path, fi.Mode(), err)
 		}
 	}
-	req, err := o.initializeRequest()
+	req, err := o.initializeRequest("2.1.37")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -66,15 +66,21 @@ type Client struct {
 
 	buffered atomic.Int64 // bytes of output held for reads
 
+	watch      watchdog     // Options.StallTimeout, guarded by mu
+	lastActive atomic.Int64 // when the CLI last wrote, or a prompt went, in Unix nanoseconds
+	busy       atomic.Bool  // a prompt went and its result has not come
+
 	idSuffix string
 	nextID   atomic.Uint64
 
-	mu       sync.Mutex
-	pending  map[string]chan controlAnswer // our requests awaiting an answer
-	handling map[string]context.CancelFunc // the CLI's requests being answered or queued
-	queued   []cliRequest                  // the CLI's requests waiting for a handler
-	workers  int                           // goroutines answering them
-	ended    error                         // how the CLI's output ended, or the bound it went over, once it did
+	mu           sync.Mutex
+	pending      map[string]chan controlAnswer      // our requests awaiting an answer
+	pendingWhat  map[string]protocol.ControlSubtype // their subtypes
+	handling     map[string]context.CancelFunc      // the CLI's requests being answered or queued
+	handlingWhat map[string]protocol.ControlSubtype // their subtypes
+	queued       []cliRequest                       // the CLI's requests waiting for a handler
+	workers      int                                // goroutines answering them
+	ended        error                              // how the CLI's output ended, or the bound it went over, once it did
 
 	life      context.Context // ends on Close; parent of the callbacks' contexts
 	stopLife  context.CancelFunc
@@ -169,6 +175,9 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 	if err := opts.checkSession(); err != nil {
 		return nil, err
 	}
+	if err := opts.checkWatchdog(); err != nil {
+		return nil, err
+	}
 	bin, err := opts.binary(ctx)
 	if err != nil {
 		return nil, err
@@ -222,6 +231,10 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 	if err := c.initialize(ctx); err != nil {
 		return nil, errors.Join(err, c.closeWithin(ctx))
 	}
+	if c.watch.timeout > 0 {
+		c.callbacks.Add(1)
+		go c.runWatchdog()
+	}
 	return c, nil
 }
 
@@ -263,7 +276,10 @@ func newClient(opts Options, version string) *Client {
 		maxQueued:      cmp.Or(max(opts.MaxControlQueue, 0), DefaultMaxControlQueue),
 		maxBuffered:    cmp.Or(max(opts.MaxBufferedBytes, 0), DefaultMaxBufferedBytes),
 		pending:        make(map[string]chan controlAnswer),
+		pendingWhat:    make(map[string]protocol.ControlSubtype),
 		handling:       make(map[string]context.CancelFunc),
+		handlingWhat:   make(map[string]protocol.ControlSubtype),
+		watch:          watchdog{timeout: opts.StallTimeout, onStall: opts.OnStall, interrupt: opts.InterruptOnStall},
 		hooks:          &hookRegistry{},
 		tr:             newTranslator(),
 		out:            newFIFO[item, error](),
@@ -354,6 +370,9 @@ func (c *Client) route(ev event) bool {
 		c.out.push(item{err: ev.err, first: first, size: size})
 		_ = c.hold(size)
 		return true
+	}
+	if c.watch.timeout > 0 {
+		c.watchTurns(ev.msg)
 	}
 	switch m := ev.msg.(type) {
 	case *protocol.ControlResponse:
@@ -483,6 +502,8 @@ func (c *Client) send(ctx context.Context, m protocol.Message, own int) error {
 			return wrapError("send: the abandoned turn before the prompt did not end", err)
 		}
 		c.prompts.Add(1)
+		c.touch()
+		c.busy.Store(true)
 		if err := sendMessage(ctx, c.conn, m); err != nil {
 			// Not sent: no turn is owed for it. The error says "claude: send".
 			c.prompts.Add(^uint64(0))

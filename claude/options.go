@@ -294,6 +294,19 @@ type Options struct {
 	// StructuredOutput tool, and [Turn.StructuredOutput] returns the value.
 	// [SchemaOf] derives one from a Go struct.
 	OutputSchema json.RawMessage
+	// StallTimeout, when positive, turns the stall watchdog on: a turn
+	// under way (a prompt sent, its result not come) in which the CLI
+	// writes nothing for this long is reported to OnStall with the
+	// background tasks and control requests still pending, once per
+	// silence, and interrupted if InterruptOnStall says so.
+	StallTimeout time.Duration
+	// OnStall receives the watchdog's [StallEvent]s and says whether to
+	// interrupt the turn. It needs StallTimeout.
+	OnStall StallFunc
+	// InterruptOnStall makes the watchdog interrupt a silent turn (the
+	// interrupt request, as [Client.Interrupt]): the turn then ends with
+	// a result of subtype error_during_execution. It needs StallTimeout.
+	InterruptOnStall bool
 	// Handler receives the events of a one-shot [Query] as they come.
 	// Client methods take their handler as an argument instead.
 	Handler Handler

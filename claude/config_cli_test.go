@@ -2,8 +2,11 @@ package claude_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -116,4 +119,55 @@ func argvBytes(argv []string) int {
 // containsMCP reports whether servers list one named name.
 func containsMCP(servers []protocol.MCPServerStatus, name string) bool {
 	return slices.ContainsFunc(servers, func(s protocol.MCPServerStatus) bool { return s.Name == name })
+}
+
+// TestSDKOptionsCLI passes the options of the Agent SDK 0.3.332 that map
+// to flags to the real CLI of every pinned version, those the version has
+// (2.1.37 lacks --thinking, --include-hook-events and --task-budget, which
+// Args refuses): the CLI takes them and the turn succeeds. Agent runs the
+// main thread as an agent of Agents, whose prompt becomes the API's
+// system prompt; NoSessionPersistence leaves no transcript in the config
+// folder.
+func TestSDKOptionsCLI(t *testing.T) {
+	t.Parallel()
+	runCLITests(t, []cliTest{{"Accepted", testSDKOptionsCLI}})
+}
+
+func testSDKOptionsCLI(t *testing.T, bin cliinstall.Binary) {
+	const agentPrompt = "ccwire-main-agent: you are the reviewer agent."
+	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Hello.")))
+	opts := cliOptions(bin, stub)
+	opts.ConfigDir = t.TempDir()
+	opts.Agents = map[string]claude.AgentDefinition{"reviewer": {Description: "Reviews", Prompt: agentPrompt}}
+	opts.Agent = "reviewer"
+	opts.StrictMCPConfig = true
+	opts.NoSessionPersistence = true
+	if bin.Version == cliinstall.SeedVersion {
+		opts.Thinking = &claude.Thinking{Type: "enabled", BudgetTokens: 2048}
+		for _, o := range []claude.Options{{Thinking: &claude.Thinking{Type: "adaptive"}}, {IncludeHookEvents: true}, {TaskBudget: 1000}} {
+			if _, err := o.Args(bin.Version); !errors.Is(err, errors.ErrUnsupported) {
+				t.Errorf("Args(%s) of %+v = %v, want unsupported", bin.Version, o, err)
+			}
+		}
+	} else {
+		opts.Thinking = &claude.Thinking{Type: "adaptive", Display: "summarized"}
+		opts.IncludeHookEvents = true
+		opts.TaskBudget = 100000
+	}
+	if _, err := claude.Query(ctxFor(t, cliTimeout), "Hi.", opts); err != nil {
+		t.Fatalf("Query: %v", err)
+	}
+	if !strings.Contains(stub.SystemPrompt(), agentPrompt) {
+		t.Errorf("the API's system prompt lacks the main agent's prompt")
+	}
+	var transcripts []string
+	_ = filepath.WalkDir(filepath.Join(opts.ConfigDir, "projects"), func(path string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(path, ".jsonl") {
+			transcripts = append(transcripts, path)
+		}
+		return nil
+	})
+	if len(transcripts) > 0 {
+		t.Errorf("NoSessionPersistence: transcripts %q written", transcripts)
+	}
 }

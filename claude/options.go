@@ -251,6 +251,36 @@ type Options struct {
 	// [Client.SendMessage]) or, with ReplayUserMessages, the one of its
 	// replay.
 	FileCheckpointing bool
+	// Thinking configures extended thinking, as the Agent SDK 0.3.332's
+	// thinking option: see [Thinking]. It excludes MaxThinkingTokens.
+	Thinking *Thinking
+	// ResumeSessionAt resumes the session of Resume only up to the
+	// assistant message with this UUID (--resume-session-at; every
+	// recorded version). It needs Resume.
+	ResumeSessionAt string
+	// IncludeHookEvents makes the CLI report hook runs as
+	// system/hook_started and hook_response messages
+	// (--include-hook-events; CLI 2.1.100 on).
+	IncludeHookEvents bool
+	// StrictMCPConfig makes the CLI use only the MCP servers of MCPConfig
+	// and MCPServers, none of the settings' or the project's
+	// (--strict-mcp-config; every recorded version).
+	StrictMCPConfig bool
+	// NoSessionPersistence keeps the CLI from writing the session's
+	// transcript to disk, so that it cannot be resumed (the Agent SDK's
+	// persistSession: false; --no-session-persistence; every recorded
+	// version).
+	NoSessionPersistence bool
+	// TaskBudget is the session's task budget in tokens (the Agent SDK's
+	// taskBudget.total; --task-budget; CLI 2.1.84 on). Zero: none.
+	TaskBudget int
+	// Agent runs the session's main thread as this agent, one of Agents or
+	// of the CLI's (--agent; every recorded version).
+	Agent string
+	// ProjectConfigRoot is the folder whose .claude configuration the
+	// session reads as the project's (--project-config-root; CLI 2.1.278
+	// on).
+	ProjectConfigRoot string
 	// ExtraArgs are more CLI flags, passed last and unchecked: each flag
 	// followed by its value, if it has one (the Agent SDKs' extraArgs map
 	// of flag to value or null is
@@ -322,6 +352,21 @@ type Options struct {
 	// the answer to Interrupt, SetModel and the other control requests, or
 	// events read from the client. Start those on another goroutine.
 	Observer Handler
+}
+
+// Thinking is the extended thinking of a session (Options.Thinking), as
+// the Agent SDK 0.3.332's ThinkingConfig.
+type Thinking struct {
+	// Type is adaptive (the model decides; --thinking=adaptive, CLI
+	// 2.1.52 on), enabled (with BudgetTokens: --max-thinking-tokens, every
+	// version; without: adaptive) or disabled (--thinking=disabled, CLI
+	// 2.1.52 on).
+	Type string
+	// BudgetTokens is the thinking budget of Type enabled.
+	BudgetTokens int
+	// Display is how thinking is shown: summarized, omitted or highlights
+	// (--thinking-display, CLI 2.1.100 on). Not with disabled.
+	Display string
 }
 
 // SettingSource is a settings file the CLI reads (see
@@ -675,6 +720,44 @@ var optionFlags = []optionFlag{
 	{option: "MaxTurns", flag: "--max-turns", value: count(func(o *Options) int { return o.MaxTurns })},
 	{option: "MaxBudgetUSD", flag: "--max-budget-usd", value: amount(func(o *Options) float64 { return o.MaxBudgetUSD })},
 	{option: "MaxThinkingTokens", flag: "--max-thinking-tokens", value: count(func(o *Options) int { return o.MaxThinkingTokens })},
+	// Thinking: the budget of type enabled (every version), else
+	// --thinking (2.1.52 on: the first installed version after 2.1.40
+	// that has it).
+	{option: "Thinking", flag: "--max-thinking-tokens", value: func(o *Options) ([][]string, string) {
+		t := o.Thinking
+		switch {
+		case t == nil || t.Type != "enabled" || t.BudgetTokens == 0:
+			return nil, ""
+		case t.BudgetTokens < 0:
+			return nil, "a negative budget"
+		case o.MaxThinkingTokens != 0:
+			return nil, "Thinking and MaxThinkingTokens exclude each other"
+		}
+		return [][]string{{strconv.Itoa(t.BudgetTokens)}}, ""
+	}},
+	{option: "Thinking", flag: "--thinking", needs: cliversion.MustParseConstraint(">=2.1.52"), value: func(o *Options) ([][]string, string) {
+		t := o.Thinking
+		if t == nil || (t.Type == "enabled" && t.BudgetTokens != 0) {
+			return nil, ""
+		}
+		switch t.Type {
+		case "adaptive", "enabled":
+			return [][]string{{"adaptive"}}, ""
+		case "disabled":
+			return [][]string{{"disabled"}}, ""
+		}
+		return nil, fmt.Sprintf("thinking type %q: want adaptive, enabled or disabled", t.Type)
+	}},
+	{option: "Thinking", flag: "--thinking-display", needs: cliversion.MustParseConstraint(">=2.1.100"), value: func(o *Options) ([][]string, string) {
+		t := o.Thinking
+		switch {
+		case t == nil || t.Display == "":
+			return nil, ""
+		case t.Type == "disabled":
+			return nil, "a display for disabled thinking"
+		}
+		return [][]string{{t.Display}}, ""
+	}, choice: "thinking display", choices: []flagChoice{{value: "summarized"}, {value: "omitted"}, {value: "highlights"}}},
 	{option: "Effort", flag: "--effort", value: text(func(o *Options) string { return o.Effort }),
 		needs:  cliversion.MustParseConstraint(">" + cliinstall.SeedVersion),
 		choice: "effort", choices: []flagChoice{{value: "low"}, {value: "medium"}, {value: "high"}, {value: "xhigh"}, {value: "max"}}},
@@ -695,6 +778,22 @@ var optionFlags = []optionFlag{
 			return ""
 		}},
 	{option: "Continue", flag: "--continue", value: present(func(o *Options) bool { return o.Continue })},
+	{option: "ResumeSessionAt", flag: "--resume-session-at", value: text(func(o *Options) string { return o.ResumeSessionAt }),
+		check: func(o *Options) string {
+			if o.Resume == "" {
+				return "needs Resume"
+			}
+			return ""
+		}},
+	{option: "IncludeHookEvents", flag: "--include-hook-events", needs: cliversion.MustParseConstraint(">=2.1.100"),
+		value: present(func(o *Options) bool { return o.IncludeHookEvents })},
+	{option: "StrictMCPConfig", flag: "--strict-mcp-config", value: present(func(o *Options) bool { return o.StrictMCPConfig })},
+	{option: "NoSessionPersistence", flag: "--no-session-persistence", value: present(func(o *Options) bool { return o.NoSessionPersistence })},
+	{option: "TaskBudget", flag: "--task-budget", needs: cliversion.MustParseConstraint(">=2.1.84"),
+		value: count(func(o *Options) int { return o.TaskBudget })},
+	{option: "Agent", flag: "--agent", value: text(func(o *Options) string { return o.Agent })},
+	{option: "ProjectConfigRoot", flag: "--project-config-root", needs: cliversion.MustParseConstraint(">=2.1.278"),
+		value: text(func(o *Options) string { return o.ProjectConfigRoot })},
 	{option: "ForkSession", flag: "--fork-session", value: present(func(o *Options) bool { return o.ForkSession }),
 		check: func(o *Options) string {
 			if o.Resume == "" && !o.Continue {

@@ -124,7 +124,9 @@ func containsMCP(servers []protocol.MCPServerStatus, name string) bool {
 // TestSDKOptionsCLI passes the options of the Agent SDK 0.3.332 that map
 // to flags to the real CLI of every pinned version, those the version has
 // (2.1.37 lacks --thinking, --include-hook-events and --task-budget, which
-// Args refuses): the CLI takes them and the turn succeeds. Agent runs the
+// Args refuses), and on 2.1.332 those of the initialize request (Title,
+// PromptSuggestions, AgentProgressSummaries, ForwardSubagentText): the CLI
+// takes them and the turn succeeds. Agent runs the
 // main thread as an agent of Agents, whose prompt becomes the API's
 // system prompt; NoSessionPersistence leaves no transcript in the config
 // folder.
@@ -153,6 +155,10 @@ func testSDKOptionsCLI(t *testing.T, bin cliinstall.Binary) {
 		opts.Thinking = &claude.Thinking{Type: "adaptive", Display: "summarized"}
 		opts.IncludeHookEvents = true
 		opts.TaskBudget = 100000
+		opts.Title = "ccwire titled session"
+		opts.PromptSuggestions = true
+		opts.AgentProgressSummaries = true
+		opts.ForwardSubagentText = true
 	}
 	if _, err := claude.Query(ctxFor(t, cliTimeout), "Hi.", opts); err != nil {
 		t.Fatalf("Query: %v", err)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/internal/tempdir"
 	"github.com/ccwire/ccwire/internal/wholefile"
 	"github.com/ccwire/ccwire/protocol"
@@ -95,6 +96,15 @@ func (o *Options) initializeRequest(version string) (*protocol.InitializeRequest
 		}
 		req.SystemPrompt = b
 	}
+	for _, opt := range initOptions {
+		if !opt.set(o, req) {
+			continue
+		}
+		if v, err := cliversion.Parse(version); err == nil && !opt.needs.Allows(v) {
+			return nil, &OptionError{Option: opt.option, Version: version, Unsupported: true,
+				Reason: fmt.Sprintf("Claude Code %s does not have it (%s)", version, lacking(opt.needs))}
+		}
+	}
 	if len(o.Agents) > 0 {
 		v, problem := agentsJSON(o.Agents)
 		if problem != "" {
@@ -103,4 +113,40 @@ func (o *Options) initializeRequest(version string) (*protocol.InitializeRequest
 		req.Agents = json.RawMessage(v)
 	}
 	return req, nil
+}
+
+// initOption is an option that goes in the initialize request, with the
+// CLI versions that read it there: the first installed version whose code
+// reads the member (the installed versions are 71 of the releases, so a
+// bound may be later than the member's first release).
+type initOption struct {
+	option string
+	needs  cliversion.Constraint
+	// set writes the option into req and reports whether it is set.
+	set func(o *Options, req *protocol.InitializeRequest) bool
+}
+
+// initOptions are the options of the initialize request that not every
+// recorded version reads.
+var initOptions = []initOption{
+	{"Title", cliversion.MustParseConstraint(">=2.1.113"), func(o *Options, req *protocol.InitializeRequest) bool {
+		req.Title = o.Title
+		return o.Title != ""
+	}},
+	{"Skills", cliversion.MustParseConstraint(">=2.1.330"), func(o *Options, req *protocol.InitializeRequest) bool {
+		req.Skills = slices.Clone(o.Skills)
+		return o.Skills != nil
+	}},
+	{"PromptSuggestions", cliversion.MustParseConstraint(">=2.1.52"), func(o *Options, req *protocol.InitializeRequest) bool {
+		req.PromptSuggestions = o.PromptSuggestions
+		return o.PromptSuggestions
+	}},
+	{"AgentProgressSummaries", cliversion.MustParseConstraint(">=2.1.76"), func(o *Options, req *protocol.InitializeRequest) bool {
+		req.AgentProgressSummaries = o.AgentProgressSummaries
+		return o.AgentProgressSummaries
+	}},
+	{"ForwardSubagentText", cliversion.MustParseConstraint(">=2.1.124"), func(o *Options, req *protocol.InitializeRequest) bool {
+		req.ForwardSubagentText = o.ForwardSubagentText
+		return o.ForwardSubagentText
+	}},
 }

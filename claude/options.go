@@ -281,6 +281,24 @@ type Options struct {
 	// session reads as the project's (--project-config-root; CLI 2.1.278
 	// on).
 	ProjectConfigRoot string
+	// Title is the session's title; the CLI then generates none (the
+	// initialize request's title; CLI 2.1.113 on).
+	Title string
+	// Skills are the only skills the session loads, by name (the
+	// initialize request's skills; seen from CLI 2.1.330). nil loads
+	// them all.
+	Skills []string
+	// PromptSuggestions makes the CLI suggest the user's next prompt with
+	// prompt_suggestion messages (the initialize request's
+	// promptSuggestions; CLI 2.1.52 on).
+	PromptSuggestions bool
+	// AgentProgressSummaries makes the CLI summarize the progress of
+	// subagents (the initialize request's agentProgressSummaries; CLI
+	// 2.1.76 on).
+	AgentProgressSummaries bool
+	// ForwardSubagentText makes the CLI forward the text of subagents
+	// (the initialize request's forwardSubagentText; CLI 2.1.124 on).
+	ForwardSubagentText bool
 	// ExtraArgs are more CLI flags, passed last and unchecked: each flag
 	// followed by its value, if it has one (the Agent SDKs' extraArgs map
 	// of flag to value or null is

@@ -2,6 +2,7 @@ package claude
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -136,5 +137,27 @@ func TestConfigOffCommandLine(t *testing.T) {
 	}
 	if args, _ := o.Args("2.1.37"); !slices.Contains(args, mcp) {
 		t.Errorf("Args (no files) = %.200q, want the JSON as given", args)
+	}
+}
+
+// TestInitOptions checks the options of the initialize request: set in
+// the request where the version reads them, refused as unsupported before.
+func TestInitOptions(t *testing.T) {
+	t.Parallel()
+	o := Options{Title: "t", Skills: []string{"s"}, PromptSuggestions: true, AgentProgressSummaries: true, ForwardSubagentText: true}
+	req, err := o.initializeRequest("2.1.332")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if req.Title != "t" || !slices.Equal(req.Skills, []string{"s"}) || !req.PromptSuggestions || !req.AgentProgressSummaries || !req.ForwardSubagentText {
+		t.Errorf("initialize request %+v", req)
+	}
+	_, err = o.initializeRequest("2.1.37")
+	var oe *OptionError
+	if !errors.As(err, &oe) || !oe.Unsupported || oe.Option != "Title" {
+		t.Errorf("on 2.1.37: %v, want Title unsupported", err)
+	}
+	if _, err := (&Options{}).initializeRequest("2.1.37"); err != nil {
+		t.Errorf("no options on 2.1.37: %v", err)
 	}
 }

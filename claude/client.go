@@ -51,6 +51,8 @@ type Client struct {
 	version string
 
 	canUseTool     PermissionFunc
+	onElicitation  ElicitationFunc
+	onUserDialog   UserDialogFunc
 	hooks          *hookRegistry
 	mcp            map[string]*MCPServer // in-process MCP servers by name
 	mcpNames       []string              // their names, for initialize
@@ -64,15 +66,21 @@ type Client struct {
 
 	buffered atomic.Int64 // bytes of output held for reads
 
+	watch      watchdog     // Options.StallTimeout, guarded by mu
+	lastActive atomic.Int64 // when the CLI last wrote, or a prompt went, in Unix nanoseconds
+	busy       atomic.Bool  // a prompt went and its result has not come
+
 	idSuffix string
 	nextID   atomic.Uint64
 
-	mu       sync.Mutex
-	pending  map[string]chan controlAnswer // our requests awaiting an answer
-	handling map[string]context.CancelFunc // the CLI's requests being answered or queued
-	queued   []cliRequest                  // the CLI's requests waiting for a handler
-	workers  int                           // goroutines answering them
-	ended    error                         // how the CLI's output ended, or the bound it went over, once it did
+	mu           sync.Mutex
+	pending      map[string]chan controlAnswer      // our requests awaiting an answer
+	pendingWhat  map[string]protocol.ControlSubtype // their subtypes
+	handling     map[string]context.CancelFunc      // the CLI's requests being answered or queued
+	handlingWhat map[string]protocol.ControlSubtype // their subtypes
+	queued       []cliRequest                       // the CLI's requests waiting for a handler
+	workers      int                                // goroutines answering them
+	ended        error                              // how the CLI's output ended, or the bound it went over, once it did
 
 	life      context.Context // ends on Close; parent of the callbacks' contexts
 	stopLife  context.CancelFunc
@@ -96,7 +104,8 @@ type Client struct {
 	prompts   atomic.Uint64 // user messages sent
 	answered  atomic.Uint64 // prompts sent before the last result a read took
 
-	init *protocol.InitializeResponse
+	init    *protocol.InitializeResponse
+	initReq *protocol.InitializeRequest // the options' part of initialize
 
 	hurried   chan struct{} // closed to make Close kill the CLI at once
 	hurryOnce sync.Once
@@ -166,6 +175,9 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 	if err := opts.checkSession(); err != nil {
 		return nil, err
 	}
+	if err := opts.checkWatchdog(); err != nil {
+		return nil, err
+	}
 	bin, err := opts.binary(ctx)
 	if err != nil {
 		return nil, err
@@ -177,15 +189,21 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 	if s := opts.OutputSchema; len(s) > 0 && (!json.Valid(s) || bytes.TrimSpace(s)[0] != '{') {
 		return nil, &OptionError{Option: "OutputSchema", Reason: "not a JSON object"}
 	}
-	args, err := opts.Args(bin.Version)
-	if err != nil {
-		return nil, err
-	}
 	hooks, err := newHookRegistry(opts.Hooks)
 	if err != nil {
 		return nil, err
 	}
+	initReq, err := opts.initializeRequest(bin.Version)
+	if err != nil {
+		return nil, err
+	}
+	files := new(configFiles)
+	args, err := opts.args(bin.Version, files)
+	if err != nil {
+		return nil, errors.Join(err, files.remove())
+	}
 	c := newClient(opts, bin.Version)
+	c.initReq = initReq
 	c.hooks = hooks
 	c.mcp = servers
 	_, c.mcpNames = sdkMCPConfig(opts.MCPServers)
@@ -202,15 +220,20 @@ func Connect(ctx context.Context, opts Options) (*Client, error) {
 		Logger:          opts.Logger,
 		TranscriptLines: opts.transcriptLines(),
 		route:           c.route,
+		files:           files,
 	})
 	if err != nil {
 		c.stopLife()
-		return nil, err
+		return nil, errors.Join(err, files.remove())
 	}
 	c.sess = sess
 	c.attach(sess)
 	if err := c.initialize(ctx); err != nil {
 		return nil, errors.Join(err, c.closeWithin(ctx))
+	}
+	if c.watch.timeout > 0 {
+		c.callbacks.Add(1)
+		go c.runWatchdog()
 	}
 	return c, nil
 }
@@ -243,6 +266,8 @@ func newClient(opts Options, version string) *Client {
 		logger:         opts.Logger,
 		version:        version,
 		canUseTool:     opts.CanUseTool,
+		onElicitation:  opts.OnElicitation,
+		onUserDialog:   opts.OnUserDialog,
 		outputSchema:   opts.OutputSchema,
 		observer:       opts.Observer,
 		controlTimeout: opts.ControlTimeout,
@@ -251,7 +276,10 @@ func newClient(opts Options, version string) *Client {
 		maxQueued:      cmp.Or(max(opts.MaxControlQueue, 0), DefaultMaxControlQueue),
 		maxBuffered:    cmp.Or(max(opts.MaxBufferedBytes, 0), DefaultMaxBufferedBytes),
 		pending:        make(map[string]chan controlAnswer),
+		pendingWhat:    make(map[string]protocol.ControlSubtype),
 		handling:       make(map[string]context.CancelFunc),
+		handlingWhat:   make(map[string]protocol.ControlSubtype),
+		watch:          watchdog{timeout: opts.StallTimeout, onStall: opts.OnStall, interrupt: opts.InterruptOnStall},
 		hooks:          &hookRegistry{},
 		tr:             newTranslator(),
 		out:            newFIFO[item, error](),
@@ -286,7 +314,12 @@ func (c *Client) attach(cn conn) {
 
 // initialize sends the initialize request and keeps its answer.
 func (c *Client) initialize(ctx context.Context) error {
-	resp, err := c.control(ctx, &protocol.InitializeRequest{Hooks: c.hooks.config, SDKMCPServers: c.mcpNames, JSONSchema: c.outputSchema})
+	req := c.initReq
+	if req == nil {
+		req = new(protocol.InitializeRequest)
+	}
+	req.Hooks, req.SDKMCPServers, req.JSONSchema = c.hooks.config, c.mcpNames, c.outputSchema
+	resp, err := c.control(ctx, req)
 	if err != nil {
 		return err // it names the initialize request
 	}
@@ -337,6 +370,9 @@ func (c *Client) route(ev event) bool {
 		c.out.push(item{err: ev.err, first: first, size: size})
 		_ = c.hold(size)
 		return true
+	}
+	if c.watch.timeout > 0 {
+		c.watchTurns(ev.msg)
 	}
 	switch m := ev.msg.(type) {
 	case *protocol.ControlResponse:
@@ -466,6 +502,8 @@ func (c *Client) send(ctx context.Context, m protocol.Message, own int) error {
 			return wrapError("send: the abandoned turn before the prompt did not end", err)
 		}
 		c.prompts.Add(1)
+		c.touch()
+		c.busy.Store(true)
 		if err := sendMessage(ctx, c.conn, m); err != nil {
 			// Not sent: no turn is owed for it. The error says "claude: send".
 			c.prompts.Add(^uint64(0))

@@ -102,10 +102,12 @@ func (c *Client) control(ctx context.Context, body protocol.ControlRequestBody) 
 		return nil, wrapError(string(subtype)+" request", ended)
 	}
 	c.pending[id] = ch
+	c.pendingWhat[id] = subtype
 	c.mu.Unlock()
 	defer func() {
 		c.mu.Lock()
 		delete(c.pending, id)
+		delete(c.pendingWhat, id)
 		c.mu.Unlock()
 	}()
 
@@ -210,6 +212,9 @@ func (c *Client) handleRequest(m *protocol.ControlRequest, use *ToolUseEvent) {
 	}
 	ctx, cancel := context.WithCancel(c.life)
 	c.handling[id] = cancel
+	if m.Request != nil {
+		c.handlingWhat[id] = m.Request.ControlSubtype()
+	}
 	c.queued = append(c.queued, cliRequest{m: m, use: use, ctx: ctx, cancel: cancel})
 	start := c.workers < c.handlers
 	if start {
@@ -254,6 +259,7 @@ func (c *Client) respond(r cliRequest) {
 	r.cancel()
 	c.mu.Lock()
 	delete(c.handling, id)
+	delete(c.handlingWhat, id)
 	c.mu.Unlock()
 	if withdrawn {
 		c.logger.Debug("claude: control request withdrawn; not answering", "request_id", id)
@@ -309,6 +315,10 @@ func (c *Client) answer(ctx context.Context, m *protocol.ControlRequest, use *To
 		return c.answerHook(ctx, id, r)
 	case *protocol.MCPMessageRequest:
 		return c.answerMCP(ctx, id, r)
+	case *protocol.ElicitationRequest:
+		return c.answerElicitation(ctx, id, r)
+	case *protocol.UserDialogRequest:
+		return c.answerUserDialog(ctx, id, r)
 	case nil:
 		return protocol.NewErrorResponse(id, "control request without a body")
 	default:

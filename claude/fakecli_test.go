@@ -447,6 +447,22 @@ func (f *fakeCLIProc) turn(u *protocol.UserMessage) int {
 			}
 		}
 		f.result("success", strings.Join(answers, "\n"), false)
+	case "dialogs":
+		// An MCP server's elicitation and a user dialog: report the
+		// answers.
+		var answers []string
+		for _, req := range []string{
+			`{"subtype":"elicitation","mcp_server_name":"docs","message":"Your name?","mode":"form","requested_schema":{"type":"object","properties":{"name":{"type":"string"}}}}`,
+			`{"subtype":"request_user_dialog","dialog_kind":"refusal_fallback_prompt","payload":{"text":"Retry?"},"tool_use_id":"toolu_1"}`,
+		} {
+			r := f.request(req)
+			if e, ok := r.Response.(*protocol.ErrorResponse); ok {
+				answers = append(answers, "error: "+e.Error)
+			} else if s, ok := r.Response.(*protocol.SuccessResponse); ok {
+				answers = append(answers, string(s.Response))
+			}
+		}
+		f.result("success", strings.Join(answers, "\n"), false)
 	case "flood":
 		n, _ := strconv.Atoi(arg)
 		for i := range n {
@@ -456,6 +472,9 @@ func (f *fakeCLIProc) turn(u *protocol.UserMessage) int {
 	case "stall":
 		f.stalling.Store(true)
 		defer f.stalling.Store(false)
+		if arg == "task" { // "stall task": a background task started first
+			f.emit(fmt.Sprintf(`{"type":"system","subtype":"task_started","task_id":"task_1","tool_use_id":"toolu_1","description":"sleep","task_type":"local_bash","session_id":%q,"uuid":"u-t"}`, f.session))
+		}
 		f.stream(`{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"fake-model","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}}}`)
 		f.stream(`{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`)
 		f.stream(`{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Thinking about "}}`)

@@ -157,11 +157,15 @@ type Options struct {
 	// Effort is the reasoning effort: low, medium, high, xhigh or max
 	// (--effort; 2.1.330, not 2.1.37).
 	Effort string
-	// SystemPrompt replaces the default system prompt (--system-prompt;
-	// 2.1.37 and 2.1.330).
+	// SystemPrompt replaces the default system prompt. The client sends
+	// it in the initialize request's systemPrompt, as the Agent SDKs do,
+	// not on the command line (--system-prompt), whatever its size: every
+	// recorded CLI version, 2.1.29 to 2.1.332, takes it there.
 	SystemPrompt string
-	// AppendSystemPrompt is added to the end of the system prompt
-	// (--append-system-prompt; 2.1.37 and 2.1.330).
+	// AppendSystemPrompt is added to the end of the system prompt. Like
+	// SystemPrompt it goes in the initialize request
+	// (appendSystemPrompt; every recorded version), not on the command
+	// line (--append-system-prompt).
 	AppendSystemPrompt string
 	// SessionID is the session's ID, a UUID (--session-id; 2.1.37 and
 	// 2.1.330).
@@ -189,10 +193,14 @@ type Options struct {
 	// and 2.1.330).
 	AddDirs []string
 	// MCPConfig are MCP server configurations: JSON strings or files
-	// (--mcp-config; 2.1.37 and 2.1.330). MCPServers adds one more.
+	// (--mcp-config; 2.1.37 and 2.1.330). MCPServers adds one more. The
+	// client writes each JSON string to a file of its own (readable by
+	// the user only: a server's env and headers may hold secrets), passes
+	// its path, and removes it when the CLI has ended, so that neither
+	// the command line's length nor other users of the machine see them.
 	MCPConfig []string
 	// Settings is a settings file or JSON string (--settings; 2.1.37 and
-	// 2.1.330). With Sandbox, the client reads it (a relative path from
+	// 2.1.330). A JSON string goes through a file, as MCPConfig's do. With Sandbox, the client reads it (a relative path from
 	// WorkDir when set, else from the caller's working directory) and
 	// passes one JSON string with both.
 	Settings string
@@ -213,11 +221,13 @@ type Options struct {
 	// CLI's default, every source; an empty, non-nil slice reads none.
 	// Settings given with Settings are read whatever the sources.
 	SettingSources []SettingSource
-	// Agents are subagents defined for the session, by name (--agents,
-	// as JSON; 2.1.37 and 2.1.330): they join the built-in agents in
-	// system/init's agents and the model can start them with the Task
-	// tool. The Agent SDKs send the same definitions in the initialize
-	// request; the flag reaches both pinned CLIs.
+	// Agents are subagents defined for the session, by name: they join
+	// the built-in agents in system/init's agents and the model can start
+	// them with the Task (Agent) tool. The client sends them in the
+	// initialize request's agents, as the Agent SDKs do (every recorded
+	// version, 2.1.29 to 2.1.332, takes them there), not on the command
+	// line (--agents), which 30 agents with 2 KB prompts would fill with
+	// 60 KB.
 	Agents map[string]AgentDefinition
 	// Plugins are local plugins to load for the session (the Agent SDKs'
 	// plugins option of type "local"; one --plugin-dir per plugin; 2.1.37
@@ -241,6 +251,54 @@ type Options struct {
 	// [Client.SendMessage]) or, with ReplayUserMessages, the one of its
 	// replay.
 	FileCheckpointing bool
+	// Thinking configures extended thinking, as the Agent SDK 0.3.332's
+	// thinking option: see [Thinking]. It excludes MaxThinkingTokens.
+	Thinking *Thinking
+	// ResumeSessionAt resumes the session of Resume only up to the
+	// assistant message with this UUID (--resume-session-at; every
+	// recorded version). It needs Resume.
+	ResumeSessionAt string
+	// IncludeHookEvents makes the CLI report hook runs as
+	// system/hook_started and hook_response messages
+	// (--include-hook-events; CLI 2.1.100 on).
+	IncludeHookEvents bool
+	// StrictMCPConfig makes the CLI use only the MCP servers of MCPConfig
+	// and MCPServers, none of the settings' or the project's
+	// (--strict-mcp-config; every recorded version).
+	StrictMCPConfig bool
+	// NoSessionPersistence keeps the CLI from writing the session's
+	// transcript to disk, so that it cannot be resumed (the Agent SDK's
+	// persistSession: false; --no-session-persistence; every recorded
+	// version).
+	NoSessionPersistence bool
+	// TaskBudget is the session's task budget in tokens (the Agent SDK's
+	// taskBudget.total; --task-budget; CLI 2.1.84 on). Zero: none.
+	TaskBudget int
+	// Agent runs the session's main thread as this agent, one of Agents or
+	// of the CLI's (--agent; every recorded version).
+	Agent string
+	// ProjectConfigRoot is the folder whose .claude configuration the
+	// session reads as the project's (--project-config-root; CLI 2.1.278
+	// on).
+	ProjectConfigRoot string
+	// Title is the session's title; the CLI then generates none (the
+	// initialize request's title; CLI 2.1.113 on).
+	Title string
+	// Skills are the only skills the session loads, by name (the
+	// initialize request's skills; seen from CLI 2.1.330). nil loads
+	// them all.
+	Skills []string
+	// PromptSuggestions makes the CLI suggest the user's next prompt with
+	// prompt_suggestion messages (the initialize request's
+	// promptSuggestions; CLI 2.1.52 on).
+	PromptSuggestions bool
+	// AgentProgressSummaries makes the CLI summarize the progress of
+	// subagents (the initialize request's agentProgressSummaries; CLI
+	// 2.1.76 on).
+	AgentProgressSummaries bool
+	// ForwardSubagentText makes the CLI forward the text of subagents
+	// (the initialize request's forwardSubagentText; CLI 2.1.124 on).
+	ForwardSubagentText bool
 	// ExtraArgs are more CLI flags, passed last and unchecked: each flag
 	// followed by its value, if it has one (the Agent SDKs' extraArgs map
 	// of flag to value or null is
@@ -252,6 +310,21 @@ type Options struct {
 	// (2.1.37 and 2.1.330): tool calls that need permission then wait for
 	// its decision instead of being denied.
 	CanUseTool PermissionFunc
+	// OnElicitation answers the requests of MCP servers for input from
+	// the user (elicitation control requests, CLI 2.1.124 on), as the
+	// Agent SDKs' onElicitation does. Without it the client answers
+	// decline, as they do.
+	OnElicitation ElicitationFunc
+	// OnUserDialog answers the CLI's requests to show the user a dialog
+	// (request_user_dialog, CLI 2.1.162 on), of the kinds UserDialogKinds
+	// lists (the Agent SDKs' onUserDialog and supportedDialogKinds).
+	// Without it the client answers cancelled, and the CLI applies the
+	// dialog's default.
+	OnUserDialog UserDialogFunc
+	// UserDialogKinds are the dialog kinds OnUserDialog can show, sent in
+	// the initialize request's supportedDialogKinds (CLI 2.1.162 on); the
+	// CLI asks only for these. It needs OnUserDialog.
+	UserDialogKinds []string
 	// Hooks are Go callbacks the CLI calls at hook events, by event and
 	// tool matcher, over the control protocol: they are registered in the
 	// initialize request, as the Agent SDKs register theirs, and answer
@@ -269,6 +342,19 @@ type Options struct {
 	// StructuredOutput tool, and [Turn.StructuredOutput] returns the value.
 	// [SchemaOf] derives one from a Go struct.
 	OutputSchema json.RawMessage
+	// StallTimeout, when positive, turns the stall watchdog on: a turn
+	// under way (a prompt sent, its result not come) in which the CLI
+	// writes nothing for this long is reported to OnStall with the
+	// background tasks and control requests still pending, once per
+	// silence, and interrupted if InterruptOnStall says so.
+	StallTimeout time.Duration
+	// OnStall receives the watchdog's [StallEvent]s and says whether to
+	// interrupt the turn. It needs StallTimeout.
+	OnStall StallFunc
+	// InterruptOnStall makes the watchdog interrupt a silent turn (the
+	// interrupt request, as [Client.Interrupt]): the turn then ends with
+	// a result of subtype error_during_execution. It needs StallTimeout.
+	InterruptOnStall bool
 	// Handler receives the events of a one-shot [Query] as they come.
 	// Client methods take their handler as an argument instead.
 	Handler Handler
@@ -284,6 +370,21 @@ type Options struct {
 	// the answer to Interrupt, SetModel and the other control requests, or
 	// events read from the client. Start those on another goroutine.
 	Observer Handler
+}
+
+// Thinking is the extended thinking of a session (Options.Thinking), as
+// the Agent SDK 0.3.332's ThinkingConfig.
+type Thinking struct {
+	// Type is adaptive (the model decides; --thinking=adaptive, CLI
+	// 2.1.52 on), enabled (with BudgetTokens: --max-thinking-tokens, every
+	// version; without: adaptive) or disabled (--thinking=disabled, CLI
+	// 2.1.52 on).
+	Type string
+	// BudgetTokens is the thinking budget of Type enabled.
+	BudgetTokens int
+	// Display is how thinking is shown: summarized, omitted or highlights
+	// (--thinking-display, CLI 2.1.100 on). Not with disabled.
+	Display string
 }
 
 // SettingSource is a settings file the CLI reads (see
@@ -560,6 +661,14 @@ type optionFlag struct {
 	// in errors), each with the CLI versions that have it.
 	choice  string
 	choices []flagChoice
+	// viaInit says the option goes in the initialize request, not on the
+	// command line: Args checks it but passes no flag (see
+	// Options.initializeRequest).
+	viaInit bool
+	// toFile says a value of the flag that is JSON, not a file's path, is
+	// written to a file whose path the flag gets instead, when the client
+	// starts the CLI (see configFiles).
+	toFile bool
 }
 
 // optionValue writes an option as the values of its flag: the values of
@@ -629,11 +738,49 @@ var optionFlags = []optionFlag{
 	{option: "MaxTurns", flag: "--max-turns", value: count(func(o *Options) int { return o.MaxTurns })},
 	{option: "MaxBudgetUSD", flag: "--max-budget-usd", value: amount(func(o *Options) float64 { return o.MaxBudgetUSD })},
 	{option: "MaxThinkingTokens", flag: "--max-thinking-tokens", value: count(func(o *Options) int { return o.MaxThinkingTokens })},
+	// Thinking: the budget of type enabled (every version), else
+	// --thinking (2.1.52 on: the first installed version after 2.1.40
+	// that has it).
+	{option: "Thinking", flag: "--max-thinking-tokens", value: func(o *Options) ([][]string, string) {
+		t := o.Thinking
+		switch {
+		case t == nil || t.Type != "enabled" || t.BudgetTokens == 0:
+			return nil, ""
+		case t.BudgetTokens < 0:
+			return nil, "a negative budget"
+		case o.MaxThinkingTokens != 0:
+			return nil, "Thinking and MaxThinkingTokens exclude each other"
+		}
+		return [][]string{{strconv.Itoa(t.BudgetTokens)}}, ""
+	}},
+	{option: "Thinking", flag: "--thinking", needs: cliversion.MustParseConstraint(">=2.1.52"), value: func(o *Options) ([][]string, string) {
+		t := o.Thinking
+		if t == nil || (t.Type == "enabled" && t.BudgetTokens != 0) {
+			return nil, ""
+		}
+		switch t.Type {
+		case "adaptive", "enabled":
+			return [][]string{{"adaptive"}}, ""
+		case "disabled":
+			return [][]string{{"disabled"}}, ""
+		}
+		return nil, fmt.Sprintf("thinking type %q: want adaptive, enabled or disabled", t.Type)
+	}},
+	{option: "Thinking", flag: "--thinking-display", needs: cliversion.MustParseConstraint(">=2.1.100"), value: func(o *Options) ([][]string, string) {
+		t := o.Thinking
+		switch {
+		case t == nil || t.Display == "":
+			return nil, ""
+		case t.Type == "disabled":
+			return nil, "a display for disabled thinking"
+		}
+		return [][]string{{t.Display}}, ""
+	}, choice: "thinking display", choices: []flagChoice{{value: "summarized"}, {value: "omitted"}, {value: "highlights"}}},
 	{option: "Effort", flag: "--effort", value: text(func(o *Options) string { return o.Effort }),
 		needs:  cliversion.MustParseConstraint(">" + cliinstall.SeedVersion),
 		choice: "effort", choices: []flagChoice{{value: "low"}, {value: "medium"}, {value: "high"}, {value: "xhigh"}, {value: "max"}}},
-	{option: "SystemPrompt", flag: "--system-prompt", value: text(func(o *Options) string { return o.SystemPrompt })},
-	{option: "AppendSystemPrompt", flag: "--append-system-prompt", value: text(func(o *Options) string { return o.AppendSystemPrompt })},
+	{option: "SystemPrompt", flag: "--system-prompt", value: text(func(o *Options) string { return o.SystemPrompt }), viaInit: true},
+	{option: "AppendSystemPrompt", flag: "--append-system-prompt", value: text(func(o *Options) string { return o.AppendSystemPrompt }), viaInit: true},
 	{option: "SessionID", flag: "--session-id", value: text(func(o *Options) string { return o.SessionID }),
 		check: func(o *Options) string {
 			if !uuidPattern.MatchString(o.SessionID) {
@@ -649,6 +796,22 @@ var optionFlags = []optionFlag{
 			return ""
 		}},
 	{option: "Continue", flag: "--continue", value: present(func(o *Options) bool { return o.Continue })},
+	{option: "ResumeSessionAt", flag: "--resume-session-at", value: text(func(o *Options) string { return o.ResumeSessionAt }),
+		check: func(o *Options) string {
+			if o.Resume == "" {
+				return "needs Resume"
+			}
+			return ""
+		}},
+	{option: "IncludeHookEvents", flag: "--include-hook-events", needs: cliversion.MustParseConstraint(">=2.1.100"),
+		value: present(func(o *Options) bool { return o.IncludeHookEvents })},
+	{option: "StrictMCPConfig", flag: "--strict-mcp-config", value: present(func(o *Options) bool { return o.StrictMCPConfig })},
+	{option: "NoSessionPersistence", flag: "--no-session-persistence", value: present(func(o *Options) bool { return o.NoSessionPersistence })},
+	{option: "TaskBudget", flag: "--task-budget", needs: cliversion.MustParseConstraint(">=2.1.84"),
+		value: count(func(o *Options) int { return o.TaskBudget })},
+	{option: "Agent", flag: "--agent", value: text(func(o *Options) string { return o.Agent })},
+	{option: "ProjectConfigRoot", flag: "--project-config-root", needs: cliversion.MustParseConstraint(">=2.1.278"),
+		value: text(func(o *Options) string { return o.ProjectConfigRoot })},
 	{option: "ForkSession", flag: "--fork-session", value: present(func(o *Options) bool { return o.ForkSession }),
 		check: func(o *Options) string {
 			if o.Resume == "" && !o.Continue {
@@ -659,13 +822,14 @@ var optionFlags = []optionFlag{
 	{option: "IncludePartialMessages", flag: "--include-partial-messages", value: present(func(o *Options) bool { return o.IncludePartialMessages })},
 	{option: "ReplayUserMessages", flag: "--replay-user-messages", value: present(func(o *Options) bool { return o.ReplayUserMessages })},
 	{option: "AddDirs", flag: "--add-dir", value: each(func(o *Options) []string { return o.AddDirs })},
-	{option: "MCPConfig", flag: "--mcp-config", value: func(o *Options) ([][]string, string) {
-		occurrences, _ := each(func(o *Options) []string { return o.MCPConfig })(o)
-		if len(o.MCPServers) > 0 { // the in-process servers, as type "sdk"
-			cfg, _ := sdkMCPConfig(o.MCPServers)
-			occurrences = append(occurrences, []string{cfg})
+	{option: "MCPConfig", flag: "--mcp-config", value: each(func(o *Options) []string { return o.MCPConfig }), toFile: true},
+	// The in-process servers, as type "sdk": a few bytes each.
+	{option: "MCPServers", flag: "--mcp-config", value: func(o *Options) ([][]string, string) {
+		if len(o.MCPServers) == 0 {
+			return nil, ""
 		}
-		return occurrences, ""
+		cfg, _ := sdkMCPConfig(o.MCPServers)
+		return [][]string{{cfg}}, ""
 	}},
 	{option: "Settings", flag: "--settings", value: func(o *Options) ([][]string, string) {
 		v, problem := o.settingsValue()
@@ -673,7 +837,7 @@ var optionFlags = []optionFlag{
 			return nil, problem
 		}
 		return [][]string{{v}}, ""
-	}},
+	}, toFile: true},
 	{option: "Plugins", flag: "--plugin-dir", value: func(o *Options) ([][]string, string) {
 		var occurrences [][]string
 		for i, p := range o.Plugins {
@@ -708,7 +872,7 @@ var optionFlags = []optionFlag{
 			return nil, problem
 		}
 		return [][]string{{v}}, ""
-	}},
+	}, viaInit: true},
 	{option: "CanUseTool", flag: "--permission-prompt-tool", value: func(o *Options) ([][]string, string) {
 		if o.CanUseTool == nil {
 			return nil, ""
@@ -798,18 +962,30 @@ var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]
 // flags every session passes, checked against CLI version (empty, or not a
 // version: no version check). The error is an [*OptionError], or several
 // joined.
+//
+// The options that the client sends in the initialize request instead
+// (SystemPrompt, AppendSystemPrompt, Agents) are checked but have no flag
+// here. The JSON values of MCPConfig and Settings are given as they are;
+// [Connect] writes them to files and passes the files' paths, so that a
+// large configuration does not go on the command line.
 func (o Options) Args(version string) ([]string, error) {
+	return o.args(version, nil)
+}
+
+// args is Args, writing the JSON values of the toFile flags to files when
+// files is not nil.
+func (o *Options) args(version string, files *configFiles) ([]string, error) {
 	v, err := cliversion.Parse(version)
 	known := err == nil
 	var args []string
 	var errs []error
 	for _, row := range optionFlags {
-		occurrences, problem := row.value(&o)
+		occurrences, problem := row.value(o)
 		if occurrences == nil && problem == "" {
 			continue // unset
 		}
 		if problem == "" && row.check != nil {
-			problem = row.check(&o)
+			problem = row.check(o)
 		}
 		if problem == "" {
 			problem = row.unknownChoice(occurrences)
@@ -824,8 +1000,15 @@ func (o Options) Args(version string) ([]string, error) {
 			fail(true, fmt.Sprintf("Claude Code %s does not have it (%s)", version, lacking(row.needs)))
 		case known && choice != "":
 			fail(true, fmt.Sprintf("Claude Code %s does not have %s %q (%s)", version, row.choice, choice, lacking(needs)))
+		case row.viaInit:
+			// checked; sent in the initialize request
 		default:
 			for _, values := range occurrences {
+				if row.toFile && files != nil {
+					if values, err = files.paths(row.option, values); err != nil {
+						return nil, err
+					}
+				}
 				args = append(append(args, row.flag), values...)
 			}
 		}

@@ -1,7 +1,12 @@
 package claude
 
 import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ccwire/ccwire/cliversion"
@@ -28,12 +33,19 @@ func TestLacking(t *testing.T) {
 // with a way to write it, and choices named.
 func TestOptionFlags(t *testing.T) {
 	t.Parallel()
-	options, flags := map[string]bool{}, map[string]bool{}
+	options, flags := map[string]bool{}, map[string]string{}
 	for _, row := range optionFlags {
-		if options[row.option] || flags[row.flag] {
-			t.Errorf("%s (%s) is in the table twice", row.option, row.flag)
+		// A flag may serve two options only when it can be repeated:
+		// --mcp-config for MCPConfig's files and MCPServers' "sdk" entry.
+		// Thinking has three flags; --max-thinking-tokens serves it and
+		// MaxThinkingTokens.
+		if other, ok := flags[row.flag]; (options[row.option] && row.option != "Thinking") || ok && row.flag != "--mcp-config" && row.flag != "--max-thinking-tokens" {
+			t.Errorf("%s (%s) is in the table twice (also %s)", row.option, row.flag, other)
 		}
-		options[row.option], flags[row.flag] = true, true
+		options[row.option], flags[row.flag] = true, row.option
+		if row.viaInit && row.toFile {
+			t.Errorf("%s: both in initialize and in a file", row.option)
+		}
 		if row.value == nil {
 			t.Errorf("%s: no value", row.option)
 		}
@@ -62,5 +74,90 @@ func TestOptionsEnv(t *testing.T) {
 	}
 	if extra := env[:2][1]; extra != "" {
 		t.Errorf("env wrote %q into Env's array", extra)
+	}
+}
+
+// TestConfigOffCommandLine checks where a large configuration goes: the
+// prompts and the agents in the initialize request, none of them on the
+// command line; the JSON of MCPConfig and Settings in files readable by
+// the user only, whose paths the flags get, removed with remove. A file's
+// path stays as given.
+func TestConfigOffCommandLine(t *testing.T) {
+	t.Parallel()
+	big := strings.Repeat("x", 70_000)
+	mcp := `{"mcpServers":{"a":{"command":"` + big + `"}}}`
+	o := Options{
+		SystemPrompt:       big,
+		AppendSystemPrompt: "and more",
+		Agents:             map[string]AgentDefinition{"a": {Description: "d", Prompt: big}},
+		MCPConfig:          []string{mcp, "servers.json"},
+		Settings:           `{"env":{"A":"1"}}`,
+		Model:              "opus",
+	}
+	files := new(configFiles)
+	args, err := o.args("2.1.37", files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { files.remove() })
+	if n := len(strings.Join(args, " ")); n > 512 {
+		t.Errorf("args are %d bytes: %.200q", n, args)
+	}
+	want := []string{"--model", "opus", "--mcp-config", filepath.Join(files.dir, "mcpconfig-1.json"), "--mcp-config", "servers.json",
+		"--settings", filepath.Join(files.dir, "settings-2.json")}
+	if !slices.Equal(args, want) {
+		t.Errorf("args = %q, want %q", args, want)
+	}
+	for path, content := range map[string]string{want[3]: mcp, want[7]: o.Settings} {
+		b, err := os.ReadFile(path)
+		if err != nil || string(b) != content {
+			t.Errorf("%s holds %.40q (%v), want the option's JSON", path, b, err)
+		}
+		if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s: mode %v (%v), want 0600", path, fi.Mode(), err)
+		}
+	}
+	req, err := o.initializeRequest("2.1.37")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var prompt string
+	if err := json.Unmarshal(req.SystemPrompt, &prompt); err != nil || prompt != big {
+		t.Errorf("initialize systemPrompt is %d bytes (%v), want the option's", len(prompt), err)
+	}
+	var agents map[string]AgentDefinition
+	if err := json.Unmarshal(req.Agents, &agents); err != nil || agents["a"].Prompt != big || req.AppendSystemPrompt != "and more" {
+		t.Errorf("initialize agents %.80s, append %q (%v)", req.Agents, req.AppendSystemPrompt, err)
+	}
+	if err := files.remove(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(files.dir); !os.IsNotExist(err) {
+		t.Errorf("the files' folder is still there (%v)", err)
+	}
+	if args, _ := o.Args("2.1.37"); !slices.Contains(args, mcp) {
+		t.Errorf("Args (no files) = %.200q, want the JSON as given", args)
+	}
+}
+
+// TestInitOptions checks the options of the initialize request: set in
+// the request where the version reads them, refused as unsupported before.
+func TestInitOptions(t *testing.T) {
+	t.Parallel()
+	o := Options{Title: "t", Skills: []string{"s"}, PromptSuggestions: true, AgentProgressSummaries: true, ForwardSubagentText: true}
+	req, err := o.initializeRequest("2.1.332")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if req.Title != "t" || !slices.Equal(req.Skills, []string{"s"}) || !req.PromptSuggestions || !req.AgentProgressSummaries || !req.ForwardSubagentText {
+		t.Errorf("initialize request %+v", req)
+	}
+	_, err = o.initializeRequest("2.1.37")
+	var oe *OptionError
+	if !errors.As(err, &oe) || !oe.Unsupported || oe.Option != "Title" {
+		t.Errorf("on 2.1.37: %v, want Title unsupported", err)
+	}
+	if _, err := (&Options{}).initializeRequest("2.1.37"); err != nil {
+		t.Errorf("no options on 2.1.37: %v", err)
 	}
 }

@@ -42,13 +42,17 @@ var seedSubtypes = map[protocol.ControlSubtype]bool{
 var seedEra = cliversion.MustParseConstraint("<=" + cliinstall.SeedVersion)
 
 // checkSubtype refuses a request the client's CLI version is known not to
-// answer.
+// answer: any but seedSubtypes on 2.1.37 and older, and one whose first
+// version (controlSince) is newer.
 func (c *Client) checkSubtype(subtype protocol.ControlSubtype) error {
 	v, err := cliversion.Parse(c.version)
-	if err != nil || !seedEra.Allows(v) || seedSubtypes[subtype] {
+	if err != nil {
 		return nil
 	}
-	return &UnsupportedRequestError{Subtype: subtype, Version: c.version}
+	if (seedEra.Allows(v) && !seedSubtypes[subtype]) || !sinceAllows(subtype, c.version) {
+		return &UnsupportedRequestError{Subtype: subtype, Version: c.version}
+	}
+	return nil
 }
 
 // MCPStatus asks for the status of every MCP server the CLI knows, the

@@ -1,7 +1,10 @@
 package claude_test
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -134,5 +137,54 @@ func TestTurnWithoutStructuredOutput(t *testing.T) {
 	var v any
 	if err := turn.DecodeStructuredOutput(&v); !errors.Is(err, claude.ErrNoStructuredOutput) {
 		t.Errorf("DecodeStructuredOutput of an empty turn = %v", err)
+	}
+}
+
+// TestClientAnswersDialogs has the fake CLI ask for an MCP server's
+// elicitation and a user dialog: OnElicitation and OnUserDialog answer
+// them with what the user chose; without them the client answers as the
+// Agent SDKs do, decline and cancelled, never an error.
+func TestClientAnswersDialogs(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		set  func(o *claude.Options)
+		want string
+	}{
+		{"callbacks", func(o *claude.Options) {
+			o.OnElicitation = func(_ context.Context, r *protocol.ElicitationRequest) (*protocol.ElicitationResponse, error) {
+				if r.MCPServerName != "docs" || r.Message != "Your name?" {
+					return nil, fmt.Errorf("unexpected elicitation %+v", r)
+				}
+				return &protocol.ElicitationResponse{Action: "accept", Content: json.RawMessage(`{"name":"Ada"}`)}, nil
+			}
+			o.OnUserDialog = func(_ context.Context, r *protocol.UserDialogRequest) (*protocol.UserDialogResponse, error) {
+				if r.DialogKind != "refusal_fallback_prompt" {
+					return nil, fmt.Errorf("unexpected dialog %q", r.DialogKind)
+				}
+				return &protocol.UserDialogResponse{Behavior: "completed", Result: json.RawMessage(`"retry"`)}, nil
+			}
+		}, `{"action":"accept","content":{"name":"Ada"}}` + "\n" + `{"behavior":"completed","result":"retry"}`},
+		{"defaults", func(*claude.Options) {}, `{"action":"decline"}` + "\n" + `{"behavior":"cancelled"}`},
+		{"callback errors", func(o *claude.Options) {
+			o.OnElicitation = func(context.Context, *protocol.ElicitationRequest) (*protocol.ElicitationResponse, error) {
+				return nil, errors.New("no user here")
+			}
+			o.OnUserDialog = func(context.Context, *protocol.UserDialogRequest) (*protocol.UserDialogResponse, error) {
+				return &protocol.UserDialogResponse{}, nil
+			}
+		}, "error: no user here\nerror: the user dialog callback answered no behavior (want completed or cancelled)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			c := connectFake(t, tc.set)
+			turn, err := c.Query(ctxFor(t, 30*time.Second), "dialogs", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := resultText(t, turn); got != tc.want {
+				t.Errorf("the fake got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
 	}
 }

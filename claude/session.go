@@ -84,6 +84,9 @@ type SessionConfig struct {
 	// for) are not queued for the session's readers. A Client routes a
 	// session's stdout this way, without a goroutine hop.
 	route func(event) bool
+	// files, when set, are configuration files the CLI reads at start;
+	// the session removes them once the CLI has ended.
+	files *configFiles
 }
 
 // DummyAPIKey is the API key a session gives the CLI unless told otherwise.
@@ -136,6 +139,7 @@ type Session struct {
 
 	queue      *fifo[event, *ExitError] // stdout events route did not take
 	route      func(event) bool
+	files      *configFiles // removed once the CLI has ended
 	stderrTail *tailBuffer
 	stderrLine func(string) // SessionConfig.Stderr
 	transcript transcript
@@ -211,6 +215,7 @@ func start(ctx context.Context, bin cliinstall.Binary, cfg SessionConfig) (_ *Se
 	s.stderrTail = newTailBuffer(tail)
 	s.stderrLine = cfg.Stderr
 
+	s.files = cfg.files
 	var cleanup []func()
 	defer func() {
 		if err != nil {
@@ -654,6 +659,9 @@ func (s *Session) shutdown(grace time.Duration) error {
 		if err := os.RemoveAll(s.root); err != nil {
 			errs = append(errs, fmt.Errorf("claude: remove session folder: %w", err))
 		}
+	}
+	if err := s.files.remove(); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }

@@ -102,9 +102,9 @@ func stripComments(src string) string {
 	return strings.Join(lines, "\n")
 }
 
-// rhs returns the right-hand side of a declaration starting at s: up to
-// the ";" outside every bracket and string.
-func rhs(s string) string {
+// topLevel calls at with the index of each byte of s outside every
+// bracket and string literal, in order, until at returns false.
+func topLevel(s string, at func(i int) bool) {
 	depth := 0
 	var quote byte
 	for i := 0; i < len(s); i++ {
@@ -116,51 +116,51 @@ func rhs(s string) string {
 			} else if c == quote {
 				quote = 0
 			}
+			continue
 		case c == '\'' || c == '"' || c == '`':
 			quote = c
+			continue
 		case c == '{' || c == '(' || c == '[' || c == '<':
 			depth++
+			continue
 		case c == '}' || c == ')' || c == ']' || c == '>':
-			if c == '>' && i > 0 && s[i-1] == '=' { // an arrow, =>
-				continue
+			if c != '>' || i == 0 || s[i-1] != '=' { // not an arrow, =>
+				depth--
 			}
-			depth--
-		case c == ';' && depth <= 0:
-			return strings.TrimSpace(s[:i])
+			continue
+		}
+		if depth == 0 && !at(i) {
+			return
 		}
 	}
-	return strings.TrimSpace(s)
+}
+
+// rhs returns the right-hand side of a declaration starting at s: up to
+// the ";" outside every bracket and string.
+func rhs(s string) string {
+	end := len(s)
+	topLevel(s, func(i int) bool {
+		if s[i] == ';' {
+			end = i
+			return false
+		}
+		return true
+	})
+	return strings.TrimSpace(s[:end])
 }
 
 // splitTop splits s at sep outside every bracket and string, trimming
 // the parts and dropping empty ones (a leading "|").
 func splitTop(s string, sep byte) []string {
 	var parts []string
-	depth, start := 0, 0
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"' || c == '`':
-			quote = c
-		case c == '{' || c == '(' || c == '[' || c == '<':
-			depth++
-		case c == '}' || c == ')' || c == ']' || c == '>':
-			if c == '>' && i > 0 && s[i-1] == '=' {
-				continue
-			}
-			depth--
-		case c == sep && depth == 0:
+	start := 0
+	topLevel(s, func(i int) bool {
+		if s[i] == sep {
 			parts = append(parts, s[start:i])
 			start = i + 1
 		}
-	}
+		return true
+	})
 	parts = append(parts, s[start:])
 	out := parts[:0]
 	for _, p := range parts {

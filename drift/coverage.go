@@ -146,14 +146,15 @@ func versionCoverageOf(fsys fs.FS, version string, scenarios []*scenario.Scenari
 	if err != nil {
 		return vc, err
 	}
-	items := ProtocolItems(schema.Protocol())
-	count := newProtocolCount(items)
+	items, sdk, reasons := ProtocolItems(schema.Protocol()), SDKItems(), Unprovokables()
+	count := newProtocolCount(items, sdk)
 	for _, rec := range recs {
 		if err := count.add(rec); err != nil {
 			return vc, fmt.Errorf("drift: coverage: %w", err)
 		}
 	}
-	vc.Protocol = count.coverage(items, v, Unprovokables())
+	vc.Protocol = count.coverage(items, v, reasons)
+	vc.Protocol.SDK = count.sdkCoverage(sdk, items, v, reasons)
 	covs, err := scenario.CoverTools(recs)
 	if err != nil {
 		return vc, err
@@ -256,21 +257,34 @@ func listOrNone(names []string) string {
 	return strings.Join(names, ", ")
 }
 
+// groupCounts writes "group recorded of items" for each group.
+func groupCounts(totals []GroupTotal) string {
+	var groups []string
+	for _, g := range totals {
+		groups = append(groups, fmt.Sprintf("%s %d of %d", g.Group, g.Recorded, g.Items))
+	}
+	return strings.Join(groups, ", ")
+}
+
 // writeProtocolText writes the protocol part of a version's report: the
 // totals per group, then each item with its status, how often and where
 // it was recorded, or why it cannot be.
 func writeProtocolText(w io.Writer, p ProtocolCoverage) {
 	recorded, cannot, notYet := p.Recorded()
-	var groups []string
-	for _, g := range p.Totals {
-		groups = append(groups, fmt.Sprintf("%s %d of %d", g.Group, g.Recorded, g.Items))
-	}
 	unanswered := 0
 	for _, g := range p.Totals {
 		unanswered += g.Unanswered
 	}
-	fmt.Fprintf(w, "\nProtocol: %d of %d recorded (%s); %d cannot be provoked here; %d not yet covered (%d control requests sent but never answered)\n",
-		recorded, recorded+cannot+notYet, strings.Join(groups, ", "), cannot, notYet, unanswered)
+	sdkRecorded, sdkItems := p.SDK.Recorded()
+	fmt.Fprintf(w, "\nProtocol: %d of %d model items recorded (%s); %d of %d SDK items (sdk.d.ts %s: %s); %d cannot be provoked here; %d not yet covered (%d control requests sent but never answered)\n",
+		recorded, recorded+cannot+notYet, groupCounts(p.Totals), sdkRecorded, sdkItems, p.SDK.SDKVersion, groupCounts(p.SDK.Totals), cannot, notYet, unanswered)
+	if len(p.SDK.NotInModel) > 0 {
+		var names []string
+		for _, it := range p.SDK.NotInModel {
+			names = append(names, it.String())
+		}
+		fmt.Fprintf(w, "SDK items the model does not type: %s\n", strings.Join(names, ", "))
+	}
 	fmt.Fprintln(w, "\nGROUP\tITEM\tSTATUS\tCOUNT\tANSWERS\tSCENARIOS OR REASON")
 	for _, it := range p.Items {
 		answers := "-"

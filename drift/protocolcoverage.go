@@ -1,5 +1,7 @@
 package drift
 
+//go:generate go run ../internal/sdkitems -o sdkitems_gen.go
+
 import (
 	"fmt"
 	"slices"
@@ -129,12 +131,49 @@ func constValues(mb *schema.Member) []string {
 	}
 }
 
+// SDKItems returns the items that the TypeScript Agent SDK's sdk.d.ts
+// declares (version [SDKVersion]), in its order: the control request
+// subtypes of SDKControlRequestInner, the stdout kinds of StdoutMessage
+// with the result subtypes apart (but control_request and
+// control_response, whose subtypes the control group counts) and the
+// hook events of HOOK_EVENTS. go generate ./drift reads them from the
+// installed SDK (internal/sdkitems).
+func SDKItems() []ProtocolItem { return slices.Clone(sdkItems) }
+
 // ProtocolCoverage is how far the recordings of one version hold the
 // protocol model's items.
 type ProtocolCoverage struct {
 	// Totals counts the items per group and status.
 	Totals []GroupTotal   `json:"totals"`
 	Items  []ItemCoverage `json:"items"`
+	// SDK counts the same recordings by the SDK's items ([SDKItems]), as
+	// issue 31 counts the protocol.
+	SDK SDKCoverage `json:"sdk"`
+}
+
+// SDKCoverage is how far the recordings of one version hold the items of
+// the TypeScript Agent SDK's sdk.d.ts.
+type SDKCoverage struct {
+	// SDKVersion is the SDK whose items these are.
+	SDKVersion string `json:"sdk_version"`
+	// Totals counts the SDK's items per group and status.
+	Totals []GroupTotal `json:"totals"`
+	// NotRecorded are the SDK's items not recorded on the version, with
+	// their status and reason.
+	NotRecorded []ItemCoverage `json:"not_recorded"`
+	// NotInModel are the SDK's items the protocol model does not type
+	// (recorded all the same when the wire carries them).
+	NotInModel []ProtocolItem `json:"not_in_model"`
+}
+
+// Recorded returns the number of the SDK's items recorded and their
+// number.
+func (s SDKCoverage) Recorded() (recorded, items int) {
+	for _, g := range s.Totals {
+		recorded += g.Recorded
+		items += g.Items
+	}
+	return recorded, items
 }
 
 // GroupTotal counts the items of a group by status.
@@ -192,17 +231,21 @@ type protocolCount struct {
 	byItem map[ProtocolItem]*ItemCoverage
 }
 
-// newProtocolCount starts a count of items.
-func newProtocolCount(items []ProtocolItem) *protocolCount {
+// newProtocolCount starts a count of items, of each list given once.
+func newProtocolCount(items ...[]ProtocolItem) *protocolCount {
 	c := &protocolCount{byItem: map[ProtocolItem]*ItemCoverage{}}
-	for _, it := range items {
-		c.byItem[it] = &ItemCoverage{ProtocolItem: it, Scenarios: []string{}}
+	for _, list := range items {
+		for _, it := range list {
+			if c.byItem[it] == nil {
+				c.byItem[it] = &ItemCoverage{ProtocolItem: it, Scenarios: []string{}}
+			}
+		}
 	}
 	return c
 }
 
-// note counts item in the recording of scenario id; items the model does
-// not have (a subtype it does not type) are not counted.
+// note counts item in the recording of scenario id; items neither the
+// model nor the SDK has (a subtype neither types) are not counted.
 func (c *protocolCount) note(group, name, id string) *ItemCoverage {
 	ic := c.byItem[ProtocolItem{Group: group, Name: name}]
 	if ic == nil {
@@ -266,6 +309,22 @@ func (c *protocolCount) stdoutItem(kind string) string {
 		}
 	}
 	return parts[0]
+}
+
+// sdkCoverage returns the count's report of the SDK's items sdk for
+// version v, model being the items of the model.
+func (c *protocolCount) sdkCoverage(sdk, model []ProtocolItem, v cliversion.Version, reasons []Unprovokable) SDKCoverage {
+	p := c.coverage(sdk, v, reasons)
+	s := SDKCoverage{SDKVersion: SDKVersion, Totals: p.Totals, NotRecorded: []ItemCoverage{}, NotInModel: []ProtocolItem{}}
+	for _, ic := range p.Items {
+		if ic.Status != ItemRecorded {
+			s.NotRecorded = append(s.NotRecorded, ic)
+		}
+		if !slices.Contains(model, ic.ProtocolItem) {
+			s.NotInModel = append(s.NotInModel, ic.ProtocolItem)
+		}
+	}
+	return s
 }
 
 // coverage returns the count's report for version v, in the order of

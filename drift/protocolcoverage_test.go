@@ -12,7 +12,7 @@ import (
 )
 
 // TestProtocolItems checks that the items come from the model: one per
-// control request body it types (the SDK's 41), one per stdout kind with
+// control request body it types (the SDK's 41 and side_question), one per stdout kind with
 // the result subtypes apart, one per hook event, and none for the
 // fallback variants.
 func TestProtocolItems(t *testing.T) {
@@ -23,8 +23,8 @@ func TestProtocolItems(t *testing.T) {
 	for _, it := range items {
 		count[it.Group]++
 	}
-	if want := len(m.Union("ControlRequestBody").Variants) - 1; count[GroupControl] != want || want != 41 {
-		t.Errorf("%d control request subtypes, want %d (the model's bodies but its fallback, the SDK's 41)", count[GroupControl], want)
+	if want := len(m.Union("ControlRequestBody").Variants) - 1; count[GroupControl] != want || want < 41 {
+		t.Errorf("%d control request subtypes, want %d (the model's bodies but its fallback, at least the SDK's 41)", count[GroupControl], want)
 	}
 	if want := len(m.Enum("HookEvent").Values); count[GroupHook] != want {
 		t.Errorf("%d hook events, want the model's %d", count[GroupHook], want)
@@ -141,5 +141,61 @@ func TestProtocolCount(t *testing.T) {
 	}
 	if g := p.Total(GroupHook); g.Recorded != 2 || g.Items != len(schema.Protocol().Enum("HookEvent").Values) {
 		t.Errorf("hook totals %+v", g)
+	}
+}
+
+// TestSDKCoverage counts a recording by the SDK's items: a hook event the
+// SDK declares is counted whether or not the model types it, and
+// control_request lines are counted by subtype only.
+func TestSDKCoverage(t *testing.T) {
+	t.Parallel()
+	lines := []struct {
+		dir scenario.EventKind
+		msg string
+	}{
+		{scenario.EventStdin, `{"type":"control_request","request_id":"a","request":{"subtype":"get_settings"}}`},
+		{scenario.EventStdout, `{"type":"control_response","response":{"subtype":"success","request_id":"a","response":{}}}`},
+		{scenario.EventStdout, `{"type":"system","subtype":"init"}`},
+		{scenario.EventStdout, `{"type":"system","subtype":"hook_started","hook_event":"PreToolUse"}`},
+		{scenario.EventStdout, `{"type":"system","subtype":"hook_started","hook_event":"PostCompact"}`},
+		{scenario.EventStdout, `{"type":"result","subtype":"success"}`},
+	}
+	rec := &scenario.Recording{Scenario: "s", Version: "2.1.332"}
+	for _, l := range lines {
+		rec.Events = append(rec.Events, scenario.Event{Kind: l.dir, Turn: 1, Msg: json.RawMessage(l.msg)})
+	}
+	model, sdk := ProtocolItems(schema.Protocol()), SDKItems()
+	c := newProtocolCount(model, sdk)
+	if err := c.add(rec); err != nil {
+		t.Fatal(err)
+	}
+	reasons := []Unprovokable{{Item: ProtocolItem{GroupStdout, "auth_status"}, Reason: "needs a login", Tried: "y", Versions: []string{"2.1.332"}}}
+	s := c.sdkCoverage(sdk, model, cliversion.MustParse("2.1.332"), reasons)
+	if s.SDKVersion != SDKVersion {
+		t.Errorf("SDK version %q, want %q", s.SDKVersion, SDKVersion)
+	}
+	want := map[string][2]int{GroupControl: {1, 41}, GroupStdout: {3, 46}, GroupHook: {2, 34}} // recorded, items; control_response is the control group's
+	for g, w := range want {
+		var got GroupTotal
+		for _, gt := range s.Totals {
+			if gt.Group == g {
+				got = gt
+			}
+		}
+		if got.Recorded != w[0] || got.Items != w[1] {
+			t.Errorf("%s: %d of %d recorded, want %d of %d", g, got.Recorded, got.Items, w[0], w[1])
+		}
+	}
+	if r, n := s.Recorded(); r != 6 || n != 121 || len(s.NotRecorded) != 121-6 {
+		t.Errorf("%d of %d recorded, %d not recorded; want 6 of 121, 115", r, n, len(s.NotRecorded))
+	}
+	i := slices.IndexFunc(s.NotRecorded, func(ic ItemCoverage) bool { return ic.Name == "auth_status" })
+	if i < 0 || s.NotRecorded[i].Status != ItemCannot || s.NotRecorded[i].Reason == nil {
+		t.Errorf("auth_status is not listed as cannot with its reason: %+v", s.NotRecorded)
+	}
+	for _, it := range s.NotInModel {
+		if slices.Contains(model, it) || !slices.Contains(sdk, it) {
+			t.Errorf("%s listed as not in the model", it)
+		}
 	}
 }

@@ -23,5 +23,25 @@ type Unprovokable struct {
 // recording holds its reason from here; TestUnprovokables checks that
 // each names an item of the model and that no recording contradicts it.
 func Unprovokables() []Unprovokable {
-	return []Unprovokable{}
+	return []Unprovokable{
+		{
+			Item: ProtocolItem{Group: GroupStdout, Name: "system/mirror_error"},
+			Reason: "The CLI never writes it on stdout: the TypeScript SDK makes it in its own process, when the SessionStore " +
+				"passed to query() rejects or times out a batch of the transcript mirror, and yields it with the CLI's messages.",
+			Tried: "Read the CLI's code for a writer of subtype mirror_error: the one builder is the SDK's Query.reportMirrorError " +
+				"(also bundled in the CLI binary), which enqueues it to the SDK's input stream from the mirror batcher's onError; " +
+				"2.1.37 has no mirror_error at all, and sdk.mjs of SDK 0.3.332 holds the same Query.reportMirrorError.",
+			Versions: []string{"2.1.37", "2.1.150", "2.1.332"},
+		},
+		{
+			Item: ProtocolItem{Group: GroupStdout, Name: "system/worker_shutting_down"},
+			Reason: "Only the Remote Control bridge writes it, to a remote session's transport, when the signed-in claude.ai " +
+				"account changes under the session or the bridge tears the session down: it needs a claude.ai login and a " +
+				"Remote Control session on Anthropic's servers, which the sealed-off runs with a dummy key have not.",
+			Tried: "Read the CLI's code for a writer of subtype worker_shutting_down: one builder, called only from the " +
+				"[remote-bridge] code (bridge_repl_v2: account changed; teardown), never from print mode's stdout; " +
+				"2.1.37 and 2.1.150 have no worker_shutting_down at all (2.1.250 and 2.1.332 do).",
+			Versions: []string{"2.1.37", "2.1.150", "2.1.250", "2.1.332"},
+		},
+	}
 }

@@ -155,6 +155,7 @@ var (
 	setModelResponseTable            *table[SetModelResponse]
 	getSessionCostResponseTable      *table[GetSessionCostResponse]
 	getBinaryVersionResponseTable    *table[GetBinaryVersionResponse]
+	sideQuestionResponseTable        *table[SideQuestionResponse]
 	getSettingsResponseTable         *table[GetSettingsResponse]
 	fileSuggestionsResponseTable     *table[FileSuggestionsResponse]
 	registerRepoRootResponseTable    *table[RegisterRepoRootResponse]
@@ -176,6 +177,7 @@ var (
 	listModelsRequestTable           *table[ListModelsRequest]
 	getUsageRequestTable             *table[GetUsageRequest]
 	getBinaryVersionRequestTable     *table[GetBinaryVersionRequest]
+	sideQuestionRequestTable         *table[SideQuestionRequest]
 	mcpStagedFileTable               *table[MCPStagedFile]
 	mcpCallRequestTable              *table[MCPCallRequest]
 	fileSuggestionsRequestTable      *table[FileSuggestionsRequest]
@@ -1453,6 +1455,10 @@ func init() {
 		stringField("buildTime", func(m *GetBinaryVersionResponse) *string { return &m.BuildTime }),
 		stringField("oldestDesktopSdk", func(m *GetBinaryVersionResponse) *string { return &m.OldestDesktopSDK }),
 	)
+	sideQuestionResponseTable = newTable(
+		nullableStringField("response", func(m *SideQuestionResponse) *string { return &m.Response }),
+		boolField("synthetic", func(m *SideQuestionResponse) *bool { return &m.Synthetic }),
+	)
 	getSettingsResponseTable = newTable(
 		rawField("effective", func(m *GetSettingsResponse) *rawJSON { return &m.Effective }),
 		rawField("sources", func(m *GetSettingsResponse) *rawJSON { return &m.Sources }),
@@ -1547,6 +1553,11 @@ func init() {
 	)
 	getBinaryVersionRequestTable = newTable(
 		constField[GetBinaryVersionRequest]("subtype", "get_binary_version"),
+	)
+	sideQuestionRequestTable = newTable(
+		constField[SideQuestionRequest]("subtype", "side_question"),
+		required(stringField("question", func(m *SideQuestionRequest) *string { return &m.Question })),
+		rawField("history", func(m *SideQuestionRequest) *rawJSON { return &m.History }),
 	)
 	mcpStagedFileTable = newTable(
 		required(stringField("name", func(m *MCPStagedFile) *string { return &m.Name })),
@@ -3807,6 +3818,24 @@ func (m *GetBinaryVersionResponse) MarshalJSON() ([]byte, error) { return Marsha
 // UnmarshalJSON decodes the payload losslessly.
 func (m *GetBinaryVersionResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
 
+func (m *SideQuestionResponse) decode(d *decoder) error {
+	return decodeObject(d, sideQuestionResponseTable, m, &m.objectState)
+}
+
+func (m *SideQuestionResponse) encode(b []byte) []byte {
+	return encodeObject(b, sideQuestionResponseTable, m, &m.objectState)
+}
+
+func (m *SideQuestionResponse) walkUnknown(w *unknownWalker) {
+	walkObject(w, sideQuestionResponseTable, m, &m.objectState)
+}
+
+// MarshalJSON encodes the payload as [MarshalPayload] does.
+func (m *SideQuestionResponse) MarshalJSON() ([]byte, error) { return MarshalPayload(m) }
+
+// UnmarshalJSON decodes the payload losslessly.
+func (m *SideQuestionResponse) UnmarshalJSON(data []byte) error { return unmarshalPayload(data, m) }
+
 func (m *GetSettingsResponse) decode(d *decoder) error {
 	return decodeObject(d, getSettingsResponseTable, m, &m.objectState)
 }
@@ -4089,6 +4118,18 @@ func (m *GetBinaryVersionRequest) encode(b []byte) []byte {
 
 func (m *GetBinaryVersionRequest) walkUnknown(w *unknownWalker) {
 	walkObject(w, getBinaryVersionRequestTable, m, &m.objectState)
+}
+
+func (m *SideQuestionRequest) decode(d *decoder) error {
+	return decodeObject(d, sideQuestionRequestTable, m, &m.objectState)
+}
+
+func (m *SideQuestionRequest) encode(b []byte) []byte {
+	return encodeObject(b, sideQuestionRequestTable, m, &m.objectState)
+}
+
+func (m *SideQuestionRequest) walkUnknown(w *unknownWalker) {
+	walkObject(w, sideQuestionRequestTable, m, &m.objectState)
 }
 
 func (m *MCPStagedFile) decode(d *decoder) error {
@@ -5126,6 +5167,9 @@ func (*GetUsageRequest) ControlSubtype() ControlSubtype { return ControlGetUsage
 // ControlSubtype returns ControlGetBinaryVersion.
 func (*GetBinaryVersionRequest) ControlSubtype() ControlSubtype { return ControlGetBinaryVersion }
 
+// ControlSubtype returns ControlSideQuestion.
+func (*SideQuestionRequest) ControlSubtype() ControlSubtype { return ControlSideQuestion }
+
 // ControlSubtype returns ControlMCPCall.
 func (*MCPCallRequest) ControlSubtype() ControlSubtype { return ControlMCPCall }
 
@@ -5232,6 +5276,8 @@ func pickControlRequestBody(d *decoder) (ControlRequestBody, error) {
 		return new(GetUsageRequest), nil
 	case "get_binary_version":
 		return new(GetBinaryVersionRequest), nil
+	case "side_question":
+		return new(SideQuestionRequest), nil
 	case "mcp_call":
 		return new(MCPCallRequest), nil
 	case "file_suggestions":
@@ -5812,6 +5858,8 @@ func newPayload(subtype ControlSubtype) Payload {
 		return new(GetSessionCostResponse)
 	case "get_binary_version":
 		return new(GetBinaryVersionResponse)
+	case "side_question":
+		return new(SideQuestionResponse)
 	case "get_settings":
 		return new(GetSettingsResponse)
 	case "file_suggestions":

@@ -277,6 +277,9 @@ const (
 	ControlGetUsage ControlSubtype = "get_usage"
 	// ControlGetBinaryVersion asks for the version of the CLI (CLI 2.1.330).
 	ControlGetBinaryVersion ControlSubtype = "get_binary_version"
+	// ControlSideQuestion asks the model a question about the conversation
+	// without a turn (CLI 2.1.81; seen from 2.1.199).
+	ControlSideQuestion ControlSubtype = "side_question"
 	// ControlMCPCall calls an MCP tool without a model turn (CLI 2.1.330).
 	ControlMCPCall ControlSubtype = "mcp_call"
 	// ControlFileSuggestions asks for the files an @-mention could complete

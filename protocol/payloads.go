@@ -653,6 +653,14 @@ type GetBinaryVersionResponse struct {
 	objectState      `wire:"answers=get_binary_version"`
 }
 
+// SideQuestionResponse is the payload answering a side_question request
+// (seen from CLI 2.1.199).
+type SideQuestionResponse struct {
+	Response    string `json:"response" wire:"required,nullable"` // the model's answer; empty (null) when there is none
+	Synthetic   bool   `json:"synthetic"`                         // the answer was made by the CLI, not the model
+	objectState `wire:"answers=side_question"`
+}
+
 // GetSettingsResponse is the payload answering a get_settings request: the
 // settings in force and those of each source (seen from CLI 2.1.330).
 type GetSettingsResponse struct {

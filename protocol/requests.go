@@ -145,6 +145,17 @@ type GetBinaryVersionRequest struct {
 	objectState `wire:"union=ControlRequestBody,subtype=get_binary_version"`
 }
 
+// SideQuestionRequest asks the model a question about the conversation
+// without a turn of its own (side_question); the CLI reports its progress
+// with system/control_request_progress and answers with a
+// [SideQuestionResponse]. Seen from the CLI (the SDK types do not define
+// it): answered from 2.1.81, with progress from 2.1.199.
+type SideQuestionRequest struct {
+	Question    string          `json:"question" wire:"required"` // the question
+	History     json.RawMessage `json:"history"`                  // earlier side questions and their answers
+	objectState `wire:"union=ControlRequestBody,subtype=side_question"`
+}
+
 // MCPStagedFile is a file an mcp_call stages: a row of the synced-file lane
 // copied in before the call (input) or written back after it (output).
 type MCPStagedFile struct {

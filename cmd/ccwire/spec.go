@@ -116,7 +116,7 @@ func parseSpec(e env, args []string) (a *specArgs, code int, ok bool) {
 	fs.StringVar(&a.cacheDir, "cache-dir", "", "ccwire cache root (default $"+cliinstall.EnvCacheDir+" or the user cache folder)")
 	shardArg := fs.String("shard", "", "run only shard `K/N` of the runs (scenarios × versions, dealt out in turn), for a CI matrix; see ccwire merge")
 	fs.StringVar(&a.resultsF, "results", "", "write the runs' verdicts as JSON to this `file` (put it in the --record folder as "+drift.ResultsFile+" for ccwire merge and diff)")
-	fs.BoolVar(&a.coverage, "coverage", false, "run nothing: report, per recorded CLI version, the built-in tools of system/init that a recording calls or none does, the stream-changing flags that scenarios pass, and the protocol model's control requests, stdout kinds and hook events that recordings hold (read from the --record folder, by default ./"+recordingsDir+" in a checkout of ccwire, else "+builtinRecordings+", and the scenarios)")
+	fs.BoolVar(&a.coverage, "coverage", false, "run nothing: report, per recorded CLI version, the built-in tools of system/init that a recording calls or none does, the stream-changing flags that scenarios pass, and the control requests, stdout kinds and hook events of the protocol model and of the TypeScript Agent SDK's sdk.d.ts that recordings hold (read from the --record folder, by default ./"+recordingsDir+" in a checkout of ccwire, else "+builtinRecordings+", and the scenarios)")
 	fs.BoolVar(&a.list, "list", false, "run nothing: list the scenarios (ID, category, the CLI versions they apply to, title)")
 	fs.BoolVar(&a.tidy, "tidy", false, "run nothing: bring the --record folder to its stored form (recordings written in full, by hand or by an older ccwire, go into its object store) and remove the objects no recording references")
 	fs.BoolVar(&a.jsonOut, "json", false, "with --coverage or --list, write the report as JSON")
@@ -148,7 +148,10 @@ each item of the protocol model (its control request subtypes, both
 directions; the kinds of stdout messages, a result's subtypes apart; its
 hook events): how often the recordings hold it, and for one they do not,
 the reason it cannot be provoked here (what was tried, on which versions)
-or "not yet covered". -json writes it as JSON. --run narrows the
+or "not yet covered"; and the same count over the 121 items of the
+TypeScript Agent SDK's sdk.d.ts (41 control request subtypes, 46 stdout
+kinds, 34 hook events), "N of 121 SDK items" per group, naming the SDK's
+items the model does not type. -json writes it as JSON. --run narrows the
 recordings and scenarios to those it matches.
 
 With --list it runs nothing: it lists the scenarios --run matches.

@@ -2278,6 +2278,17 @@ func protocolModel() *Model {
 				},
 			},
 			{
+				Name: "SideQuestionResponse",
+				Doc: []string{
+					"SideQuestionResponse is the payload answering a side_question request (seen from CLI 2.1.199).",
+				},
+				Answers: "side_question",
+				Members: []*Member{
+					{Key: "response", Field: "Response", GoType: "string", Doc: "the model's answer; empty (null) when there is none", Shape: ShapeString, Required: true, Nullable: true},
+					{Key: "synthetic", Field: "Synthetic", GoType: "bool", Doc: "the answer was made by the CLI, not the model", Shape: ShapeBoolean},
+				},
+			},
+			{
 				Name: "GetSettingsResponse",
 				Doc: []string{
 					"GetSettingsResponse is the payload answering a get_settings request: the settings in force and those of each source (seen from CLI 2.1.330).",
@@ -2517,6 +2528,18 @@ func protocolModel() *Model {
 				Union: "ControlRequestBody",
 				Members: []*Member{
 					{Key: "subtype", Shape: ShapeConst, Const: "get_binary_version"},
+				},
+			},
+			{
+				Name: "SideQuestionRequest",
+				Doc: []string{
+					"SideQuestionRequest asks the model a question about the conversation without a turn of its own (side_question); the CLI reports its progress with system/control_request_progress and answers with a `SideQuestionResponse`. Seen from the CLI (the SDK types do not define it): answered from 2.1.81, with progress from 2.1.199.",
+				},
+				Union: "ControlRequestBody",
+				Members: []*Member{
+					{Key: "subtype", Shape: ShapeConst, Const: "side_question"},
+					{Key: "question", Field: "Question", GoType: "string", Doc: "the question", Shape: ShapeString, Required: true},
+					{Key: "history", Field: "History", GoType: "json.RawMessage", Doc: "earlier side questions and their answers", Shape: ShapeRaw},
 				},
 			},
 			{
@@ -3305,7 +3328,7 @@ func protocolModel() *Model {
 					"Then the requests of CLI 2.1.330's hosts only: *SetColorRequest, *GetSessionCostRequest, *ListModelsRequest, *GetUsageRequest, *GetBinaryVersionRequest, *MCPCallRequest, *FileSuggestionsRequest, *CancelAsyncMessageRequest, *ReadFileRequest, *SeedReadStateRequest, *RegisterRepoRootRequest, *ReloadPluginsRequest, *ReloadSkillsRequest, *ReloadOutputStylesRequest, *SetHasSubscribersRequest, *BackgroundTasksRequest, *GetTaskOutputRequest, *GetSettingsRequest, *GetHooksListingRequest, *UpdateSettingsRequest, *ListPermissionRulesRequest and *MCPReadResourceRequest.",
 				},
 				Key:      "subtype",
-				Variants: []string{"InitializeRequest", "InterruptRequest", "SetPermissionModeRequest", "SetModelRequest", "SetMaxThinkingTokensRequest", "CanUseToolRequest", "HookCallbackRequest", "MCPMessageRequest", "UnknownControlRequest", "MCPStatusRequest", "RewindFilesRequest", "MCPSetServersRequest", "MCPReconnectRequest", "MCPToggleRequest", "GetContextUsageRequest", "StopTaskRequest", "RenameSessionRequest", "ApplyFlagSettingsRequest", "ElicitationRequest", "UserDialogRequest", "SetColorRequest", "GetSessionCostRequest", "ListModelsRequest", "GetUsageRequest", "GetBinaryVersionRequest", "MCPCallRequest", "FileSuggestionsRequest", "CancelAsyncMessageRequest", "ReadFileRequest", "SeedReadStateRequest", "RegisterRepoRootRequest", "ReloadPluginsRequest", "ReloadSkillsRequest", "ReloadOutputStylesRequest", "SetHasSubscribersRequest", "BackgroundTasksRequest", "GetTaskOutputRequest", "GetSettingsRequest", "GetHooksListingRequest", "UpdateSettingsRequest", "ListPermissionRulesRequest", "MCPReadResourceRequest"},
+				Variants: []string{"InitializeRequest", "InterruptRequest", "SetPermissionModeRequest", "SetModelRequest", "SetMaxThinkingTokensRequest", "CanUseToolRequest", "HookCallbackRequest", "MCPMessageRequest", "UnknownControlRequest", "MCPStatusRequest", "RewindFilesRequest", "MCPSetServersRequest", "MCPReconnectRequest", "MCPToggleRequest", "GetContextUsageRequest", "StopTaskRequest", "RenameSessionRequest", "ApplyFlagSettingsRequest", "ElicitationRequest", "UserDialogRequest", "SetColorRequest", "GetSessionCostRequest", "ListModelsRequest", "GetUsageRequest", "GetBinaryVersionRequest", "SideQuestionRequest", "MCPCallRequest", "FileSuggestionsRequest", "CancelAsyncMessageRequest", "ReadFileRequest", "SeedReadStateRequest", "RegisterRepoRootRequest", "ReloadPluginsRequest", "ReloadSkillsRequest", "ReloadOutputStylesRequest", "SetHasSubscribersRequest", "BackgroundTasksRequest", "GetTaskOutputRequest", "GetSettingsRequest", "GetHooksListingRequest", "UpdateSettingsRequest", "ListPermissionRulesRequest", "MCPReadResourceRequest"},
 			},
 			{
 				Name: "ControlResponseBody",
@@ -3391,6 +3414,7 @@ func protocolModel() *Model {
 					{Name: "ControlListModels", Value: "list_models", Doc: "ControlListModels asks for the models the session can run (CLI 2.1.330)."},
 					{Name: "ControlGetUsage", Value: "get_usage", Doc: "ControlGetUsage asks for the session's usage and the plan's rate limits (CLI 2.1.330)."},
 					{Name: "ControlGetBinaryVersion", Value: "get_binary_version", Doc: "ControlGetBinaryVersion asks for the version of the CLI (CLI 2.1.330)."},
+					{Name: "ControlSideQuestion", Value: "side_question", Doc: "ControlSideQuestion asks the model a question about the conversation without a turn (CLI 2.1.81; seen from 2.1.199)."},
 					{Name: "ControlMCPCall", Value: "mcp_call", Doc: "ControlMCPCall calls an MCP tool without a model turn (CLI 2.1.330)."},
 					{Name: "ControlFileSuggestions", Value: "file_suggestions", Doc: "ControlFileSuggestions asks for the files an @-mention could complete to (CLI 2.1.330)."},
 					{Name: "ControlCancelAsyncMessage", Value: "cancel_async_message", Doc: "ControlCancelAsyncMessage drops a queued user message (CLI 2.1.330)."},

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/ccwire/ccwire/internal/jsontree"
 )
 
@@ -68,6 +70,7 @@ func TestRecordingsWakeupNormalized(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		files = corpustest.Paths(t, files)
 		if !strings.Contains(string(data), "## Picking delaySeconds") {
 			continue
 		}

@@ -280,6 +280,12 @@ func helper(t *testing.T) { corpustest.Whole(t, "cheap") }
 var once = sync.OnceValues(func() ([]string, error) { return recording.Versions(recordingsDir) })
 
 func TestOnce(t *testing.T) { _, _ = once() }
+
+func TestDirFS(t *testing.T) { _, _ = fs.Glob(os.DirFS("../recordings"), "*/*.txtar") }
+
+func TestLiteralPattern(t *testing.T) { _, _ = filepath.Glob("../../recordings/*/*.txtar") }
+
+func TestLiteralFile(t *testing.T) { _, _ = os.ReadFile("../recordings/2.1.37/x.txtar") }
 `,
 		"recordings/2.1.37/x_test.go": "package x\n\nfunc TestIgnored(t *testing.T) { filepath.Glob(filepath.Join(\"..\", \"recordings\", \"*\")) }\n",
 	}
@@ -301,8 +307,10 @@ func TestOnce(t *testing.T) { _, _ = once() }
 		got = append(got, tc.Pkg+" "+tc.Name+" "+tc.Marker+" "+map[bool]string{true: "unmarked", false: "ok"}[tc.Unmarked()])
 	}
 	want := []string{
+		"./a TestDirFS  unmarked",
 		"./a TestGlob  unmarked",
 		"./a TestListsDir  unmarked",
+		"./a TestLiteralPattern  unmarked",
 		"./a TestMarked Paths ok",
 		"./a TestMarkedHelper Whole ok",
 		"./a TestOnce  unmarked",

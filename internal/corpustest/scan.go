@@ -30,9 +30,10 @@ type Test struct {
 	Marker string
 	// Reads reports whether it reads the recordings as a whole: it, or a
 	// function of its package's tests it calls, names a pattern over the
-	// recordings folder (filepath.Join("..", "recordings", "*", …)), or
-	// names the folder (filepath.Join("..", "recordings"), an identifier
-	// recordingsDir) and lists a folder (filepath.Glob, os.ReadDir, a walk,
+	// recordings folder (filepath.Join("..", "recordings", "*", …),
+	// "../recordings/*/*.txtar"), or names the folder (filepath.Join("..",
+	// "recordings"), "../recordings", an identifier recordingsDir) and
+	// lists a folder (filepath.Glob, os.ReadDir, a walk,
 	// a function named …Versions).
 	Reads bool
 	// Exempt is why a test that seems to read the recordings as a whole
@@ -71,6 +72,13 @@ var notRecorded = []string{"PinnedVersions", "PublishedVersions", "sortVersions"
 
 // recordingsName is an identifier that names the recordings folder.
 var recordingsName = regexp.MustCompile(`^(?i)recordings?Dir$`)
+
+// upFolder and upPattern are a path up to the recordings folder written
+// whole ("../recordings"), and a pattern over it ("../recordings/*/*.txtar").
+var (
+	upFolder  = regexp.MustCompile(`^(\.\./)+recordings/?$`)
+	upPattern = regexp.MustCompile(`^(\.\./)+recordings/.*\*`)
+)
 
 // facts are what one function does directly.
 type facts struct {
@@ -223,6 +231,13 @@ func inspect(body ast.Node) *facts {
 				case slices.Contains(listers, call),
 					versionLister.MatchString(fun.Sel.Name) && !slices.Contains(notRecorded, fun.Sel.Name):
 					fc.lists = true
+				}
+			}
+		case *ast.BasicLit:
+			if n.Kind == token.STRING {
+				if lit, err := strconv.Unquote(n.Value); err == nil {
+					fc.names = fc.names || upFolder.MatchString(lit)
+					fc.pattern = fc.pattern || upPattern.MatchString(lit)
 				}
 			}
 		case *ast.Ident:

@@ -44,7 +44,7 @@ func moduleRoot(t *testing.T) string {
 
 // renderReason is why the tests of the module's reference render it from
 // every recorded version (corpustest.Whole).
-const renderReason = "the reference is made from every version, and goes stale with docgen's code, the protocol model and the catalogs as much as with the recordings: rendering it costs RENDERCOST at 59 versions"
+const renderReason = "the reference is made from every version, and goes stale with docgen's code, the protocol model and the catalogs as much as with the recordings: one rendering serves all the package's tests"
 
 // rendered renders the reference of the module once for all tests;
 // renderSteps are the steps it reported.

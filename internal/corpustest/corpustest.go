@@ -10,10 +10,9 @@
 //     merge base with origin/main, or with $CCWIRE_CORPUS_BASE); with
 //     CCWIRE_CORPUS=all, every recorded version (the scheduled matrix
 //     workflow, and `ccwire track` before it writes a release).
-//   - [Matrix], for a test that must read every version at once, checks
-//     what depends on the recordings alone and costs too much for every
-//     run: it runs when a change touches the recordings, and with
-//     CCWIRE_CORPUS=all.
+//   - [Matrix], for a test that must read every version at once and costs
+//     too much for every run: it runs when a change touches the recordings
+//     or the other inputs it names, and with CCWIRE_CORPUS=all.
 //   - [Whole], for a test that must read every version at once and is
 //     cheap: it always runs.
 //
@@ -160,26 +159,32 @@ func Dir(t testing.TB, dir string) string {
 }
 
 // Matrix marks the calling test as one that reads every recorded version
-// at once, checks what depends on the recordings alone (their size, the
-// objects they share) and costs too much to run on every change (reason
-// says why it must see every version): it runs when a change touches the
-// recordings (as [Versions] finds them) and with CCWIRE_CORPUS=all (the
-// scheduled matrix workflow and `ccwire track`), never under the race
-// detector.
-func Matrix(t testing.TB, reason string) {
+// at once and costs too much to run on every change (reason says why it
+// must see every version): it runs when a change touches the recordings
+// or one of inputs (paths from the repository's root: a folder ends with
+// "/"), the other things what it checks is made from, and with
+// CCWIRE_CORPUS=all (the scheduled matrix workflow, and the drift workflow
+// after `ccwire track`); never under the race detector.
+func Matrix(t testing.TB, reason string, inputs ...string) {
 	t.Helper()
 	skipRace(t)
 	if os.Getenv(EnvCorpus) == All {
 		return
 	}
-	changed, err := Changed(t.Context(), ".", os.Getenv(EnvBase))
+	files, err := ChangedFiles(t.Context(), ".", os.Getenv(EnvBase))
 	if err != nil {
 		t.Fatalf("corpustest: %v", err)
 	}
-	if len(changed) == 0 {
-		t.Skipf("corpustest: reads every recorded version (%s): runs when the recordings change, and with %s=%s", reason, EnvCorpus, All)
+	inputs = append([]string{"recordings/"}, inputs...)
+	for _, f := range files {
+		for _, in := range inputs {
+			if f == in || strings.HasSuffix(in, "/") && strings.HasPrefix(f, in) {
+				t.Logf("corpustest: %s changed: reading every version (%s)", f, reason)
+				return
+			}
+		}
 	}
-	t.Logf("corpustest: the recordings of %s changed: reading every version (%s)", strings.Join(changed, ", "), reason)
+	t.Skipf("corpustest: reads every recorded version (%s): runs when %s change, and with %s=%s", reason, strings.Join(inputs, ", "), EnvCorpus, All)
 }
 
 // Whole marks the calling test as one that reads every recorded version
@@ -213,11 +218,20 @@ func Select(recorded, pinned, changed []string) []string {
 
 // Changed returns the CLI versions whose recordings (recordings/<version>/
 // in the git repository holding dir) differ between the merge base of
-// base and HEAD and the work tree, new files included. An empty base
-// means DefaultBase or else the branch main, and then a repository without
-// either (a clone of another branch alone, a copy without git) has no
-// changed versions; a base given explicitly must be known to git.
+// base and HEAD and the work tree, new files included: the versions
+// among [ChangedFiles].
 func Changed(ctx context.Context, dir, base string) ([]string, error) {
+	files, err := ChangedFiles(ctx, dir, base)
+	return VersionsOf(strings.Join(files, "\n")), err
+}
+
+// ChangedFiles returns the files, slash-separated from the root of the git
+// repository holding dir, that differ between the merge base of base and
+// HEAD and the work tree, new files included. An empty base means
+// DefaultBase or else the branch main, and then a repository without
+// either (a clone of another branch alone, a copy without git) has no
+// changed files; a base given explicitly must be known to git.
+func ChangedFiles(ctx context.Context, dir, base string) ([]string, error) {
 	explicit := base != ""
 	top, err := git(ctx, dir, "rev-parse", "--show-toplevel")
 	if err != nil {
@@ -243,15 +257,15 @@ func Changed(ctx context.Context, dir, base string) ([]string, error) {
 		}
 		return nil, nil
 	}
-	diff, err := git(ctx, root, "diff", "--name-only", "--no-renames", strings.TrimSpace(mb), "--", "recordings")
+	diff, err := git(ctx, root, "diff", "--name-only", "--no-renames", strings.TrimSpace(mb))
 	if err != nil {
 		return nil, err
 	}
-	untracked, err := git(ctx, root, "ls-files", "--others", "--exclude-standard", "--", "recordings")
+	untracked, err := git(ctx, root, "ls-files", "--others", "--exclude-standard")
 	if err != nil {
 		return nil, err
 	}
-	return VersionsOf(diff + "\n" + untracked), nil
+	return strings.Fields(diff + "\n" + untracked), nil
 }
 
 // VersionsOf returns the CLI versions named by the recordings/<version>/

@@ -214,6 +214,23 @@ func TestMatrix(t *testing.T) {
 	if ran {
 		t.Error("the Matrix test ran though no recording changed")
 	}
+	// A change outside the recordings runs a test that names it as an input.
+	if err := os.WriteFile(filepath.Join(dir, "docs", "x.md"), []byte("changed"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		inputs []string
+		run    bool
+	}{{[]string{"docs/"}, true}, {[]string{"docs/x.md"}, true}, {[]string{"doc"}, false}, {[]string{"src/"}, false}} {
+		ran := false
+		t.Run("", func(t *testing.T) {
+			corpustest.Matrix(t, "a test", tc.inputs...)
+			ran = true
+		})
+		if ran != tc.run {
+			t.Errorf("inputs %v: the Matrix test ran: %v, want %v", tc.inputs, ran, tc.run)
+		}
+	}
 }
 
 // TestMarked fails when a test of the module reads the recordings as a

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/scenario"
@@ -130,6 +132,7 @@ func TestReplayEveryRecording(t *testing.T) {
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no recordings: %v", err)
 	}
+	paths = corpustest.Paths(t, paths)
 	for _, p := range paths {
 		data := recordedStdout(t, p)
 		n := 0

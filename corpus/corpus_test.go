@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/ccwire/ccwire/corpus"
 )
 
@@ -20,6 +22,7 @@ const recordingsDir = "../recordings"
 // differ with the Go release that compressed it).
 func TestPackFresh(t *testing.T) {
 	t.Parallel()
+	corpustest.Whole(t, "the pack holds every version, and goes stale when the recordings or the pack's code change; reading both costs 2.5 CPU-seconds at 59 versions")
 	got, err := corpus.Recordings()
 	if err != nil {
 		t.Fatal(err)

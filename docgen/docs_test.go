@@ -18,6 +18,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/yuin/goldmark"
 	gast "github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -39,6 +41,20 @@ func moduleRoot(t *testing.T) string {
 	}
 	return root
 }
+
+// renderReason is why the tests of the module's reference render it from
+// every recorded version (corpustest.Matrix), and renderInputs what else it
+// is made from: the folders of the module's packages docgen imports (go
+// list -deps ./docgen), the scenarios, drift/firsts.json, the committed
+// docs/ and the module's files. One rendering of the 59 versions cost 242
+// CPU-seconds (BenchmarkRender, on the loaded 2-core machine), more than
+// any other test, and grows with each version; when none of its inputs
+// changed, the reference is main's, which the matrix workflow checks daily.
+const renderReason = "the reference is made from every version"
+
+var renderInputs = []string{"docgen/", "protocol/", "recording/", "scenario/", "claude/", "match/", "stubapi/", "drift/",
+	"cliinstall/", "cliversion/", "internal/clienv/", "internal/filelock/", "internal/tempdir/", "internal/jsonwire/",
+	"internal/jsontree/", "internal/wholefile/", "scenarios/", "docs/", "go.mod", "go.sum"}
 
 // rendered renders the reference of the module once for all tests;
 // renderSteps are the steps it reported.
@@ -81,6 +97,7 @@ func TestRenderProgress(t *testing.T) {
 
 func renderedT(t *testing.T) *Result {
 	t.Helper()
+	corpustest.Matrix(t, renderReason, renderInputs...)
 	res, err := rendered()
 	if err != nil {
 		t.Fatal(err)

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/protocol/schema"
 	store "github.com/ccwire/ccwire/recording"
@@ -82,6 +84,7 @@ func TestCoverageFloor(t *testing.T) {
 // would contradict it).
 func TestUnprovokables(t *testing.T) {
 	t.Parallel()
+	corpustest.Whole(t, "the versions its table names must be recorded: it lists the version folders, and reads the recordings of the versions the table names")
 	items := append(ProtocolItems(schema.Protocol()), SDKItems()...)
 	recorded, err := store.VersionsFS(os.DirFS("../recordings"))
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -116,6 +118,7 @@ func TestPlanTrack(t *testing.T) {
 // matrix policy and the committed snapshot of the published releases,
 // drift/releases.txt (ccwire track rewrites both).
 func TestRecordingsFollowMatrix(t *testing.T) {
+	corpustest.Whole(t, "every recorded version must be in the matrix; it lists folder names only")
 	t.Parallel()
 	published, err := ReadReleases(filepath.Join("..", filepath.FromSlash(ReleasesFile)))
 	if err != nil {

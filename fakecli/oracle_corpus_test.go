@@ -1,10 +1,3 @@
-// The tests of every recording of every version run without the race
-// detector (make test runs them in its corpus step): under it they take
-// ten times as long, and the race detector has the fake's concurrency
-// covered by the other tests of the package.
-
-//go:build !race
-
 package fakecli_test
 
 import (

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/ccwire/ccwire/fakecli"
 	"github.com/ccwire/ccwire/scenario"
 )
@@ -39,7 +41,7 @@ func recordingFiles(t testing.TB) []string {
 	if len(files) == 0 {
 		t.Fatalf("no recordings in %s", recordingsDir)
 	}
-	return files
+	return corpustest.Paths(t, files)
 }
 
 // lines are the stdin and stdout events as comparable text.

@@ -20,6 +20,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/ccwire/ccwire/internal/benchcpu"
 	"github.com/ccwire/ccwire/internal/benchheap"
 	"github.com/go-json-experiment/json/jsontext"
@@ -35,6 +37,7 @@ func recordingLines(tb testing.TB) [][]byte {
 	if err != nil || len(files) == 0 {
 		tb.Fatalf("no recordings: %v", err)
 	}
+	files = corpustest.Paths(tb, files)
 	var lines [][]byte
 	for _, f := range files {
 		ar, err := txtar.ParseFile(f)

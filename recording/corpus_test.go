@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
@@ -118,6 +120,7 @@ func (e *expansion) check(t *testing.T, what string) {
 // (TestCorpusLossless does it for the recordings).
 func TestExpansionMargin(t *testing.T) {
 	t.Parallel()
+	corpustest.Matrix(t, "every object of the store; they change only with the recordings")
 	store := recording.StoreFS(os.DirFS(recordingsDir))
 	var most expansion
 	for _, kind := range []recording.Kind{recording.KindHeader, recording.KindTool, recording.KindSystem, recording.KindMessage, recording.KindLine} {

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/ccwire/ccwire/internal/benchcpu"
 	"github.com/ccwire/ccwire/internal/benchheap"
 	"github.com/ccwire/ccwire/recording"
@@ -75,6 +77,7 @@ func TestPackFS(t *testing.T) {
 // TestPackCorpus packs the module's corpus and reads every file back.
 func TestPackCorpus(t *testing.T) {
 	t.Parallel()
+	corpustest.Matrix(t, "packs the whole folder, 7.5 CPU-seconds at 59 versions; the pack's code is tested on fixtures, and TestPackFresh reads the built-in pack on every run")
 	src := os.DirFS(recordingsDir)
 	data := packOf(t, src)
 	p, err := recording.OpenPack(data)

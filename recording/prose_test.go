@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/recording"
 )
@@ -25,6 +27,7 @@ var proseFiles = []string{"../README.md", "../docs/architecture.md"}
 // cliinstall's.
 func TestProseFigures(t *testing.T) {
 	t.Parallel()
+	corpustest.Whole(t, "the prose must name only recorded versions; it lists folder names only")
 	versions, err := recording.Versions(recordingsDir)
 	if err != nil {
 		t.Fatal(err)

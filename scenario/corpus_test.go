@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/ccwire/ccwire/claude/claudetest"
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/cliversion"
@@ -146,6 +148,7 @@ func TestFirstDifference(t *testing.T) {
 // corpus on each of its versions, not a part of it.
 func TestRecordingsMatchCorpus(t *testing.T) {
 	t.Parallel()
+	corpustest.Whole(t, "a change of the scenarios concerns every version; it lists file names, reading no recording")
 	scenarios, err := scenario.LoadDir(corpusDir)
 	if err != nil {
 		t.Fatal(err)

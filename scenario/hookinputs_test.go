@@ -1,9 +1,3 @@
-// The tests of every recording of every version run without the race
-// detector (make test runs them in its corpus step): under it they take
-// ten times as long.
-
-//go:build !race
-
 package scenario_test
 
 import (
@@ -12,6 +6,8 @@ import (
 	"os"
 	"slices"
 	"testing"
+
+	"github.com/ccwire/ccwire/internal/corpustest"
 
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/recording"
@@ -32,7 +28,7 @@ func TestRecordedHookInputs(t *testing.T) {
 		t.Fatalf("no recordings: %v", err)
 	}
 	seen := map[protocol.HookEvent]bool{}
-	for _, f := range files {
+	for _, f := range corpustest.Paths(t, files) {
 		data, err := recording.ReadFileFS(recs, f)
 		if err != nil {
 			t.Fatal(err)

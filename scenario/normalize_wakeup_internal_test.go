@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/ccwire/ccwire/internal/jsontree"
 )
 
@@ -52,7 +54,8 @@ var renormalize = flag.Bool("renormalize", false, "rewrite the committed recordi
 // one of the ScheduleWakeup delay sections that the normalizer writes as
 // [wakeupGuidancePlaceholder]: each is what renormalizeWakeup makes of it.
 // With -renormalize it rewrites those that are not, deterministically
-// (recordings made before the normalizer knew the texts).
+// (recordings made before the normalizer knew the texts), among the
+// versions corpustest.Paths selects: CCWIRE_CORPUS=all for every one.
 func TestRecordingsWakeupNormalized(t *testing.T) {
 	t.Parallel()
 	files, err := filepath.Glob(filepath.Join("..", "recordings", "*", "*"+RecordingExt))
@@ -62,6 +65,7 @@ func TestRecordingsWakeupNormalized(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no recordings")
 	}
+	files = corpustest.Paths(t, files)
 	stale := 0
 	for _, path := range files {
 		data, err := os.ReadFile(path)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
@@ -23,7 +25,7 @@ func committedRecordings(t testing.TB) []string {
 	if len(files) == 0 {
 		t.Fatalf("no recordings under %s", recordingsDir)
 	}
-	return files
+	return corpustest.Paths(t, files)
 }
 
 // TestRecordingRoundTrip reads every committed recording and writes it

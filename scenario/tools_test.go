@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
@@ -19,7 +21,7 @@ func readRecordings(t *testing.T, dir string) []*scenario.Recording {
 		t.Fatal(err)
 	}
 	var recs []*scenario.Recording
-	for _, p := range paths {
+	for _, p := range corpustest.Paths(t, paths) {
 		rec, err := scenario.ReadRecording(p)
 		if err != nil {
 			t.Fatal(err)

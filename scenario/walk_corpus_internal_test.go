@@ -1,9 +1,3 @@
-// The tests of every recording of every version run without the race
-// detector (make test runs them in its corpus step): under it they take
-// ten times as long.
-
-//go:build !race
-
 package scenario
 
 import (
@@ -11,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ccwire/ccwire/internal/corpustest"
 
 	"github.com/ccwire/ccwire/recording"
 )
@@ -26,7 +22,7 @@ func TestCommittedRecordings(t *testing.T) {
 	if len(versions) == 0 {
 		t.Fatal("no recorded versions")
 	}
-	for _, v := range versions {
+	for _, v := range corpustest.Versions(t, versions) {
 		n := 0
 		for l, err := range SchemaLines(dir, v) {
 			if err != nil {

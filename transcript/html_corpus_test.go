@@ -1,15 +1,11 @@
-// The tests of every recording of every version run without the race
-// detector (make test runs them in its corpus step): under it they take
-// ten times as long.
-
-//go:build !race
-
 package transcript_test
 
 import (
 	"bytes"
 	"path/filepath"
 	"testing"
+
+	"github.com/ccwire/ccwire/internal/corpustest"
 )
 
 // TestHTMLEveryRecording renders every recording and real transcript as
@@ -20,6 +16,7 @@ func TestHTMLEveryRecording(t *testing.T) {
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no recordings: %v", err)
 	}
+	paths = corpustest.Paths(t, paths)
 	more, _ := filepath.Glob(filepath.Join("..", "protocol", "testdata", "transcripts", "*", "*.jsonl"))
 	paths = append(append(paths, more...), filepath.Join("testdata", "demo.jsonl"))
 	for _, p := range paths {

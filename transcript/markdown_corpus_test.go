@@ -1,15 +1,11 @@
-// The tests of every recording of every version run without the race
-// detector (make test runs them in its corpus step): under it they take
-// ten times as long.
-
-//go:build !race
-
 package transcript_test
 
 import (
 	"bytes"
 	"path/filepath"
 	"testing"
+
+	"github.com/ccwire/ccwire/internal/corpustest"
 
 	"github.com/ccwire/ccwire/transcript"
 )
@@ -24,6 +20,7 @@ func TestRenderEveryRecording(t *testing.T) {
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no recordings: %v", err)
 	}
+	paths = corpustest.Paths(t, paths)
 	for _, p := range paths {
 		got := renderFile(t, p, transcript.Options{})
 		if !bytes.Contains(got, []byte("\n## Summary\n")) && !bytes.HasPrefix(got, []byte("## Summary\n")) {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/transcript"
 )
@@ -27,6 +29,7 @@ func TestTranslateRecordings(t *testing.T) {
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no recordings: %v", err)
 	}
+	paths = corpustest.Paths(t, paths)
 	checked, streamed, discarded := 0, 0, 0
 	for _, p := range paths {
 		data, err := os.ReadFile(p)

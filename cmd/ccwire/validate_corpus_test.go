@@ -1,23 +1,18 @@
-// The tests of every recording of every version run without the race
-// detector (make test runs them in its corpus step): under it they take
-// ten times as long.
-
-//go:build !race
-
 package main
 
 import (
 	"path/filepath"
-	"slices"
 	"testing"
 
-	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
 // TestValidateStrictEveryRecording runs ccwire validate --strict on every
-// recording of every recorded version (the versions merged later too):
+// recording of the recorded versions corpustest.Versions selects (every
+// one with CCWIRE_CORPUS=all):
 // each stdout line, with its placeholders bound as the fake CLI binds them
 // (fakecli.Resolve), decodes with nothing unknown to the protocol model
 // and nothing mistyped.
@@ -28,12 +23,7 @@ func TestValidateStrictEveryRecording(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range cliinstall.PinnedVersions() {
-		if !slices.Contains(versions, p) {
-			t.Errorf("no recordings of pinned CLI %s", p)
-		}
-	}
-	for _, v := range versions {
+	for _, v := range corpustest.Versions(t, versions) {
 		t.Run(v, func(t *testing.T) {
 			t.Parallel()
 			files, err := filepath.Glob(filepath.Join(dir, v, "*"+scenario.RecordingExt))

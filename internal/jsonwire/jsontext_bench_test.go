@@ -24,6 +24,8 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/ccwire/ccwire/internal/benchcpu"
 	"github.com/go-json-experiment/json/jsontext"
 	"golang.org/x/tools/txtar"
@@ -52,6 +54,11 @@ var (
 //     each line: 749 lines, 0.56 MB, up to 17 kB a line);
 //   - tool_result_1MB: one user line holding a 1 MiB tool_result made of
 //     escape-heavy text, as protocol's tool_result_100MB benchmark uses.
+//
+// wholeReason is why the tests that compare walks over benchCorpora read
+// every recorded version (corpustest.Whole).
+const wholeReason = "the package's corpus of JSON lines reads the recordings' own events.jsonl lines, without the objects (749 lines, 0.56 MB at 59 versions), once for the package"
+
 func benchCorpora(tb testing.TB) []benchCorpus {
 	tb.Helper()
 	corporaOnce.Do(func() { corpora, corporaErr = loadCorpora() })
@@ -416,6 +423,7 @@ var protocolOpts = []jsontext.Options{jsontext.AllowDuplicateNames(true), jsonte
 // the same work: the same member offsets and the same strings for every
 // line of every corpus.
 func TestJSONTextWalksAgree(t *testing.T) {
+	corpustest.Whole(t, wholeReason)
 	var wd Decoder
 	td := jsontext.NewDecoder(bytes.NewReader(nil))
 	var bb bytes.Buffer
@@ -620,6 +628,7 @@ func textMembers(d *jsontext.Decoder, bb *bytes.Buffer, line []byte, spans []spa
 // TestJSONTextRawMembersAgree checks that both raw-member captures find
 // the same members.
 func TestJSONTextRawMembersAgree(t *testing.T) {
+	corpustest.Whole(t, wholeReason)
 	var wd Decoder
 	td := jsontext.NewDecoder(bytes.NewReader(nil))
 	var bb bytes.Buffer
@@ -737,6 +746,7 @@ func stringCorpus(tb testing.TB, c benchCorpus) ([]string, int64) {
 // string of the corpora byte for byte as AppendString does, and that
 // jsontext.AppendUnquote reads every escaped one as Unquote does.
 func TestJSONTextQuoteAgrees(t *testing.T) {
+	corpustest.Whole(t, wholeReason)
 	for _, c := range benchCorpora(t) {
 		strs, _ := stringCorpus(t, c)
 		for _, s := range strs {

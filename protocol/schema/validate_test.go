@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/ccwire/ccwire/cliinstall"
@@ -30,39 +32,54 @@ type version struct {
 	lines  []schema.Line
 }
 
-// versions builds the bundle of every recorded version once for all tests.
-var versions = sync.OnceValues(func() ([]*version, error) {
+// recordedVersions lists the recorded versions once for all tests.
+var recordedVersions = sync.OnceValues(func() ([]string, error) {
 	names, err := recording.Versions(recordingsDir)
-	if err != nil {
-		return nil, err
+	if err == nil && len(names) == 0 {
+		err = fmt.Errorf("no recordings in %s", recordingsDir)
 	}
-	if len(names) == 0 {
-		return nil, fmt.Errorf("no recordings in %s", recordingsDir)
-	}
-	var out []*version
-	for _, n := range names {
-		v := &version{name: n}
-		for l, err := range scenario.SchemaLines(recordingsDir, n) {
-			if err != nil {
-				return nil, err
-			}
-			v.lines = append(v.lines, l)
-		}
-		if v.bundle, err = schema.JSONSchema(schema.Protocol(), n, scenario.SchemaLines(recordingsDir, n)); err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, nil
+	return names, err
 })
 
+// builtVersions holds, by version name, a function that builds the
+// version's bundle once for all tests (a func() (*version, error) from
+// sync.OnceValues).
+var builtVersions sync.Map
+
+// buildVersion reads the lines of a recorded version and builds its bundle.
+func buildVersion(n string) (*version, error) {
+	v := &version{name: n}
+	for l, err := range scenario.SchemaLines(recordingsDir, n) {
+		if err != nil {
+			return nil, err
+		}
+		v.lines = append(v.lines, l)
+	}
+	var err error
+	if v.bundle, err = schema.JSONSchema(schema.Protocol(), n, scenario.SchemaLines(recordingsDir, n)); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// versionsT returns the versions corpustest.Versions selects, each built
+// once for all tests.
 func versionsT(t *testing.T) []*version {
 	t.Helper()
-	vs, err := versions()
+	names, err := recordedVersions()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return vs
+	var out []*version
+	for _, n := range corpustest.Versions(t, names) {
+		build, _ := builtVersions.LoadOrStore(n, sync.OnceValues(func() (*version, error) { return buildVersion(n) }))
+		v, err := build.(func() (*version, error))()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	return out
 }
 
 // check is one validation: a JSON value against a schema of a version's

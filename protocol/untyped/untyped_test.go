@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccwire/ccwire/internal/corpustest"
+
 	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
@@ -174,7 +176,7 @@ func TestFindUntypedErrors(t *testing.T) {
 func TestModelTypesEveryRecordedMember(t *testing.T) {
 	t.Parallel()
 	start := time.Now()
-	untyped, err := FindUntyped(context.Background(), filepath.Join("..", "..", "recordings"))
+	untyped, err := FindUntyped(context.Background(), corpustest.Dir(t, filepath.Join("..", "..", "recordings")))
 	if err != nil {
 		t.Fatal(err)
 	}

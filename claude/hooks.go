@@ -38,13 +38,33 @@ type HookMatcher struct {
 	// Timeout bounds each callback, as the CLI counts it (whole seconds,
 	// rounded up). Zero leaves the CLI's default (60s).
 	Timeout time.Duration
+	// OnFailure is what a failure of these callbacks (an error, or an
+	// output the CLI refuses) does: [HookFailureContinue] (the default,
+	// empty) reports it and lets the action go ahead; [HookFailureBlock]
+	// blocks the action the event guards (a tool call, a permission
+	// request, a prompt). The CLI ignores it on Stop, SubagentStop,
+	// TaskCompleted and TeammateIdle, and CLIs whose initialize answer
+	// lacks hook_on_failure_supported ignore it altogether.
+	OnFailure HookFailure
 }
+
+// HookFailure is what a failing hook callback does ([HookMatcher.OnFailure]).
+type HookFailure string
+
+// The values of [HookMatcher.OnFailure].
+const (
+	// HookFailureContinue reports the failure and lets the action go ahead.
+	HookFailureContinue HookFailure = "continue"
+	// HookFailureBlock blocks the action the event guards.
+	HookFailureBlock HookFailure = "block"
+)
 
 // hookMatcherConfig is a matcher as the initialize request registers it.
 type hookMatcherConfig struct {
 	Matcher         string   `json:"matcher,omitempty"`
 	HookCallbackIDs []string `json:"hookCallbackIds"`
 	Timeout         int64    `json:"timeout,omitempty"`
+	OnFailure       string   `json:"onFailure,omitempty"`
 }
 
 // hookRegistry holds the client's hook callbacks by ID and the hooks
@@ -70,7 +90,12 @@ func newHookRegistry(hooks map[protocol.HookEvent][]HookMatcher) (*hookRegistry,
 			return nil, &OptionError{Option: "Hooks", Reason: "a hook event without a name"}
 		}
 		for i, m := range hooks[ev] {
-			mc := hookMatcherConfig{Matcher: m.Matcher}
+			mc := hookMatcherConfig{Matcher: m.Matcher, OnFailure: string(m.OnFailure)}
+			switch m.OnFailure {
+			case "", HookFailureContinue, HookFailureBlock:
+			default:
+				return nil, &OptionError{Option: "Hooks", Reason: fmt.Sprintf("%s matcher %d: onFailure %q is neither continue nor block", ev, i, m.OnFailure)}
+			}
 			if m.Timeout < 0 {
 				return nil, &OptionError{Option: "Hooks", Reason: fmt.Sprintf("%s matcher %d: negative timeout", ev, i)}
 			}

@@ -131,6 +131,7 @@ func TestHooksRefused(t *testing.T) {
 		{"nil callback", map[protocol.HookEvent][]claude.HookMatcher{protocol.HookStop: {{Hooks: []claude.HookFunc{nil}}}}, "callback 0 is nil"},
 		{"negative timeout", map[protocol.HookEvent][]claude.HookMatcher{protocol.HookStop: {{Timeout: -time.Second}}}, "negative timeout"},
 		{"no event", map[protocol.HookEvent][]claude.HookMatcher{"": {{}}}, "without a name"},
+		{"bad onFailure", map[protocol.HookEvent][]claude.HookMatcher{protocol.HookPreToolUse: {{OnFailure: "ignore"}}}, `onFailure "ignore"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"context"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ccwire/ccwire/cliversion"
+	"github.com/ccwire/ccwire/protocol"
 )
 
 func TestLacking(t *testing.T) {
@@ -159,5 +161,35 @@ func TestInitOptions(t *testing.T) {
 	}
 	if _, err := (&Options{}).initializeRequest("2.1.37"); err != nil {
 		t.Errorf("no options on 2.1.37: %v", err)
+	}
+}
+
+// TestHookRegistryEveryEvent registers a callback for each of the SDK's 34
+// hook events, with the matcher's onFailure, and checks the initialize
+// request's hooks member.
+func TestHookRegistryEveryEvent(t *testing.T) {
+	t.Parallel()
+	f := func(context.Context, *protocol.HookInput) (*protocol.HookOutput, error) { return nil, nil }
+	hooks := map[protocol.HookEvent][]HookMatcher{}
+	for _, ev := range protocol.HookEvents() {
+		hooks[ev] = []HookMatcher{{Hooks: []HookFunc{f}}}
+	}
+	hooks[protocol.HookPreToolUse] = []HookMatcher{{Matcher: "Bash", Hooks: []HookFunc{f}, OnFailure: HookFailureBlock}}
+	r, err := newHookRegistry(hooks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string][]map[string]any
+	if err := json.Unmarshal(r.config, &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 34 || len(r.funcs) != 34 {
+		t.Fatalf("%d events, %d callbacks registered, want 34", len(got), len(r.funcs))
+	}
+	if m := got["PreToolUse"][0]; m["onFailure"] != "block" || m["matcher"] != "Bash" {
+		t.Errorf("PreToolUse matcher %v", m)
+	}
+	if _, ok := got["Stop"][0]["onFailure"]; ok {
+		t.Errorf("Stop matcher %v has an onFailure it was not given", got["Stop"][0])
 	}
 }

@@ -48,6 +48,8 @@ var (
 	citationsDeltaTable              *table[CitationsDelta]
 	unknownDeltaTable                *table[UnknownDelta]
 	hookInputTable                   *table[HookInput]
+	hookMCPServerTable               *table[HookMCPServer]
+	hookToolCallTable                *table[HookToolCall]
 	hookOutputTable                  *table[HookOutput]
 	hookSpecificOutputTable          *table[HookSpecificOutput]
 	keepAliveTable                   *table[KeepAlive]
@@ -483,16 +485,35 @@ func init() {
 		rawField("tool_input", func(m *HookInput) *rawJSON { return &m.ToolInput }),
 		rawField("tool_response", func(m *HookInput) *rawJSON { return &m.ToolResponse }),
 		stringField("tool_use_id", func(m *HookInput) *string { return &m.ToolUseID }),
+		objectField[HookInput, HookMCPServer]("mcp_server", &hookMCPServerTable, func(m *HookInput) *HookMCPServer { return &m.MCPServer }),
+		objectsField[HookInput, HookToolCall]("tool_calls", &hookToolCallTable, func(m *HookInput) *[]HookToolCall { return &m.ToolCalls }),
 		intField("duration_ms", func(m *HookInput) *int64 { return &m.DurationMS }),
 		stringField("error", func(m *HookInput) *string { return &m.Error }),
+		stringField("error_details", func(m *HookInput) *string { return &m.ErrorDetails }),
 		boolField("is_interrupt", func(m *HookInput) *bool { return &m.IsInterrupt }),
 		rawField("permission_suggestions", func(m *HookInput) *rawJSON { return &m.PermissionSuggestions }),
 		stringField("prompt", func(m *HookInput) *string { return &m.Prompt }),
+		stringField("expansion_type", func(m *HookInput) *string { return &m.ExpansionType }),
+		stringField("command_name", func(m *HookInput) *string { return &m.CommandName }),
+		stringField("command_args", func(m *HookInput) *string { return &m.CommandArgs }),
+		stringField("command_source", func(m *HookInput) *string { return &m.CommandSource }),
+		stringField("invoked_by", func(m *HookInput) *string { return &m.InvokedBy }),
+		stringField("session_title", func(m *HookInput) *string { return &m.SessionTitle }),
 		stringField("message", func(m *HookInput) *string { return &m.Message }),
 		stringField("title", func(m *HookInput) *string { return &m.Title }),
 		stringField("notification_type", func(m *HookInput) *string { return &m.NotificationType }),
 		stringField("source", func(m *HookInput) *string { return &m.Source }),
 		stringField("model", func(m *HookInput) *string { return &m.Model }),
+		floatField("seconds_since_last_response", func(m *HookInput) *float64 { return &m.SecondsSinceLastResponse }),
+		intField("context_tokens", func(m *HookInput) *int64 { return &m.ContextTokens }),
+		boolField("prompt_cache_likely_expired", func(m *HookInput) *bool { return &m.PromptCacheLikelyExpired }),
+		floatField("estimated_cache_write_usd", func(m *HookInput) *float64 { return &m.EstimatedCacheWriteUSD }),
+		stringField("from_model", func(m *HookInput) *string { return &m.FromModel }),
+		stringField("to_model", func(m *HookInput) *string { return &m.ToModel }),
+		nullableStringField("requested_model", func(m *HookInput) *string { return &m.RequestedModel }),
+		boolField("prompt_cache_warm", func(m *HookInput) *bool { return &m.PromptCacheWarm }),
+		stringField("cache_ttl", func(m *HookInput) *string { return &m.CacheTTL }),
+		stringField("pricing", func(m *HookInput) *string { return &m.Pricing }),
 		stringField("reason", func(m *HookInput) *string { return &m.Reason }),
 		boolField("stop_hook_active", func(m *HookInput) *bool { return &m.StopHookActive }),
 		stringField("last_assistant_message", func(m *HookInput) *string { return &m.LastAssistantMessage }),
@@ -501,11 +522,46 @@ func init() {
 		stringField("agent_transcript_path", func(m *HookInput) *string { return &m.AgentTranscriptPath }),
 		stringField("trigger", func(m *HookInput) *string { return &m.Trigger }),
 		stringField("custom_instructions", func(m *HookInput) *string { return &m.CustomInstructions }),
+		stringField("compact_summary", func(m *HookInput) *string { return &m.CompactSummary }),
 		stringField("task_id", func(m *HookInput) *string { return &m.TaskID }),
 		stringField("task_subject", func(m *HookInput) *string { return &m.TaskSubject }),
 		stringField("task_description", func(m *HookInput) *string { return &m.TaskDescription }),
 		stringField("teammate_name", func(m *HookInput) *string { return &m.TeammateName }),
 		stringField("team_name", func(m *HookInput) *string { return &m.TeamName }),
+		stringField("mcp_server_name", func(m *HookInput) *string { return &m.MCPServerName }),
+		stringField("mode", func(m *HookInput) *string { return &m.Mode }),
+		stringField("url", func(m *HookInput) *string { return &m.URL }),
+		stringField("elicitation_id", func(m *HookInput) *string { return &m.ElicitationID }),
+		rawField("requested_schema", func(m *HookInput) *rawJSON { return &m.RequestedSchema }),
+		stringField("action", func(m *HookInput) *string { return &m.Action }),
+		rawField("content", func(m *HookInput) *rawJSON { return &m.Content }),
+		stringField("file_path", func(m *HookInput) *string { return &m.FilePath }),
+		stringField("memory_type", func(m *HookInput) *string { return &m.MemoryType }),
+		stringField("load_reason", func(m *HookInput) *string { return &m.LoadReason }),
+		stringsField("globs", func(m *HookInput) *[]string { return &m.Globs }),
+		stringField("trigger_file_path", func(m *HookInput) *string { return &m.TriggerFilePath }),
+		stringField("parent_file_path", func(m *HookInput) *string { return &m.ParentFilePath }),
+		stringField("name", func(m *HookInput) *string { return &m.Name }),
+		stringField("worktree_path", func(m *HookInput) *string { return &m.WorktreePath }),
+		stringField("old_cwd", func(m *HookInput) *string { return &m.OldCWD }),
+		stringField("new_cwd", func(m *HookInput) *string { return &m.NewCWD }),
+		stringField("event", func(m *HookInput) *string { return &m.Event }),
+		stringField("directory", func(m *HookInput) *string { return &m.Directory }),
+		stringField("turn_id", func(m *HookInput) *string { return &m.TurnID }),
+		stringField("message_id", func(m *HookInput) *string { return &m.MessageID }),
+		intField("index", func(m *HookInput) *int64 { return &m.Index }),
+		boolField("final", func(m *HookInput) *bool { return &m.Final }),
+		stringField("delta", func(m *HookInput) *string { return &m.Delta }),
+	)
+	hookMCPServerTable = newTable(
+		stringField("name", func(m *HookMCPServer) *string { return &m.Name }),
+		stringField("source", func(m *HookMCPServer) *string { return &m.Source }),
+	)
+	hookToolCallTable = newTable(
+		stringField("tool_name", func(m *HookToolCall) *string { return &m.ToolName }),
+		rawField("tool_input", func(m *HookToolCall) *rawJSON { return &m.ToolInput }),
+		stringField("tool_use_id", func(m *HookToolCall) *string { return &m.ToolUseID }),
+		rawField("tool_response", func(m *HookToolCall) *rawJSON { return &m.ToolResponse }),
 	)
 	hookOutputTable = newTable(
 		boolField("continue", func(m *HookOutput) *bool { return &m.Continue }),
@@ -513,6 +569,7 @@ func init() {
 		stringField("stopReason", func(m *HookOutput) *string { return &m.StopReason }),
 		stringField("decision", func(m *HookOutput) *HookDecision { return &m.Decision }),
 		stringField("systemMessage", func(m *HookOutput) *string { return &m.SystemMessage }),
+		stringField("terminalSequence", func(m *HookOutput) *string { return &m.TerminalSequence }),
 		stringField("reason", func(m *HookOutput) *string { return &m.Reason }),
 		objectField[HookOutput, HookSpecificOutput]("hookSpecificOutput", &hookSpecificOutputTable, func(m *HookOutput) *HookSpecificOutput { return &m.HookSpecificOutput }),
 		boolField("async", func(m *HookOutput) *bool { return &m.Async }),
@@ -524,8 +581,20 @@ func init() {
 		stringField("permissionDecisionReason", func(m *HookSpecificOutput) *string { return &m.PermissionDecisionReason }),
 		rawField("updatedInput", func(m *HookSpecificOutput) *rawJSON { return &m.UpdatedInput }),
 		stringField("additionalContext", func(m *HookSpecificOutput) *string { return &m.AdditionalContext }),
+		stringField("classifierContext", func(m *HookSpecificOutput) *string { return &m.ClassifierContext }),
+		rawField("updatedToolOutput", func(m *HookSpecificOutput) *rawJSON { return &m.UpdatedToolOutput }),
 		rawField("updatedMCPToolOutput", func(m *HookSpecificOutput) *rawJSON { return &m.UpdatedMCPToolOutput }),
 		objectField[HookSpecificOutput, PermissionResult]("decision", &permissionResultTable, func(m *HookSpecificOutput) *PermissionResult { return &m.Decision }),
+		boolField("retry", func(m *HookSpecificOutput) *bool { return &m.Retry }),
+		stringField("initialUserMessage", func(m *HookSpecificOutput) *string { return &m.InitialUserMessage }),
+		stringField("sessionTitle", func(m *HookSpecificOutput) *string { return &m.SessionTitle }),
+		stringsField("watchPaths", func(m *HookSpecificOutput) *[]string { return &m.WatchPaths }),
+		boolField("reloadSkills", func(m *HookSpecificOutput) *bool { return &m.ReloadSkills }),
+		boolField("suppressOriginalPrompt", func(m *HookSpecificOutput) *bool { return &m.SuppressOriginalPrompt }),
+		stringField("action", func(m *HookSpecificOutput) *string { return &m.Action }),
+		rawField("content", func(m *HookSpecificOutput) *rawJSON { return &m.Content }),
+		stringField("worktreePath", func(m *HookSpecificOutput) *string { return &m.WorktreePath }),
+		stringField("displayContent", func(m *HookSpecificOutput) *string { return &m.DisplayContent }),
 	)
 	keepAliveTable = newTable(
 		constField[KeepAlive]("type", "keep_alive"),
@@ -2421,6 +2490,30 @@ func (m *HookInput) encode(b []byte) []byte {
 }
 
 func (m *HookInput) walkUnknown(w *unknownWalker) { walkObject(w, hookInputTable, m, &m.objectState) }
+
+func (m *HookMCPServer) decode(d *decoder) error {
+	return decodeObject(d, hookMCPServerTable, m, &m.objectState)
+}
+
+func (m *HookMCPServer) encode(b []byte) []byte {
+	return encodeObject(b, hookMCPServerTable, m, &m.objectState)
+}
+
+func (m *HookMCPServer) walkUnknown(w *unknownWalker) {
+	walkObject(w, hookMCPServerTable, m, &m.objectState)
+}
+
+func (m *HookToolCall) decode(d *decoder) error {
+	return decodeObject(d, hookToolCallTable, m, &m.objectState)
+}
+
+func (m *HookToolCall) encode(b []byte) []byte {
+	return encodeObject(b, hookToolCallTable, m, &m.objectState)
+}
+
+func (m *HookToolCall) walkUnknown(w *unknownWalker) {
+	walkObject(w, hookToolCallTable, m, &m.objectState)
+}
 
 func (m *HookOutput) decode(d *decoder) error {
 	return decodeObject(d, hookOutputTable, m, &m.objectState)

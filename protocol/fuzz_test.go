@@ -252,6 +252,9 @@ func payloadSeeds(tb testing.TB) [][]byte {
 		[]byte(`{"events":[],"hooks":[{"event":"Stop","matcher":"","source":"sessionHook","sourceLabel":"Session","type":"prompt","displayText":"d","commandText":"c","contentLabel":"Prompt","disabled":true}],"eventCatalog":[],"policy":{"policyUnreadable":true},"bareMode":{"exitHint":"h"}}`),
 		[]byte(`{"backgrounded":true,"cancelled":null,"available_output_styles":["default"],"skills":[]}`),
 	}
+	for _, in := range sdkHookInputs() {
+		seeds = append(seeds, []byte(in))
+	}
 	for _, line := range seedLines(tb) {
 		m, err := Decode(line)
 		if err != nil {

@@ -1,11 +1,11 @@
 package claude
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
-	"context"
 	"slices"
 	"strings"
 	"testing"

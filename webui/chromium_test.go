@@ -61,10 +61,10 @@ func TestPermissionInChromium(t *testing.T) {
 	s := startServer(t, "2.1.332", "permission-prompt-allow")
 	b := openPage(t, s)
 	ask(t, b, "Run echo allowed-output.")
-	b.WaitFor(t, "the permission question", `document.querySelector(".row.permission button.allow")`, wait)
+	b.WaitFor(t, "the permission question", `document.querySelector(".permission button.allow")`, wait)
 	for _, want := range []string{"Bash", "echo allowed-output > out.txt && cat out.txt", "Write and print"} {
 		var ok bool
-		b.Eval(t, texts(".row.permission", want), &ok)
+		b.Eval(t, texts(".permission", want), &ok)
 		if !ok {
 			t.Errorf("the permission question does not show %q", want)
 		}
@@ -77,8 +77,8 @@ func TestPermissionInChromium(t *testing.T) {
 	b.Screenshot(t, shot, false)
 	t.Logf("screenshot: %s", shot)
 
-	b.Click(t, ".row.permission button.allow")
-	b.WaitFor(t, "the permission marked allowed", texts(".row.permission .outcome.allowed", "Allowed"), wait)
+	b.Click(t, ".permission button.allow")
+	b.WaitFor(t, "the permission marked allowed", texts(".permission .outcome.allowed", "Allowed"), wait)
 	b.WaitFor(t, "the waiting note gone", `!document.querySelector(".row.tool .pending")`, wait)
 	b.WaitFor(t, "the tool result", texts(".row.tool details.result pre", "allowed-output"), wait)
 	b.WaitFor(t, "the answer", texts(".row.text", "It printed allowed-output."), wait)
@@ -93,7 +93,7 @@ func TestPermissionInChromium(t *testing.T) {
 	if !open {
 		t.Error("the tool result did not open on a click")
 	}
-	b.Eval(t, `!!document.querySelector(".row.permission button")`, &buttons)
+	b.Eval(t, `!!document.querySelector(".permission button")`, &buttons)
 	if buttons {
 		t.Error("the answered question still has buttons")
 	}

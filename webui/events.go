@@ -85,10 +85,15 @@ type permissionInfo struct {
 
 // resultInfo is a turn's result with the session's figures so far.
 type resultInfo struct {
-	Subtype     string   `json:"subtype"`
-	IsError     bool     `json:"is_error,omitempty"`
-	Interrupted bool     `json:"interrupted,omitempty"` // a page interrupted the turn
+	Subtype     string `json:"subtype"`
+	IsError     bool   `json:"is_error,omitempty"`
+	Interrupted bool   `json:"interrupted,omitempty"` // a page interrupted the turn
+	// Label says how the turn ended when it failed: "API error 500",
+	// "Not logged in", "Error: max turns"...; "" for a turn done or
+	// interrupted.
+	Label       string   `json:"label,omitempty"`
 	Errors      []string `json:"errors,omitempty"`      // the error subtypes' messages, or the result text of an error
+	Diagnostics []string `json:"diagnostics,omitempty"` // the CLI's own diagnostics ([ede_diagnostic] ...), for a bug report
 	NumTurns    int64    `json:"num_turns"`             // model round trips
 	DurationMS  int64    `json:"duration_ms"`
 	Denials     int      `json:"denials,omitempty"` // tool calls denied permission
@@ -257,7 +262,6 @@ func (t *translator) result(r *protocol.ResultMessage, interrupted bool) *result
 		Subtype:     string(r.Subtype),
 		IsError:     r.IsError,
 		Interrupted: interrupted || strings.HasPrefix(r.TerminalReason, "aborted"),
-		Errors:      r.Errors,
 		NumTurns:    r.NumTurns,
 		DurationMS:  r.DurationMS,
 		Denials:     len(r.PermissionDenials),
@@ -268,11 +272,47 @@ func (t *translator) result(r *protocol.ResultMessage, interrupted bool) *result
 		SessionTokens: tokens{Input: all.InputTokens, Output: all.OutputTokens,
 			CacheRead: all.CacheReadTokens, CacheWrite: all.CacheWriteTokens},
 	}
+	for _, e := range r.Errors {
+		if strings.HasPrefix(e, diagnosticPrefix) {
+			info.Diagnostics = append(info.Diagnostics, e)
+		} else {
+			info.Errors = append(info.Errors, e)
+		}
+	}
 	if r.IsError && r.Result != "" {
 		info.Errors = append(info.Errors, cut(r.Result))
 	}
+	if !info.Interrupted {
+		info.Label = failureLabel(r)
+	}
 	t.cost = t.stats.CostUSD
 	return info
+}
+
+// diagnosticPrefix starts the CLI's internal diagnostics in a result's
+// errors (2.1.330 and later, on interrupted turns): not meant for users.
+const diagnosticPrefix = "[ede_diagnostic]"
+
+// failureLabel names how a failed turn ended, "" for one that did not
+// fail. An error subtype names itself ("Error: max turns"); a turn the CLI
+// ends with subtype success and is_error (an API error, "Not logged in")
+// is named by its API error status, else by its result text's first
+// phrase: never "Error: success".
+func failureLabel(r *protocol.ResultMessage) string {
+	switch {
+	case r.Subtype != protocol.SubtypeSuccess:
+		return "Error: " + strings.ReplaceAll(strings.TrimPrefix(string(r.Subtype), "error_"), "_", " ")
+	case !r.IsError:
+		return ""
+	case r.APIErrorStatus > 0:
+		return "API error " + strconv.FormatInt(r.APIErrorStatus, 10)
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(r.Result), "\n")
+	first, _, _ = strings.Cut(first, " · ")
+	if first = strings.TrimSpace(strings.TrimPrefix(first, "API Error:")); first == "" {
+		return "Error"
+	}
+	return claude.Abbreviate(first, 80)
 }
 
 // cut shortens a long text for the page.

@@ -1,0 +1,159 @@
+package webui_test
+
+import (
+	"testing"
+)
+
+// The tests of this file check the smaller defects of issue 35, each in
+// headless Chromium on the fake CLI.
+
+// TestHeaderBeforeFirstPromptInChromium: the header names the CLI and the
+// folder as soon as the page opens, not "connecting…" until the first
+// prompt (the CLI writes its system/init only once it gets one).
+func TestHeaderBeforeFirstPromptInChromium(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, "2.1.332", "text-simple")
+	b := openPage(t, s)
+	b.WaitFor(t, "the session line", texts("#session", "Claude Code 2.1.332"), wait)
+	var header string
+	b.Eval(t, `document.getElementById("session").textContent`, &header)
+	if header == "connecting…" {
+		t.Errorf("the header says %q before the first prompt", header)
+	}
+	noConsoleErrors(t, b)
+}
+
+// TestEmptyThinkingInChromium: a thinking block with no text (its JSON
+// has no text member) shows as empty, without a page error.
+func TestEmptyThinkingInChromium(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, "2.1.332", "text-simple")
+	b := openPage(t, s)
+	for _, ev := range []string{`{"kind":"thinking","text":""}`, `{"kind":"text","text":"after"}`} {
+		if err := s.PublishJSON(ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.WaitFor(t, "the text after it", texts(".row.text", "after"), wait)
+	b.WaitFor(t, "the empty thinking block", texts(".row.thinking summary", "thinking (empty)"), wait)
+	noConsoleErrors(t, b)
+}
+
+// TestServerGoneInChromium: once the server has gone, the badge says so
+// instead of "idle", and Send is off.
+func TestServerGoneInChromium(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, "2.1.332", "text-simple")
+	b := openPage(t, s)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	b.WaitFor(t, "the badge saying the server is gone", `document.getElementById("status").textContent === "disconnected" && document.getElementById("send").disabled`, wait)
+}
+
+// TestDiagnosticsInChromium: the CLI's [ede_diagnostic] line of an
+// interrupted turn (2.1.332) is folded away as a diagnostic, not shown as
+// the turn's error.
+func TestDiagnosticsInChromium(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, "2.1.332", "interrupt-stalled-stream")
+	b := openPage(t, s)
+	ask(t, b, "Tell me something long.")
+	b.WaitFor(t, "the text streaming", texts(".row.text .text.streaming", "This is a long answer"), wait)
+	b.WaitFor(t, "the Interrupt button", `!document.getElementById("interrupt").disabled`, wait)
+	b.Click(t, "#interrupt")
+	b.WaitFor(t, "the interrupted turn", `document.querySelector(".row.result.interrupted")`, wait)
+	var raw bool
+	b.Eval(t, `[...document.querySelectorAll(".row.result .body > .text")].some(e => e.textContent.includes("[ede_diagnostic]"))`, &raw)
+	if raw {
+		t.Error("the turn's line shows the raw [ede_diagnostic] text")
+	}
+	b.WaitFor(t, "the folded diagnostic", `document.querySelector(".row.result details.diagnostic:not([open])")`, wait)
+	noConsoleErrors(t, b)
+}
+
+// TestEscInterruptsInChromium: Esc interrupts the turn under way.
+func TestEscInterruptsInChromium(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, "2.1.332", "interrupt-stalled-stream")
+	b := openPage(t, s)
+	ask(t, b, "Tell me something long.")
+	b.WaitFor(t, "the text streaming", texts(".row.text .text.streaming", "This is a long answer"), wait)
+	b.WaitFor(t, "the Interrupt button", `!document.getElementById("interrupt").disabled`, wait)
+	b.Press(t, "Escape")
+	b.WaitFor(t, "the interrupted turn", texts(".row.result.interrupted .outcome", "Interrupted"), wait)
+	noConsoleErrors(t, b)
+}
+
+// TestPhoneInChromium: on a phone-sized screen every button of the page,
+// a permission question's included, is at least 44×44 CSS pixels.
+func TestPhoneInChromium(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, "2.1.332", "permission-prompt-allow")
+	b := openPage(t, s)
+	b.Resize(t, 390, 844)
+	ask(t, b, "Run echo allowed-output.")
+	b.WaitFor(t, "the permission question", `document.querySelector(".permission button.allow")`, wait)
+	var small []string
+	b.Eval(t, `[...document.querySelectorAll("button, summary, textarea")].filter(e => e.offsetParent).map(e => e.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).map(r => Math.round(r.width) + "x" + Math.round(r.height))`, &small)
+	if len(small) > 0 {
+		t.Errorf("targets smaller than 44×44 px on a phone: %v", small)
+	}
+	var wide bool
+	b.Eval(t, `document.documentElement.scrollWidth <= window.innerWidth`, &wide)
+	if !wide {
+		t.Error("the page scrolls sideways on a phone")
+	}
+	noConsoleErrors(t, b)
+}
+
+// TestDarkModeInChromium: with prefers-color-scheme: dark the page is
+// dark, its text light.
+func TestDarkModeInChromium(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, "2.1.332", "permission-prompt-allow")
+	b := openPage(t, s)
+	if _, err := b.Call("Emulation.setEmulatedMedia", map[string]any{"features": []map[string]string{{"name": "prefers-color-scheme", "value": "dark"}}}); err != nil {
+		t.Fatal(err)
+	}
+	ask(t, b, "Run echo allowed-output.")
+	b.WaitFor(t, "the permission question", `document.querySelector(".permission button.allow")`, wait)
+	// luminance gives an element's computed colour property's luminance, 0 to 1.
+	const luminance = `((e, p) => { const [r, g, b] = getComputedStyle(e)[p].match(/\d+/g).map(Number); return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255; })`
+	for _, c := range []struct {
+		selector, prop string
+		dark           bool
+	}{
+		{"body", "backgroundColor", true},
+		{"body", "color", false},
+		{".row.prompt", "backgroundColor", true},
+		{".permission", "backgroundColor", true},
+		{"#prompt", "backgroundColor", true},
+		{".permission .ask", "color", false},
+	} {
+		var l float64
+		b.Eval(t, luminance+`(document.querySelector("`+c.selector+`"), "`+c.prop+`")`, &l)
+		if c.dark && l > 0.3 || !c.dark && l < 0.6 {
+			t.Errorf("%s %s has luminance %.2f in dark mode", c.selector, c.prop, l)
+		}
+	}
+	noConsoleErrors(t, b)
+}
+
+// TestRestartInChromium: once the CLI has ended, the page offers to start
+// it again, and the new CLI answers the next prompt.
+func TestRestartInChromium(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, "2.1.332", "text-simple")
+	b := openPage(t, s)
+	ask(t, b, "Say hello.")
+	b.WaitFor(t, "the answer", `document.querySelector(".row.result.done")`, wait)
+	ask(t, b, "And again.") // the recording has no second turn: the fake exits with status 1
+	b.WaitFor(t, "the session ended", `document.getElementById("status").textContent === "session ended"`, wait)
+	b.WaitFor(t, "the Restart button", `document.getElementById("restart") && !document.getElementById("restart").hidden`, wait)
+	b.Click(t, "#restart")
+	b.WaitFor(t, "the CLI started again", texts(".row.notice", "Claude Code started again")+` && document.getElementById("status").textContent === "idle"`, wait)
+	ask(t, b, "Say hello.")
+	b.WaitFor(t, "the new CLI's answer", `document.querySelectorAll(".row.result.done").length === 2`, wait)
+	noConsoleErrors(t, b)
+}

@@ -1,7 +1,10 @@
 package webui_test
 
 import (
+	"encoding/json"
 	"testing"
+
+	"github.com/ccwire/ccwire/transcript"
 )
 
 // The tests of this file check the smaller defects of issue 35, each in
@@ -155,5 +158,39 @@ func TestRestartInChromium(t *testing.T) {
 	b.WaitFor(t, "the CLI started again", texts(".row.notice", "Claude Code started again")+` && document.getElementById("status").textContent === "idle"`, wait)
 	ask(t, b, "Say hello.")
 	b.WaitFor(t, "the new CLI's answer", `document.querySelectorAll(".row.result.done").length === 2`, wait)
+	noConsoleErrors(t, b)
+}
+
+// TestMarkdownInChromium (W5): a model's Markdown shows as headings,
+// lists, tables, code and links, read by transcript's renderer (the one
+// of render -html); raw HTML stays text and a javascript: link its words.
+func TestMarkdownInChromium(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, "2.1.332", "text-simple")
+	b := openPage(t, s)
+	src := "## Plan\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```\nx < y\n```\n\nRun `go test`, see [docs](https://example.com/d) or [this](javascript:window.pwned=1).\n\n<img src=x onerror=\"window.pwned=1\"><script>window.pwned=1</script>"
+	md, err := json.Marshal(map[string]any{"kind": "text", "text": src, "md": transcript.ParseText(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PublishJSON(string(md)); err != nil {
+		t.Fatal(err)
+	}
+	b.WaitFor(t, "the heading", texts(".row.text .md h2", "Plan"), wait)
+	for _, sel := range []string{".md ul li", ".md table th", ".md table td", ".md pre code", ".md p code", `.md a[href="https://example.com/d"]`} {
+		var n int
+		b.Eval(t, count(sel), &n)
+		if n == 0 {
+			t.Errorf("no %s", sel)
+		}
+	}
+	var bad int
+	b.Eval(t, count(`main img, main script, main a[href^="javascript"]`), &bad)
+	var pwned bool
+	b.Eval(t, `window.pwned === 1`, &pwned)
+	if bad != 0 || pwned {
+		t.Errorf("%d elements made of raw HTML or a javascript: link; script ran: %v", bad, pwned)
+	}
+	b.WaitFor(t, "the raw HTML as text", texts(".md", `<script>window.pwned=1</script>`), wait)
 	noConsoleErrors(t, b)
 }

@@ -30,7 +30,7 @@ const (
 //	status            Text: what the CLI is doing (requesting, compacting; "" for nothing)
 //	prompt            Text: a prompt sent from a page
 //	text_delta        ID, Parent, Text: a piece of the text block ID being streamed
-//	text              ID, Parent, Text: a whole text block (ID: the streamed one it completes, if any)
+//	text              ID, Parent, Text, MD: a whole text block (ID: the streamed one it completes, if any), MD its Markdown read
 //	thinking_delta    ID, Parent, Text: a piece of the thinking block ID being streamed
 //	thinking          ID, Parent, Text, Redacted: a whole thinking block
 //	discard           ID: the streamed block ID was cut off and is streamed again
@@ -46,20 +46,25 @@ const (
 //	ended             Text: the session ended (the CLI's exit; "" for a clean one)
 //	dropped           Size: so many earlier events are no longer kept
 type pageEvent struct {
-	Kind       string          `json:"kind"`
-	ID         string          `json:"id,omitempty"`
-	Parent     string          `json:"parent,omitempty"`
-	Name       string          `json:"name,omitempty"`
-	Text       string          `json:"text,omitempty"`
-	Summary    string          `json:"summary,omitempty"`
-	Input      string          `json:"input,omitempty"`
-	Size       int64           `json:"size,omitempty"`
-	IsError    bool            `json:"is_error,omitempty"`
-	Redacted   bool            `json:"redacted,omitempty"`
-	Running    bool            `json:"running,omitempty"`
-	Init       *initInfo       `json:"init,omitempty"`
-	Permission *permissionInfo `json:"permission,omitempty"`
-	Result     *resultInfo     `json:"result,omitempty"`
+	Kind     string `json:"kind"`
+	ID       string `json:"id,omitempty"`
+	Parent   string `json:"parent,omitempty"`
+	Name     string `json:"name,omitempty"`
+	Text     string `json:"text,omitempty"`
+	Summary  string `json:"summary,omitempty"`
+	Input    string `json:"input,omitempty"`
+	Size     int64  `json:"size,omitempty"`
+	IsError  bool   `json:"is_error,omitempty"`
+	Redacted bool   `json:"redacted,omitempty"`
+	Running  bool   `json:"running,omitempty"`
+	// MD is a text's Markdown as the nodes of transcript's safe subset
+	// (headings, lists, tables, code, links to http(s)), read by the
+	// renderer `ccwire render -html` uses; the page builds them as
+	// elements, never as markup.
+	MD         []transcript.TextNode `json:"md,omitempty"`
+	Init       *initInfo             `json:"init,omitempty"`
+	Permission *permissionInfo       `json:"permission,omitempty"`
+	Result     *resultInfo           `json:"result,omitempty"`
 }
 
 // initInfo describes the session, from system/init.
@@ -173,7 +178,8 @@ func (t *translator) events(ev claude.Event, interrupted bool) []pageEvent {
 	case *claude.TextDeltaEvent:
 		return []pageEvent{{Kind: "text_delta", ID: t.streamed("text", e.ParentToolUseID, e.Index), Parent: e.ParentToolUseID, Text: e.Delta}}
 	case *claude.TextEvent:
-		return []pageEvent{{Kind: "text", ID: t.complete("text", e.ParentToolUseID), Parent: e.ParentToolUseID, Text: cut(e.Text)}}
+		text := cut(e.Text)
+		return []pageEvent{{Kind: "text", ID: t.complete("text", e.ParentToolUseID), Parent: e.ParentToolUseID, Text: text, MD: transcript.ParseText(text)}}
 	case *claude.ThinkingDeltaEvent:
 		return []pageEvent{{Kind: "thinking_delta", ID: t.streamed("thinking", e.ParentToolUseID, e.Index), Parent: e.ParentToolUseID, Text: e.Delta}}
 	case *claude.ThinkingEvent:

@@ -38,6 +38,23 @@ func ask(t *testing.T, b *cdp.Browser, prompt string) {
 	b.Click(t, "#send")
 }
 
+// streamLong sends the prompt of the interrupt-stalled-stream scenario
+// and waits for its text to stream and the Interrupt button to be on.
+func streamLong(t *testing.T, b *cdp.Browser) {
+	t.Helper()
+	ask(t, b, "Tell me something long.")
+	b.WaitFor(t, "the text streaming", texts(".row.text .text.streaming", "This is a long answer"), wait)
+	b.WaitFor(t, "the Interrupt button", `!document.getElementById("interrupt").disabled`, wait)
+}
+
+// askPermission sends the prompt of the permission-prompt-allow scenario
+// and waits for its permission question.
+func askPermission(t *testing.T, b *cdp.Browser) {
+	t.Helper()
+	ask(t, b, "Run echo allowed-output.")
+	b.WaitFor(t, "the permission question", `document.querySelector(".permission button.allow")`, wait)
+}
+
 // noConsoleErrors fails t if the page logged an error (a script error, a
 // request refused, a CSP violation).
 func noConsoleErrors(t *testing.T, b *cdp.Browser) {
@@ -60,8 +77,7 @@ func TestPermissionInChromium(t *testing.T) {
 	t.Parallel()
 	s := startServer(t, "2.1.332", "permission-prompt-allow")
 	b := openPage(t, s)
-	ask(t, b, "Run echo allowed-output.")
-	b.WaitFor(t, "the permission question", `document.querySelector(".permission button.allow")`, wait)
+	askPermission(t, b)
 	for _, want := range []string{"Bash", "echo allowed-output > out.txt && cat out.txt", "Write and print"} {
 		var ok bool
 		b.Eval(t, texts(".permission", want), &ok)
@@ -107,9 +123,7 @@ func TestInterruptInChromium(t *testing.T) {
 	t.Parallel()
 	s := startServer(t, "2.1.332", "interrupt-stalled-stream")
 	b := openPage(t, s)
-	ask(t, b, "Tell me something long.")
-	b.WaitFor(t, "the text streaming", texts(".row.text .text.streaming", "This is a long answer"), wait)
-	b.WaitFor(t, "the Interrupt button", `!document.getElementById("interrupt").disabled`, wait)
+	streamLong(t, b)
 	b.Click(t, "#interrupt")
 	b.WaitFor(t, "the interrupted turn", texts(".row.result.interrupted .outcome", "Interrupted"), wait)
 	b.WaitFor(t, "the CLI's note", texts(".row.user", "[Request interrupted by user]"), wait)

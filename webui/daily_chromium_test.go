@@ -191,8 +191,7 @@ func TestPermissionInToolCardInChromium(t *testing.T) {
 	t.Parallel()
 	s := startServer(t, "2.1.332", "permission-prompt-allow")
 	b := openPage(t, s)
-	ask(t, b, "Run echo allowed-output.")
-	b.WaitFor(t, "the permission question", `document.querySelector(".permission button.allow")`, wait)
+	askPermission(t, b)
 	var inCard bool
 	b.Eval(t, `!!document.querySelector(".permission button.allow").closest(".row.tool")`, &inCard)
 	if !inCard {

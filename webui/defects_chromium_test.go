@@ -61,9 +61,7 @@ func TestDiagnosticsInChromium(t *testing.T) {
 	t.Parallel()
 	s := startServer(t, "2.1.332", "interrupt-stalled-stream")
 	b := openPage(t, s)
-	ask(t, b, "Tell me something long.")
-	b.WaitFor(t, "the text streaming", texts(".row.text .text.streaming", "This is a long answer"), wait)
-	b.WaitFor(t, "the Interrupt button", `!document.getElementById("interrupt").disabled`, wait)
+	streamLong(t, b)
 	b.Click(t, "#interrupt")
 	b.WaitFor(t, "the interrupted turn", `document.querySelector(".row.result.interrupted")`, wait)
 	var raw bool
@@ -80,9 +78,7 @@ func TestEscInterruptsInChromium(t *testing.T) {
 	t.Parallel()
 	s := startServer(t, "2.1.332", "interrupt-stalled-stream")
 	b := openPage(t, s)
-	ask(t, b, "Tell me something long.")
-	b.WaitFor(t, "the text streaming", texts(".row.text .text.streaming", "This is a long answer"), wait)
-	b.WaitFor(t, "the Interrupt button", `!document.getElementById("interrupt").disabled`, wait)
+	streamLong(t, b)
 	b.Press(t, "Escape")
 	b.WaitFor(t, "the interrupted turn", texts(".row.result.interrupted .outcome", "Interrupted"), wait)
 	noConsoleErrors(t, b)
@@ -95,8 +91,7 @@ func TestPhoneInChromium(t *testing.T) {
 	s := startServer(t, "2.1.332", "permission-prompt-allow")
 	b := openPage(t, s)
 	b.Resize(t, 390, 844)
-	ask(t, b, "Run echo allowed-output.")
-	b.WaitFor(t, "the permission question", `document.querySelector(".permission button.allow")`, wait)
+	askPermission(t, b)
 	var small []string
 	b.Eval(t, `[...document.querySelectorAll("button, summary, textarea")].filter(e => e.offsetParent).map(e => e.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).map(r => Math.round(r.width) + "x" + Math.round(r.height))`, &small)
 	if len(small) > 0 {
@@ -119,8 +114,7 @@ func TestDarkModeInChromium(t *testing.T) {
 	if _, err := b.Call("Emulation.setEmulatedMedia", map[string]any{"features": []map[string]string{{"name": "prefers-color-scheme", "value": "dark"}}}); err != nil {
 		t.Fatal(err)
 	}
-	ask(t, b, "Run echo allowed-output.")
-	b.WaitFor(t, "the permission question", `document.querySelector(".permission button.allow")`, wait)
+	askPermission(t, b)
 	// luminance gives an element's computed colour property's luminance, 0 to 1.
 	const luminance = `((e, p) => { const [r, g, b] = getComputedStyle(e)[p].match(/\d+/g).map(Number); return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255; })`
 	for _, c := range []struct {

@@ -129,6 +129,7 @@ type htmlRow struct {
 	Label    string
 	Summary  string
 	Text     string
+	Markdown template.HTML // a text's Markdown as safe HTML (TextHTML)
 	Input    string
 	Output   string
 	Size     string // the result's size before cutting
@@ -263,7 +264,8 @@ func (b *htmlBuilder) add(ev claude.Event) {
 		b.modelCall(e.Message)
 		b.stamp(e.Message.Timestamp)
 		if strings.TrimSpace(e.Text) != "" {
-			b.row(&htmlRow{Kind: "text", Text: b.cut(e.Text), Sub: e.ParentToolUseID != ""})
+			text := b.cut(e.Text)
+			b.row(&htmlRow{Kind: "text", Text: text, Markdown: TextHTML(ParseText(text)), Sub: e.ParentToolUseID != ""})
 		}
 	case *claude.ThinkingEvent:
 		b.modelCall(e.Message)

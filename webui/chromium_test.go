@@ -38,6 +38,23 @@ func ask(t *testing.T, b *cdp.Browser, prompt string) {
 	b.Click(t, "#send")
 }
 
+// streamLong sends the prompt of the interrupt-stalled-stream scenario
+// and waits for its text to stream and the Interrupt button to be on.
+func streamLong(t *testing.T, b *cdp.Browser) {
+	t.Helper()
+	ask(t, b, "Tell me something long.")
+	b.WaitFor(t, "the text streaming", texts(".row.text .text.streaming", "This is a long answer"), wait)
+	b.WaitFor(t, "the Interrupt button", `!document.getElementById("interrupt").disabled`, wait)
+}
+
+// askPermission sends the prompt of the permission-prompt-allow scenario
+// and waits for its permission question.
+func askPermission(t *testing.T, b *cdp.Browser) {
+	t.Helper()
+	ask(t, b, "Run echo allowed-output.")
+	b.WaitFor(t, "the permission question", `document.querySelector(".permission button.allow")`, wait)
+}
+
 // noConsoleErrors fails t if the page logged an error (a script error, a
 // request refused, a CSP violation).
 func noConsoleErrors(t *testing.T, b *cdp.Browser) {
@@ -60,11 +77,10 @@ func TestPermissionInChromium(t *testing.T) {
 	t.Parallel()
 	s := startServer(t, "2.1.332", "permission-prompt-allow")
 	b := openPage(t, s)
-	ask(t, b, "Run echo allowed-output.")
-	b.WaitFor(t, "the permission question", `document.querySelector(".row.permission button.allow")`, wait)
+	askPermission(t, b)
 	for _, want := range []string{"Bash", "echo allowed-output > out.txt && cat out.txt", "Write and print"} {
 		var ok bool
-		b.Eval(t, texts(".row.permission", want), &ok)
+		b.Eval(t, texts(".permission", want), &ok)
 		if !ok {
 			t.Errorf("the permission question does not show %q", want)
 		}
@@ -77,8 +93,8 @@ func TestPermissionInChromium(t *testing.T) {
 	b.Screenshot(t, shot, false)
 	t.Logf("screenshot: %s", shot)
 
-	b.Click(t, ".row.permission button.allow")
-	b.WaitFor(t, "the permission marked allowed", texts(".row.permission .outcome.allowed", "Allowed"), wait)
+	b.Click(t, ".permission button.allow")
+	b.WaitFor(t, "the permission marked allowed", texts(".permission .outcome.allowed", "Allowed"), wait)
 	b.WaitFor(t, "the waiting note gone", `!document.querySelector(".row.tool .pending")`, wait)
 	b.WaitFor(t, "the tool result", texts(".row.tool details.result pre", "allowed-output"), wait)
 	b.WaitFor(t, "the answer", texts(".row.text", "It printed allowed-output."), wait)
@@ -93,7 +109,7 @@ func TestPermissionInChromium(t *testing.T) {
 	if !open {
 		t.Error("the tool result did not open on a click")
 	}
-	b.Eval(t, `!!document.querySelector(".row.permission button")`, &buttons)
+	b.Eval(t, `!!document.querySelector(".permission button")`, &buttons)
 	if buttons {
 		t.Error("the answered question still has buttons")
 	}
@@ -107,9 +123,7 @@ func TestInterruptInChromium(t *testing.T) {
 	t.Parallel()
 	s := startServer(t, "2.1.332", "interrupt-stalled-stream")
 	b := openPage(t, s)
-	ask(t, b, "Tell me something long.")
-	b.WaitFor(t, "the text streaming", texts(".row.text .text.streaming", "This is a long answer"), wait)
-	b.WaitFor(t, "the Interrupt button", `!document.getElementById("interrupt").disabled`, wait)
+	streamLong(t, b)
 	b.Click(t, "#interrupt")
 	b.WaitFor(t, "the interrupted turn", texts(".row.result.interrupted .outcome", "Interrupted"), wait)
 	b.WaitFor(t, "the CLI's note", texts(".row.user", "[Request interrupted by user]"), wait)

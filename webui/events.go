@@ -30,7 +30,7 @@ const (
 //	status            Text: what the CLI is doing (requesting, compacting; "" for nothing)
 //	prompt            Text: a prompt sent from a page
 //	text_delta        ID, Parent, Text: a piece of the text block ID being streamed
-//	text              ID, Parent, Text: a whole text block (ID: the streamed one it completes, if any)
+//	text              ID, Parent, Text, MD: a whole text block (ID: the streamed one it completes, if any), MD its Markdown read
 //	thinking_delta    ID, Parent, Text: a piece of the thinking block ID being streamed
 //	thinking          ID, Parent, Text, Redacted: a whole thinking block
 //	discard           ID: the streamed block ID was cut off and is streamed again
@@ -46,20 +46,25 @@ const (
 //	ended             Text: the session ended (the CLI's exit; "" for a clean one)
 //	dropped           Size: so many earlier events are no longer kept
 type pageEvent struct {
-	Kind       string          `json:"kind"`
-	ID         string          `json:"id,omitempty"`
-	Parent     string          `json:"parent,omitempty"`
-	Name       string          `json:"name,omitempty"`
-	Text       string          `json:"text,omitempty"`
-	Summary    string          `json:"summary,omitempty"`
-	Input      string          `json:"input,omitempty"`
-	Size       int64           `json:"size,omitempty"`
-	IsError    bool            `json:"is_error,omitempty"`
-	Redacted   bool            `json:"redacted,omitempty"`
-	Running    bool            `json:"running,omitempty"`
-	Init       *initInfo       `json:"init,omitempty"`
-	Permission *permissionInfo `json:"permission,omitempty"`
-	Result     *resultInfo     `json:"result,omitempty"`
+	Kind     string `json:"kind"`
+	ID       string `json:"id,omitempty"`
+	Parent   string `json:"parent,omitempty"`
+	Name     string `json:"name,omitempty"`
+	Text     string `json:"text,omitempty"`
+	Summary  string `json:"summary,omitempty"`
+	Input    string `json:"input,omitempty"`
+	Size     int64  `json:"size,omitempty"`
+	IsError  bool   `json:"is_error,omitempty"`
+	Redacted bool   `json:"redacted,omitempty"`
+	Running  bool   `json:"running,omitempty"`
+	// MD is a text's Markdown as the nodes of transcript's safe subset
+	// (headings, lists, tables, code, links to http(s)), read by the
+	// renderer `ccwire render -html` uses; the page builds them as
+	// elements, never as markup.
+	MD         []transcript.TextNode `json:"md,omitempty"`
+	Init       *initInfo             `json:"init,omitempty"`
+	Permission *permissionInfo       `json:"permission,omitempty"`
+	Result     *resultInfo           `json:"result,omitempty"`
 }
 
 // initInfo describes the session, from system/init.
@@ -85,10 +90,15 @@ type permissionInfo struct {
 
 // resultInfo is a turn's result with the session's figures so far.
 type resultInfo struct {
-	Subtype     string   `json:"subtype"`
-	IsError     bool     `json:"is_error,omitempty"`
-	Interrupted bool     `json:"interrupted,omitempty"` // a page interrupted the turn
+	Subtype     string `json:"subtype"`
+	IsError     bool   `json:"is_error,omitempty"`
+	Interrupted bool   `json:"interrupted,omitempty"` // a page interrupted the turn
+	// Label says how the turn ended when it failed: "API error 500",
+	// "Not logged in", "Error: max turns"...; "" for a turn done or
+	// interrupted.
+	Label       string   `json:"label,omitempty"`
 	Errors      []string `json:"errors,omitempty"`      // the error subtypes' messages, or the result text of an error
+	Diagnostics []string `json:"diagnostics,omitempty"` // the CLI's own diagnostics ([ede_diagnostic] ...), for a bug report
 	NumTurns    int64    `json:"num_turns"`             // model round trips
 	DurationMS  int64    `json:"duration_ms"`
 	Denials     int      `json:"denials,omitempty"` // tool calls denied permission
@@ -168,7 +178,8 @@ func (t *translator) events(ev claude.Event, interrupted bool) []pageEvent {
 	case *claude.TextDeltaEvent:
 		return []pageEvent{{Kind: "text_delta", ID: t.streamed("text", e.ParentToolUseID, e.Index), Parent: e.ParentToolUseID, Text: e.Delta}}
 	case *claude.TextEvent:
-		return []pageEvent{{Kind: "text", ID: t.complete("text", e.ParentToolUseID), Parent: e.ParentToolUseID, Text: cut(e.Text)}}
+		text := cut(e.Text)
+		return []pageEvent{{Kind: "text", ID: t.complete("text", e.ParentToolUseID), Parent: e.ParentToolUseID, Text: text, MD: transcript.ParseText(text)}}
 	case *claude.ThinkingDeltaEvent:
 		return []pageEvent{{Kind: "thinking_delta", ID: t.streamed("thinking", e.ParentToolUseID, e.Index), Parent: e.ParentToolUseID, Text: e.Delta}}
 	case *claude.ThinkingEvent:
@@ -257,7 +268,6 @@ func (t *translator) result(r *protocol.ResultMessage, interrupted bool) *result
 		Subtype:     string(r.Subtype),
 		IsError:     r.IsError,
 		Interrupted: interrupted || strings.HasPrefix(r.TerminalReason, "aborted"),
-		Errors:      r.Errors,
 		NumTurns:    r.NumTurns,
 		DurationMS:  r.DurationMS,
 		Denials:     len(r.PermissionDenials),
@@ -268,11 +278,47 @@ func (t *translator) result(r *protocol.ResultMessage, interrupted bool) *result
 		SessionTokens: tokens{Input: all.InputTokens, Output: all.OutputTokens,
 			CacheRead: all.CacheReadTokens, CacheWrite: all.CacheWriteTokens},
 	}
+	for _, e := range r.Errors {
+		if strings.HasPrefix(e, diagnosticPrefix) {
+			info.Diagnostics = append(info.Diagnostics, e)
+		} else {
+			info.Errors = append(info.Errors, e)
+		}
+	}
 	if r.IsError && r.Result != "" {
 		info.Errors = append(info.Errors, cut(r.Result))
 	}
+	if !info.Interrupted {
+		info.Label = failureLabel(r)
+	}
 	t.cost = t.stats.CostUSD
 	return info
+}
+
+// diagnosticPrefix starts the CLI's internal diagnostics in a result's
+// errors (2.1.330 and later, on interrupted turns): not meant for users.
+const diagnosticPrefix = "[ede_diagnostic]"
+
+// failureLabel names how a failed turn ended, "" for one that did not
+// fail. An error subtype names itself ("Error: max turns"); a turn the CLI
+// ends with subtype success and is_error (an API error, "Not logged in")
+// is named by its API error status, else by its result text's first
+// phrase: never "Error: success".
+func failureLabel(r *protocol.ResultMessage) string {
+	switch {
+	case r.Subtype != protocol.SubtypeSuccess:
+		return "Error: " + strings.ReplaceAll(strings.TrimPrefix(string(r.Subtype), "error_"), "_", " ")
+	case !r.IsError:
+		return ""
+	case r.APIErrorStatus > 0:
+		return "API error " + strconv.FormatInt(r.APIErrorStatus, 10)
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(r.Result), "\n")
+	first, _, _ = strings.Cut(first, " · ")
+	if first = strings.TrimSpace(strings.TrimPrefix(first, "API Error:")); first == "" {
+		return "Error"
+	}
+	return claude.Abbreviate(first, 80)
 }
 
 // cut shortens a long text for the page.

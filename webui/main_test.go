@@ -68,7 +68,7 @@ func startServer(t testing.TB, version, scenario string) *webui.Server {
 // listening on loopback, closed when the test ends.
 func startWith(t testing.TB, opts claude.Options, lim webui.Limits) *webui.Server {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute) // a loaded machine starts the real CLI slowly
 	defer cancel()
 	s, err := webui.New(ctx, opts)
 	if err != nil {

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/claude"
+	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/transcript"
 )
 
@@ -70,18 +71,21 @@ type Server struct {
 	// (or before serving Handler). The zero value takes the defaults.
 	Limits Limits
 
-	client *claude.Client
+	opts   claude.Options // the session's, to start it again
 	hub    *hub
-	tr     *translator // used by the client's reading goroutine only
 	logger *slog.Logger
 
 	mu          sync.Mutex
+	client      *claude.Client                            // the CLI under way, or the last one
+	tr          *translator                               // used by the client's reading goroutine only
+	restarting  bool                                      // a page asked to start the CLI again
+	closed      bool                                      // Close was called
 	perms       map[string]chan claude.PermissionDecision // permission requests waiting for a page, by request ID
-	running     int                                       // prompts sent whose turn has not ended
+	running     int                                       // prompts sent that no turn's result has taken in yet
 	interrupted bool                                      // a page interrupted the turn under way
 	ended       bool
 
-	done    chan struct{} // closed when the session has ended
+	done    chan struct{} // closed when the session (the CLI under way) has ended
 	endErr  error
 	stop    chan struct{} // closed by Close: ends the event streams
 	closing sync.Once
@@ -112,13 +116,27 @@ func New(ctx context.Context, opts claude.Options) (*Server, error) {
 	opts.CanUseTool = s.canUseTool
 	opts.IncludePartialMessages = true
 	opts.Observer = observer{f: s.observe}
+	s.opts = opts
 	c, err := claude.Connect(ctx, opts)
 	if err != nil {
 		return nil, fmt.Errorf("webui: start the session: %w", err)
 	}
 	s.client = c
-	go s.drain()
+	s.hub.publish(s.startInfo(c))
+	go s.drain(c, s.done)
 	return s, nil
+}
+
+// startInfo describes a CLI just started, so that the page names the
+// version, the folder, the model and the mode before the first turn's
+// system/init (which the CLI writes only once it gets a prompt).
+func (s *Server) startInfo(c *claude.Client) pageEvent {
+	dir := s.opts.WorkDir
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	return pageEvent{Kind: "init", Init: &initInfo{Model: s.opts.Model, Cwd: dir, Version: c.Version(),
+		PermissionMode: string(s.opts.PermissionMode)}}
 }
 
 // Start serves the Handler on addr, which must be a loopback address
@@ -147,12 +165,20 @@ func (s *Server) Start(addr string) error {
 }
 
 // Done returns a channel closed when the session has ended: the CLI
-// exited, or Close ended it.
-func (s *Server) Done() <-chan struct{} { return s.done }
+// exited, or Close ended it. A page may start the CLI again
+// (POST /api/restart) once it has ended: Done then returns a new channel,
+// for the new CLI.
+func (s *Server) Done() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.done
+}
 
 // Err returns how the session ended once Done is closed: nil for a clean
 // exit of the CLI, else the client's error (a *claude.ExitError...).
 func (s *Server) Err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	select {
 	case <-s.done:
 		return s.endErr
@@ -175,17 +201,21 @@ func (s *Server) Close() error {
 			}
 			cancel()
 		}
-		err = s.client.Close()
-		<-s.done
+		s.mu.Lock()
+		s.closed = true
+		c, done := s.client, s.done
+		s.mu.Unlock()
+		err = c.Close()
+		<-done
 	})
 	return err
 }
 
-// drain reads the client's events, which the observer has shown, until
-// the session ends.
-func (s *Server) drain() {
+// drain reads the events of client c, which the observer has shown,
+// until its session ends, and then closes done.
+func (s *Server) drain(c *claude.Client, done chan struct{}) {
 	var end error
-	for _, err := range s.client.Events(context.Background()) {
+	for _, err := range c.Events(context.Background()) {
 		if err != nil {
 			end = err
 		}
@@ -199,7 +229,14 @@ func (s *Server) drain() {
 	}
 	s.hub.publish(pageEvent{Kind: "ended", Text: text})
 	s.mu.Unlock()
-	close(s.done)
+	close(done)
+}
+
+// current returns the client of the CLI under way (or the last one).
+func (s *Server) current() *claude.Client {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.client
 }
 
 // observe shows one event of the session; it runs on the client's reading
@@ -210,7 +247,14 @@ func (s *Server) observe(ev claude.Event) {
 	}
 	r, isResult := ev.(*claude.ResultEvent)
 	if !isResult {
-		for _, pe := range s.tr.events(ev, false) {
+		s.mu.Lock()
+		tr := s.tr
+		if s.running == 0 && !s.ended && turnActivity(ev) {
+			s.running = 1
+			s.publishState()
+		}
+		s.mu.Unlock()
+		for _, pe := range tr.events(ev, false) {
 			s.hub.publish(pe)
 		}
 		return
@@ -219,7 +263,7 @@ func (s *Server) observe(ev claude.Event) {
 	defer s.mu.Unlock()
 	interrupted := s.interrupted
 	s.interrupted = false
-	s.running = max(s.running-1, 0)
+	s.running = afterResult(r.Result, s.running)
 	for _, pe := range s.tr.events(r, interrupted) {
 		s.hub.publish(pe)
 	}
@@ -232,6 +276,36 @@ func (s *Server) observe(ev claude.Event) {
 		}
 	}
 	s.publishState()
+}
+
+// afterResult returns how many prompts still wait for a turn once a
+// turn ended with r, running having been waiting before. A prompt sent
+// while a tool runs is folded into the running turn, whose one result
+// then answers both: counting prompts would wait for a result that never
+// comes. CLIs from 2.1.330 say how many prompts are still queued
+// (queued_turn_count, with terminal_reason); for older ones a result
+// answers one prompt, and a turn seen under way (turnActivity) brings
+// the count back up.
+func afterResult(r *protocol.ResultMessage, waiting int) int {
+	if r.TerminalReason != "" {
+		return int(max(r.QueuedTurnCount, 0))
+	}
+	return max(waiting-1, 0)
+}
+
+// turnActivity reports whether ev shows the model at work: a turn is
+// under way, whatever the count of prompts says (a prompt sent just after
+// the CLI wrote the previous result, which said the queue was empty).
+func turnActivity(ev claude.Event) bool {
+	switch e := ev.(type) {
+	case *claude.TextDeltaEvent, *claude.ThinkingDeltaEvent, *claude.ToolInputDeltaEvent, *claude.ToolUseEvent,
+		*claude.TextEvent, *claude.ThinkingEvent:
+		return true
+	case *claude.PartialEvent:
+		_, start := e.Message.Body.(*protocol.MessageStartEvent)
+		return start
+	}
+	return false
 }
 
 // publishState tells the pages whether a turn is under way; s.mu is held.
@@ -282,6 +356,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/prompt", s.servePrompt)
 	mux.HandleFunc("POST /api/permission", s.servePermission)
 	mux.HandleFunc("POST /api/interrupt", s.serveInterrupt)
+	mux.HandleFunc("POST /api/restart", s.serveRestart)
+	mux.HandleFunc("GET /api/events", s.serveBacklog)
 	return s.guard(mux)
 }
 
@@ -301,7 +377,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			return
 		}
 		get := r.Method == http.MethodGet || r.Method == http.MethodHead
-		if !get || r.URL.Path == "/events" {
+		if !get || r.URL.Path == "/events" || strings.HasPrefix(r.URL.Path, "/api/") {
 			if err := checkOrigin(r); err != nil {
 				fail(w, http.StatusForbidden, err.Error())
 				return
@@ -370,14 +446,16 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 // Limits.ViewerBuffer bytes of events from the backlog at once, and drops
 // a page whose connection takes no bytes for Limits.StallTimeout.
 func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
-	var last int64
-	if v := r.Header.Get("Last-Event-ID"); v != "" {
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n < 0 {
-			fail(w, http.StatusBadRequest, fmt.Sprintf("Last-Event-ID %q is not an event number", v))
+	// A reconnecting EventSource sends Last-Event-ID; a page that read
+	// the events so far with /api/events names the last in ?after.
+	last, ok := eventNumber(w, "Last-Event-ID", r.Header.Get("Last-Event-ID"))
+	if !ok {
+		return
+	}
+	if r.Header.Get("Last-Event-ID") == "" {
+		if last, ok = eventNumber(w, "after", r.URL.Query().Get("after")); !ok {
 			return
 		}
-		last = n
 	}
 	lim := s.Limits.withDefaults()
 	rc := http.NewResponseController(w)
@@ -442,6 +520,98 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// eventNumber parses v, an event number named what ("" for 0); on
+// failure it answers the request with 400 and returns false.
+func eventNumber(w http.ResponseWriter, what, v string) (int64, bool) {
+	if v == "" {
+		return 0, true
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 0 {
+		fail(w, http.StatusBadRequest, fmt.Sprintf("%s %q is not an event number", what, v))
+		return 0, false
+	}
+	return n, true
+}
+
+// backlogEvent is an event of GET /api/events: its number and its data.
+type backlogEvent struct {
+	ID    int64           `json:"id"`
+	Event json.RawMessage `json:"event"`
+}
+
+// serveBacklog answers GET /api/events?after=N with the events after
+// number N that the backlog holds, at most Limits.ViewerBuffer bytes of
+// them: {"events": [{"id": N+1, "event": {...}}...], "dropped": K,
+// "more": true|false}, where dropped counts the events after N no longer
+// kept and more says that more follow (ask again after the last). The
+// tabs of a browser share one event stream: a tab that opens reads the
+// session so far here, without holding a connection.
+func (s *Server) serveBacklog(w http.ResponseWriter, r *http.Request) {
+	after, ok := eventNumber(w, "after", r.URL.Query().Get("after"))
+	if !ok {
+		return
+	}
+	evs, dropped, more, _ := s.hub.since(after, s.Limits.withDefaults().ViewerBuffer)
+	out := struct {
+		Events  []backlogEvent `json:"events"`
+		Dropped int64          `json:"dropped"`
+		More    bool           `json:"more"`
+	}{Events: make([]backlogEvent, 0, len(evs)), Dropped: dropped, More: more}
+	for _, e := range evs {
+		out.Events = append(out.Events, backlogEvent{ID: e.seq, Event: e.data})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// serveRestart starts the CLI again once its session has ended: {} or no
+// body (409 while it runs). The page shows the new CLI's events after the
+// old one's.
+func (s *Server) serveRestart(w http.ResponseWriter, r *http.Request) {
+	var req struct{}
+	if !decode(w, r, &req, true) {
+		return
+	}
+	s.mu.Lock()
+	switch {
+	case s.closed:
+		s.mu.Unlock()
+		fail(w, http.StatusConflict, "the server is closing")
+		return
+	case !s.ended:
+		s.mu.Unlock()
+		fail(w, http.StatusConflict, "Claude Code is still running: it can be started again once it has ended")
+		return
+	case s.restarting:
+		s.mu.Unlock()
+		fail(w, http.StatusConflict, "Claude Code is being started again")
+		return
+	}
+	s.restarting = true
+	s.mu.Unlock()
+	ctx, cancel := context.WithTimeout(r.Context(), time.Minute)
+	defer cancel()
+	c, err := claude.Connect(ctx, s.opts)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.restarting = false
+	if err == nil && s.closed {
+		c.Close()
+		err = errors.New("the server is closing")
+	}
+	if err != nil {
+		s.hub.publish(pageEvent{Kind: "error", Text: "Claude Code did not start again: " + err.Error()})
+		fail(w, http.StatusBadGateway, "Claude Code did not start again: "+err.Error())
+		return
+	}
+	s.client, s.tr, s.ended, s.endErr, s.done = c, newTranslator(), false, nil, make(chan struct{})
+	s.hub.publish(pageEvent{Kind: "restarted", Text: "Claude Code " + c.Version()})
+	s.hub.publish(s.startInfo(c))
+	s.publishState()
+	go s.drain(c, s.done)
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
 // servePrompt sends a prompt: {"text": "..."}.
 func (s *Server) servePrompt(w http.ResponseWriter, r *http.Request) {
 	var req struct {
@@ -464,7 +634,7 @@ func (s *Server) servePrompt(w http.ResponseWriter, r *http.Request) {
 	s.hub.publish(pageEvent{Kind: "prompt", Text: cut(req.Text)})
 	s.publishState()
 	s.mu.Unlock()
-	if err := s.client.Send(r.Context(), req.Text); err != nil {
+	if err := s.current().Send(r.Context(), req.Text); err != nil {
 		s.mu.Lock()
 		s.running = max(s.running-1, 0)
 		s.hub.publish(pageEvent{Kind: "error", Text: "the prompt could not be sent: " + err.Error()})
@@ -532,7 +702,7 @@ func (s *Server) serveInterrupt(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	ctx, cancel := context.WithTimeout(r.Context(), InterruptTimeout)
 	defer cancel()
-	if err := s.client.Interrupt(ctx); err != nil {
+	if err := s.current().Interrupt(ctx); err != nil {
 		s.hub.publish(pageEvent{Kind: "error", Text: "the interrupt failed: " + err.Error()})
 		fail(w, http.StatusBadGateway, "the interrupt failed: "+err.Error())
 		return

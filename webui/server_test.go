@@ -53,6 +53,15 @@ func TestRefusals(t *testing.T) {
 		{"events from another site", "GET", "/events?token=" + tok, "", map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, "cross-site request refused"},
 		{"events without token", "GET", "/events", "", nil, 403, "missing or wrong"},
 		{"events after a bad ID", "GET", "/events?token=" + tok, "", map[string]string{"Last-Event-ID": "x"}, 400, "not an event number"},
+		{"events after a bad number", "GET", "/events?after=-1&token=" + tok, "", nil, 400, `after "-1" is not an event number`},
+		{"backlog", "GET", "/api/events?after=0", "", map[string]string{webui.TokenHeader: tok}, 200, `{"events":[{"id":1,"event":{"kind":"init"`},
+		{"backlog by query token", "GET", "/api/events?after=0&token=" + tok, "", nil, 200, `"more":false`},
+		{"backlog from another origin", "GET", "/api/events?token=" + tok, "", map[string]string{"Origin": "http://evil.example"}, 403, "cross-origin"},
+		{"backlog from another site", "GET", "/api/events?token=" + tok, "", map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, "cross-site"},
+		{"backlog without token", "GET", "/api/events", "", nil, 403, "missing or wrong"},
+		{"backlog after a bad number", "GET", "/api/events?after=x&token=" + tok, "", nil, 400, `after "x" is not an event number`},
+		{"restart while running", "POST", "/api/restart", `{}`, js, 409, "still running"},
+		{"restart from another origin", "POST", "/api/restart", `{}`, with(map[string]string{"Origin": "http://evil.example"}), 403, "cross-origin"},
 		{"prompt from another origin", "POST", "/api/prompt", `{"text":"hi"}`, with(map[string]string{"Origin": "http://evil.example"}), 403, "cross-origin"},
 		{"prompt from an opaque origin", "POST", "/api/prompt", `{"text":"hi"}`, with(map[string]string{"Origin": "null"}), 403, "cross-origin"},
 		{"prompt from the same site, another port", "POST", "/api/prompt", `{"text":"hi"}`, with(map[string]string{"Origin": "http://127.0.0.1:1"}), 403, "cross-origin"},
@@ -282,7 +291,7 @@ func TestReconnect(t *testing.T) {
 		t.Errorf("after Last-Event-ID %d: event %d", text.Seq, ev.Seq)
 	}
 	fresh := subscribe(t, s, 0)
-	if ev := fresh.next(t, "prompt", nil); ev.Seq != 1 {
+	if ev := fresh.next(t, "init", nil); ev.Seq != 1 { // the CLI's start, before any prompt
 		t.Errorf("a new page starts at event %d, want 1", ev.Seq)
 	}
 }

@@ -3,12 +3,17 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/cliinstall"
@@ -76,6 +81,9 @@ other users of the machine cannot either. See docs/web.md.
 			return usageError(fmt.Sprintf("-cwd %s is not a folder", f.cwd))
 		}
 	}
+	if err := checkWebFlags(f); err != nil {
+		return usageError(err.Error())
+	}
 	opts, err := webOptions(f)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "ccwire web: %v\n", err)
@@ -84,6 +92,12 @@ other users of the machine cannot either. See docs/web.md.
 	opts.Logger = slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	opts.InstallOptions = append(opts.InstallOptions, cliinstall.WithLogger(slog.New(slog.NewTextHandler(e.stderr, nil))))
 
+	if f.claude == "" && f.version == "" {
+		if _, err := exec.LookPath("claude"); err != nil {
+			fmt.Fprintln(e.stderr, "ccwire web: no claude on PATH: install Claude Code (npm install -g @anthropic-ai/claude-code), or name one with -claude PATH or -cli-version V")
+			return 1
+		}
+	}
 	s, err := webui.New(ctx, opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "ccwire web: %v\n", err)
@@ -115,6 +129,38 @@ other users of the machine cannot either. See docs/web.md.
 		return 1
 	}
 	return 0
+}
+
+// permissionModes are the modes -permission-mode takes: the CLI's.
+var permissionModes = []protocol.PermissionMode{protocol.PermissionDefault, protocol.PermissionAcceptEdits,
+	protocol.PermissionPlan, protocol.PermissionBypassPermissions, protocol.PermissionDontAsk,
+	protocol.PermissionAuto, protocol.PermissionDelegate}
+
+// checkWebFlags returns a usage error for a -permission-mode the CLI does
+// not know and a -claude that names no program, in the words of the
+// flags (not of the Go API underneath).
+func checkWebFlags(f webFlags) error {
+	if f.mode != "" && !slices.Contains(permissionModes, protocol.PermissionMode(f.mode)) {
+		names := make([]string, len(permissionModes))
+		for i, m := range permissionModes {
+			names[i] = string(m)
+		}
+		return fmt.Errorf("-permission-mode %s: not a mode of Claude Code; one of %s", f.mode, strings.Join(names, ", "))
+	}
+	if f.claude != "" {
+		st, err := os.Stat(f.claude)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return fmt.Errorf("-claude %s: no such file: name the Claude Code binary, or leave -claude out to run claude on PATH", f.claude)
+		case err != nil:
+			return fmt.Errorf("-claude %s: %w", f.claude, errors.Unwrap(err))
+		case st.IsDir():
+			return fmt.Errorf("-claude %s is a folder: name the Claude Code binary in it", f.claude)
+		case st.Mode().Perm()&0o111 == 0:
+			return fmt.Errorf("-claude %s is not executable", f.claude)
+		}
+	}
+	return nil
 }
 
 // webOptions returns the options of the session ccwire web runs: the

@@ -7,7 +7,9 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -28,6 +30,9 @@ func TestWebUsageErrors(t *testing.T) {
 		{"remote address", []string{"-addr", "0.0.0.0:8080"}, "not loopback"},
 		{"bad address", []string{"-addr", "nonsense"}, "listen address"},
 		{"missing folder", []string{"-cwd", filepath.Join(t.TempDir(), "nope")}, "is not a folder"},
+		{"bad permission mode", []string{"-permission-mode", "bogus"}, "-permission-mode bogus: not a mode of Claude Code; one of default, acceptEdits, plan"},
+		{"missing claude", []string{"-claude", "/nope"}, "-claude /nope: no such file"},
+		{"claude a folder", []string{"-claude", t.TempDir()}, "is a folder"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -35,6 +40,9 @@ func TestWebUsageErrors(t *testing.T) {
 			code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, append([]string{"web"}, tc.args...))
 			if code != 2 || stdout.Len() != 0 || !strings.Contains(stderr.String(), tc.says) || !strings.Contains(stderr.String(), "Usage: ccwire web") {
 				t.Errorf("exit %d, stdout %q, stderr %q; want 2 and %q with the usage", code, stdout.String(), stderr.String(), tc.says)
+			}
+			if m := regexp.MustCompile(`With[A-Z]\w+|Options\.\w+|webui:|cliinstall:`).FindString(stderr.String()); m != "" {
+				t.Errorf("stderr names the Go API (%s): %s", m, stderr.String())
 			}
 		})
 	}
@@ -144,11 +152,26 @@ func TestWebServes(t *testing.T) {
 	}
 }
 
+// TestWebNoClaudeOnPath: without -claude and with no claude on PATH,
+// the error names the flags to use, not the Go API's fields.
+func TestWebNoClaudeOnPath(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	var stdout, stderr bytes.Buffer
+	code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, []string{"web", "-cwd", t.TempDir()})
+	if code != 1 || !strings.Contains(stderr.String(), "no claude on PATH") || !strings.Contains(stderr.String(), "-claude PATH") || strings.Contains(stderr.String(), "Options.") {
+		t.Errorf("exit %d, stderr %q; want 1 and the flags to use", code, stderr.String())
+	}
+}
+
 // TestWebStartFails: a claude that is not one is reported with status 1.
 func TestWebStartFails(t *testing.T) {
 	t.Parallel()
 	var stdout, stderr bytes.Buffer
-	code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, []string{"web", "-claude", filepath.Join(t.TempDir(), "claude")})
+	bin := filepath.Join(t.TempDir(), "claude")
+	if err := os.WriteFile(bin, []byte("#!/bin/sh\nexit 3\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code := run(t.Context(), env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, []string{"web", "-claude", bin})
 	if code != 1 || stdout.Len() != 0 || !strings.Contains(stderr.String(), "ccwire web: webui: start the session") {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 1 and the reason", code, stdout.String(), stderr.String())
 	}

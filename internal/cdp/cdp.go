@@ -24,6 +24,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -51,8 +52,10 @@ func ChromiumPath(tb testing.TB) string {
 // Browser is a headless Chromium with one page attached. Its methods fail
 // the test they are given on any error.
 type Browser struct {
-	conn net.Conn
-	rd   *bufio.Reader
+	conn     net.Conn
+	rd       *bufio.Reader
+	devtools string // host:port of the browser's DevTools server
+	target   string // the page's target ID
 
 	mu      sync.Mutex
 	nextID  int
@@ -164,16 +167,62 @@ func Start(tb testing.TB) *Browser {
 	if page == "" {
 		tb.Fatalf("no page target among %+v", targets)
 	}
-	b, err = dial(page)
+	b = attach(tb, page, u.Host)
+	return b
+}
+
+// attach connects to the page target at wsURL of the browser whose
+// DevTools server is devtools, and enables the domains the methods use.
+func attach(tb testing.TB, wsURL, devtools string) *Browser {
+	tb.Helper()
+	b, err := dial(wsURL)
 	if err != nil {
 		tb.Fatal(err)
 	}
+	b.devtools = devtools
+	b.target = wsURL[strings.LastIndex(wsURL, "/")+1:]
 	for _, m := range []string{"Runtime.enable", "Log.enable", "Page.enable"} {
 		if _, err := b.Call(m, nil); err != nil {
 			tb.Fatal(err)
 		}
 	}
 	return b
+}
+
+// NewTab opens another tab (page target) in b's browser, blank, and
+// attaches to it, as a user opening a new tab would; it shares b's
+// profile (cookies, connection limits, BroadcastChannel...). It closes
+// with the test, or earlier with [Browser.CloseTab].
+func (b *Browser) NewTab(tb testing.TB) *Browser {
+	tb.Helper()
+	req, err := http.NewRequest(http.MethodPut, "http://"+b.devtools+"/json/new?about:blank", nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var tg struct{ WebSocketDebuggerURL string }
+	err = json.NewDecoder(resp.Body).Decode(&tg)
+	resp.Body.Close()
+	if err != nil || tg.WebSocketDebuggerURL == "" {
+		tb.Fatalf("cdp: opening a tab: %s %v", resp.Status, err)
+	}
+	t := attach(tb, tg.WebSocketDebuggerURL, b.devtools)
+	tb.Cleanup(func() { t.conn.Close() })
+	return t
+}
+
+// CloseTab closes b's tab, as a user closing it would.
+func (b *Browser) CloseTab(tb testing.TB) {
+	tb.Helper()
+	resp, err := http.Get("http://" + b.devtools + "/json/close/" + b.target)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	resp.Body.Close()
+	b.conn.Close()
 }
 
 // dial opens the websocket at wsURL.

@@ -11,22 +11,21 @@ import (
 
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/scenario"
 )
 
-// ParseRecording reads a recording for playing: what scenario.ParseRecording
+// ParseRecording reads a recording for playing: what recording.ParseRecording
 // reads, but without the API requests and side requests, which a fake CLI
 // has no use for and which make up most of a recording's bytes (the
 // system prompt and tool definitions the CLI sent). It reads the
 // recording in full if it cannot leave them out (a format it does not
-// know), so it accepts what scenario.ParseRecording accepts.
-func ParseRecording(data []byte) (*scenario.Recording, error) {
+// know), so it accepts what recording.ParseRecording accepts.
+func ParseRecording(data []byte) (*recording.Recording, error) {
 	if lean, ok := withoutRequests(data); ok {
-		if rec, err := scenario.ParseRecording(lean); err == nil {
+		if rec, err := recording.ParseRecording(lean); err == nil {
 			return rec, nil
 		}
 	}
-	rec, err := scenario.ParseRecording(data)
+	rec, err := recording.ParseRecording(data)
 	if err != nil {
 		return nil, fmt.Errorf("fakecli: %w", err)
 	}
@@ -39,7 +38,7 @@ func ParseRecording(data []byte) (*scenario.Recording, error) {
 // the requests reference (most of a recording's) are never read. A
 // recording it cannot leave them out of is read in full. An error wraps
 // fs.ErrNotExist when there is no such recording.
-func readRecordingFS(fsys fs.FS, name string) (*scenario.Recording, error) {
+func readRecordingFS(fsys fs.FS, name string) (*recording.Recording, error) {
 	data, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return nil, fmt.Errorf("recording: %w", err)

@@ -6,11 +6,10 @@ import (
 
 	"github.com/ccwire/ccwire/fakecli"
 	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/scenario"
 )
 
 // TestParseRecordingLean checks that the fake's reading of every
-// recording has what scenario.ParseRecording reads, but the requests.
+// recording has what recording.ParseRecording reads, but the requests.
 func TestParseRecordingLean(t *testing.T) {
 	t.Parallel()
 	for _, file := range recordingFiles(t) {
@@ -18,7 +17,7 @@ func TestParseRecordingLean(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		full, err := scenario.ParseRecording(data)
+		full, err := recording.ParseRecording(data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -26,9 +25,9 @@ func TestParseRecordingLean(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
-		var events []scenario.Event
+		var events []recording.Event
 		for _, ev := range full.Events {
-			if ev.Kind != scenario.EventRequest {
+			if ev.Kind != recording.EventRequest {
 				events = append(events, ev)
 			}
 		}
@@ -51,7 +50,7 @@ func FuzzParseRecording(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, err := fakecli.ParseRecording(data)
-		if _, ferr := scenario.ParseRecording(data); ferr == nil && err != nil {
+		if _, ferr := recording.ParseRecording(data); ferr == nil && err != nil {
 			t.Fatalf("the full reader accepts what the lean one refuses: %v", err)
 		}
 	})

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/scenario"
 )
 
 // recordingsDir is the module's corpus.
@@ -41,7 +40,7 @@ func TestCorpusLossless(t *testing.T) {
 			continue
 		}
 		most.add(f, read, produced)
-		rec, err := scenario.ParseRecording(full)
+		rec, err := recording.ParseRecording(full)
 		if err != nil {
 			t.Errorf("%s: %v", f, err)
 			continue

@@ -17,7 +17,6 @@ import (
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/protocol/schema"
 	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/scenario"
 )
 
 // recordingsDir is the recordings folder of the module, from this package.
@@ -42,13 +41,13 @@ var versions = sync.OnceValues(func() ([]*version, error) {
 	var out []*version
 	for _, n := range names {
 		v := &version{name: n}
-		for l, err := range scenario.SchemaLines(recordingsDir, n) {
+		for l, err := range recording.SchemaLines(recordingsDir, n) {
 			if err != nil {
 				return nil, err
 			}
 			v.lines = append(v.lines, l)
 		}
-		if v.bundle, err = schema.JSONSchema(schema.Protocol(), n, scenario.SchemaLines(recordingsDir, n)); err != nil {
+		if v.bundle, err = schema.JSONSchema(schema.Protocol(), n, recording.SchemaLines(recordingsDir, n)); err != nil {
 			return nil, err
 		}
 		out = append(out, v)

@@ -4,7 +4,7 @@
 
 //go:build !race
 
-package scenario
+package recording_test
 
 import (
 	"encoding/json"
@@ -28,7 +28,7 @@ func TestCommittedRecordings(t *testing.T) {
 	}
 	for _, v := range versions {
 		n := 0
-		for l, err := range SchemaLines(dir, v) {
+		for l, err := range recording.SchemaLines(dir, v) {
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,4 +1,4 @@
-package scenario
+package recording
 
 import (
 	"bytes"
@@ -13,14 +13,12 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
-	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/stubapi"
 )
 
 // Recording is the normalized record of one run of a scenario against one
 // CLI version (see the package documentation for the placeholders): what
-// recordings/<version>/<scenario>.txtar holds. A [Runner] builds it as the
-// run goes; [ParseRecording] reads it back and [Recording.Marshal] writes
+// recordings/<version>/<scenario>.txtar holds. The runner of package scenario
+// builds it as the run goes; [ParseRecording] reads it back and [Recording.Marshal] writes
 // it, byte for byte as read when it was written by Marshal.
 //
 // The archive has these files, in this order:
@@ -64,6 +62,22 @@ type Recording struct {
 	// number and kinds are stable from run to run, the times they arrive
 	// at are not.
 	Side []SideRequests
+}
+
+// Restart is a second CLI process in a scenario: before turn Turn the
+// runner of package scenario closes the first process's stdin and waits for it to exit (with
+// status 0, else the run fails), then starts a new process with Args in the
+// same working folder and config folder (CLAUDE_CONFIG_DIR), where the
+// first one kept its session, so flags such as --resume, --continue and
+// --fork-session find it. The stub script, the expectations and the
+// recording go on across the restart.
+type Restart struct {
+	// Turn is the turn the new process starts at, 2 or more.
+	Turn int `json:"turn"`
+	// Args are the new process's flags after the stream-json ones, in
+	// place of the scenario's Args; the string "<session_id>" in one is
+	// replaced by the session_id of the first process's system/init.
+	Args []string `json:"args"`
 }
 
 // EventKind says what an [Event] is; it is written as the event's "dir".
@@ -148,9 +162,10 @@ type Request struct {
 	Turn int
 	// Status is the HTTP status answered, 0 for none.
 	Status int
-	// Outcome says how the request was answered; Detail names the fault
+	// Outcome says how the request was answered (a stubapi.Outcome:
+	// "served", "fault", …); Detail names the fault
 	// met or the error sent, if any.
-	Outcome stubapi.Outcome
+	Outcome string
 	Detail  string
 	// Header is the request's header by lower-case name, without
 	// Content-Length and X-Stainless-Runtime-Version (they follow from the
@@ -171,8 +186,8 @@ type SideRequests struct {
 	// Reason is the rule that classified the requests as side requests.
 	Reason string
 	Status int
-	// Outcome says how they were answered (normally stubapi.OutcomeSide).
-	Outcome stubapi.Outcome
+	// Outcome says how they were answered (a stubapi.Outcome, normally "side").
+	Outcome string
 	// Count is how many requests of the kind the run made.
 	Count int
 }
@@ -186,6 +201,11 @@ const (
 
 func requestFile(n int) string { return "requests/" + strconv.Itoa(n) + ".json" }
 
+// SameAs is the string a request body's "system" or "tools" member is
+// written as when it equals request n's (see [Request]):
+// "<same as requests/N.json>".
+func SameAs(n int) string { return "<same as " + requestFile(n) + ">" }
+
 // recordingComment is the archive's comment.
 func recordingComment(id, title, version string) string {
 	return "Recording of scenario " + id + " (" + title + ") against Claude Code " + version + ".\n" + commentTail
@@ -196,11 +216,11 @@ const commentTail = "Written by `ccwire spec`; `go test ./scenario` checks that 
 
 // ReadRecording reads the recording in file path (see [ParseRecording]),
 // expanded from the object store of its recordings folder
-// ([recording.ReadFile]).
+// ([ReadFile]).
 func ReadRecording(path string) (*Recording, error) {
-	data, err := recording.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("scenario: %w", err)
+		return nil, fmt.Errorf("recording: %w", err)
 	}
 	r, err := ParseRecording(data)
 	if err != nil {
@@ -214,35 +234,35 @@ func ReadRecording(path string) (*Recording, error) {
 // bodies, most of a recording. It checks the events as [ParseRecording]
 // does, not the rest of the recording.
 func ReadEvents(path string) ([]Event, error) {
-	data, err := recording.ReadStored(path)
+	data, err := ReadStored(path)
 	if err != nil {
-		return nil, fmt.Errorf("scenario: %w", err)
+		return nil, fmt.Errorf("recording: %w", err)
 	}
 	for _, f := range txtar.Parse(data).Files {
 		if f.Name != eventsFile {
 			continue
 		}
-		events, err := recording.ExpandEvents(f.Data, recording.OpenStore(recording.Root(path)))
+		events, err := ExpandEvents(f.Data, OpenStore(Root(path)))
 		if err != nil {
-			return nil, fmt.Errorf("scenario: %s: %w", path, err)
+			return nil, fmt.Errorf("recording: %s: %w", path, err)
 		}
 		var r Recording
 		if err := r.parseEvents(events); err != nil {
-			return nil, fmt.Errorf("scenario: %s: recording: %w", path, err)
+			return nil, fmt.Errorf("recording: %s: %w", path, err)
 		}
 		return r.Events, nil
 	}
-	return nil, fmt.Errorf("scenario: %s: recording: no %s", path, eventsFile)
+	return nil, fmt.Errorf("recording: %s: no %s", path, eventsFile)
 }
 
 // ReadRecordingFS is [ReadRecording] for the recording name in fsys, such
 // as the recordings built into ccwire (package corpus): a recording in
 // the stored form is expanded from the objects folder two levels above it
-// ([recording.ReadFileFS]).
+// ([ReadFileFS]).
 func ReadRecordingFS(fsys fs.FS, name string) (*Recording, error) {
-	data, err := recording.ReadFileFS(fsys, name)
+	data, err := ReadFileFS(fsys, name)
 	if err != nil {
-		return nil, fmt.Errorf("scenario: %w", err)
+		return nil, fmt.Errorf("recording: %w", err)
 	}
 	r, err := ParseRecording(data)
 	if err != nil {
@@ -259,14 +279,14 @@ func ReadRecordingFS(fsys fs.FS, name string) (*Recording, error) {
 //
 // data is the full text: a recording in the stored form of a recordings
 // folder (see package recording) is an error here; read it with
-// [ReadRecording], or expand it first ([recording.Expand]).
+// [ReadRecording], or expand it first ([Expand]).
 func ParseRecording(data []byte) (*Recording, error) {
-	if recording.HasReferences(data) {
-		return nil, errors.New("scenario: recording: it refers to objects of a recordings folder's store; read it with ReadRecording, or expand it with recording.Expand")
+	if HasReferences(data) {
+		return nil, errors.New("recording: it refers to objects of a recordings folder's store; read it with recording.ReadRecording, or expand it with recording.Expand")
 	}
 	r, err := parseRecording(data)
 	if err != nil {
-		return nil, fmt.Errorf("scenario: recording: %w", err)
+		return nil, fmt.Errorf("recording: %w", err)
 	}
 	return r, nil
 }
@@ -512,7 +532,7 @@ func parseRequest(data []byte) (Request, error) {
 		Stream:  o.bool("stream"),
 		Turn:    o.int("turn"),
 		Status:  o.int("status"),
-		Outcome: stubapi.Outcome(o.str("outcome")),
+		Outcome: o.str("outcome"),
 	}
 	if o.has("query") {
 		if q.Query = o.str("query"); q.Query == "" && o.err == nil {
@@ -587,7 +607,7 @@ func parseSide(data []byte) ([]SideRequests, error) {
 			Stream:  o.bool("stream"),
 			Reason:  o.str("reason"),
 			Status:  o.int("status"),
-			Outcome: stubapi.Outcome(o.str("outcome")),
+			Outcome: o.str("outcome"),
 			Count:   o.int("count"),
 		}
 		if o.has("model") {
@@ -621,23 +641,23 @@ func (r *Recording) sideCount() int {
 func (r *Recording) Marshal() ([]byte, error) {
 	for _, f := range []struct{ what, s string }{{"the title", r.Title}, {"the scenario", r.Scenario}, {"the CLI version", r.Version}} {
 		if err := oneLine(f.what, f.s); err != nil {
-			return nil, fmt.Errorf("scenario: marshal recording: %w", err)
+			return nil, fmt.Errorf("recording: marshal: %w", err)
 		}
 	}
 	if err := checkRequestEvents(r.Events, len(r.Requests)); err != nil {
-		return nil, fmt.Errorf("scenario: marshal recording: %w", err)
+		return nil, fmt.Errorf("recording: marshal: %w", err)
 	}
 	ar := &txtar.Archive{Comment: []byte(recordingComment(r.Scenario, r.Title, r.Version))}
 	ar.Files = append(ar.Files, txtar.File{Name: runFile, Data: r.runJSON()})
 	events, err := r.eventsJSONL()
 	if err != nil {
-		return nil, fmt.Errorf("scenario: marshal recording: %w", err)
+		return nil, fmt.Errorf("recording: marshal: %w", err)
 	}
 	ar.Files = append(ar.Files, txtar.File{Name: eventsFile, Data: events})
 	for i, q := range r.Requests {
 		data, err := q.marshal()
 		if err != nil {
-			return nil, fmt.Errorf("scenario: marshal recording: request %d: %w", i+1, err)
+			return nil, fmt.Errorf("recording: marshal: request %d: %w", i+1, err)
 		}
 		ar.Files = append(ar.Files, txtar.File{Name: requestFile(i + 1), Data: data})
 	}

@@ -63,14 +63,9 @@ func (h *Host) Line(ev recording.Event) ([]byte, error) {
 // of version-free recordings.
 func DirLookup(dir string) func(id string) (*recording.Recording, error) {
 	return func(id string) (*recording.Recording, error) {
-		p := filepath.Join(dir, id+recording.Ext)
-		data, err := recording.ReadFile(p)
+		rec, err := recording.ReadRecordingLines(filepath.Join(dir, id+recording.Ext))
 		if err != nil {
 			return nil, fmt.Errorf("fakecli: %w", err)
-		}
-		rec, err := ParseRecording(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p, err)
 		}
 		return rec, nil
 	}

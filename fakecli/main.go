@@ -300,7 +300,7 @@ func (s *source) recording(version, id string) (*recording.Recording, error) {
 		return nil, fmt.Errorf("scenario %q: not a scenario ID", id)
 	}
 	for _, p := range []string{path.Join(version, id+recording.Ext), id + recording.Ext} {
-		rec, err := readRecordingFS(s.fsys, p)
+		rec, err := recording.ReadRecordingLinesFS(s.fsys, p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

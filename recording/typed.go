@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -215,16 +216,29 @@ const commentTail = "Written by `ccwire spec`; `go test ./scenario` checks that 
 	"Values that change between runs are placeholders: <uuid:N>, <cwd>, <home>, <timestamp>, <duration>, ….\n"
 
 // ReadRecording reads the recording in file path (see [ParseRecording]),
-// expanded from the object store of its recordings folder
-// ([ReadFile]).
+// expanding the references of its stored form from the object store of
+// its recordings folder ([Root]) as it reads them: the archive is parsed
+// once, and each JSON text once.
 func ReadRecording(path string) (*Recording, error) {
-	data, err := ReadFile(path)
+	return readRecording(path, false)
+}
+
+// ReadRecordingLines is [ReadRecording] without the API requests, for a
+// reader of the lines such as the fake CLI: see [ParseRecordingLines].
+// The objects only the requests reference (most of a recording's) are
+// never read.
+func ReadRecordingLines(path string) (*Recording, error) {
+	return readRecording(path, true)
+}
+
+func readRecording(path string, lean bool) (*Recording, error) {
+	data, err := ReadStored(path)
 	if err != nil {
-		return nil, fmt.Errorf("recording: %w", err)
+		return nil, err
 	}
-	r, err := ParseRecording(data)
+	r, err := parseRecording(data, storeUnits(OpenStore(Root(path)), data), lean)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: recording: %w", path, err)
 	}
 	return r, nil
 }
@@ -236,18 +250,14 @@ func ReadRecording(path string) (*Recording, error) {
 func ReadEvents(path string) ([]Event, error) {
 	data, err := ReadStored(path)
 	if err != nil {
-		return nil, fmt.Errorf("recording: %w", err)
+		return nil, err
 	}
 	for _, f := range txtar.Parse(data).Files {
 		if f.Name != eventsFile {
 			continue
 		}
-		events, err := ExpandEvents(f.Data, OpenStore(Root(path)))
-		if err != nil {
-			return nil, fmt.Errorf("recording: %s: %w", path, err)
-		}
 		var r Recording
-		if err := r.parseEvents(events); err != nil {
+		if err := r.parseEvents(f.Data, storeUnits(OpenStore(Root(path)), f.Data)); err != nil {
 			return nil, fmt.Errorf("recording: %s: %w", path, err)
 		}
 		return r.Events, nil
@@ -258,15 +268,33 @@ func ReadEvents(path string) ([]Event, error) {
 // ReadRecordingFS is [ReadRecording] for the recording name in fsys, such
 // as the recordings built into ccwire (package corpus): a recording in
 // the stored form is expanded from the objects folder two levels above it
-// ([ReadFileFS]).
+// (see [ReadFileFS]).
 func ReadRecordingFS(fsys fs.FS, name string) (*Recording, error) {
-	data, err := ReadFileFS(fsys, name)
+	return readRecordingFS(fsys, name, false)
+}
+
+// ReadRecordingLinesFS is [ReadRecordingFS] without the API requests
+// (see [ParseRecordingLines]). An error wraps fs.ErrNotExist when there
+// is no such recording.
+func ReadRecordingLinesFS(fsys fs.FS, name string) (*Recording, error) {
+	return readRecordingFS(fsys, name, true)
+}
+
+func readRecordingFS(fsys fs.FS, name string, lean bool) (*Recording, error) {
+	data, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return nil, fmt.Errorf("recording: %w", err)
 	}
-	r, err := ParseRecording(data)
+	if err := checkWhole(data); err != nil {
+		return nil, fmt.Errorf("recording: %s: %w", name, err)
+	}
+	sub, err := fs.Sub(fsys, path.Dir(path.Dir(name)))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("recording: %s: %w", name, err)
+	}
+	r, err := parseRecording(data, storeUnits(StoreFS(sub), data), lean)
+	if err != nil {
+		return nil, fmt.Errorf("%s: recording: %w", name, err)
 	}
 	return r, nil
 }
@@ -281,17 +309,52 @@ func ReadRecordingFS(fsys fs.FS, name string) (*Recording, error) {
 // folder (see package recording) is an error here; read it with
 // [ReadRecording], or expand it first ([Expand]).
 func ParseRecording(data []byte) (*Recording, error) {
-	if HasReferences(data) {
-		return nil, errors.New("recording: it refers to objects of a recordings folder's store; read it with recording.ReadRecording, or expand it with recording.Expand")
-	}
-	r, err := parseRecording(data)
+	r, err := parseRecording(data, noReferences, false)
 	if err != nil {
 		return nil, fmt.Errorf("recording: %w", err)
 	}
 	return r, nil
 }
 
-func parseRecording(data []byte) (*Recording, error) {
+// ParseRecordingLines is [ParseRecording] without the API requests, for
+// a reader of the lines such as the fake CLI: the main-loop requests and
+// the side requests, which make up most of a recording's bytes (the system
+// prompt and tool definitions the CLI sent), are left out unread. The
+// recording has no Requests, no Side and no [EventRequest] events; run.json
+// and the events are checked as ParseRecording checks them, and the
+// request files must be there, in order, but their text is not read, so
+// it accepts what ParseRecording accepts.
+func ParseRecordingLines(data []byte) (*Recording, error) {
+	r, err := parseRecording(data, noReferences, true)
+	if err != nil {
+		return nil, fmt.Errorf("recording: %w", err)
+	}
+	return r, nil
+}
+
+// noReferences is the unitFunc of the full text: a reference to the
+// store is an error.
+func noReferences(kind Kind, _ string, v *jsontree.Value) (*jsontree.Value, error) {
+	if v.Kind != jsontree.String {
+		return v, nil
+	}
+	if _, err := refAt(kind, v); err != nil {
+		return v, nil // a string, not a reference: the message as recorded
+	}
+	return nil, errors.New("it refers to objects of a recordings folder's store; read it with recording.ReadRecording, or expand it with recording.Expand")
+}
+
+// storeUnits is the unitFunc of a recording in stored form, data its text:
+// each reference becomes its unit from s, bounded as [Expand] is.
+func storeUnits(s *Store, data []byte) unitFunc {
+	return expandUnit(s, &growth{what: "a recording's units", read: int64(len(data))})
+}
+
+// parseRecording reads a recording's text in one pass: the archive once,
+// each JSON text once, the units of the stored form (see the package
+// documentation) replaced by what unit gives as they are read. lean leaves
+// the requests out (see ParseRecordingLines).
+func parseRecording(data []byte, unit unitFunc, lean bool) (*Recording, error) {
 	ar := txtar.Parse(data)
 	files := ar.Files
 	next := func(name string) ([]byte, error) {
@@ -321,7 +384,7 @@ func parseRecording(data []byte) (*Recording, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := r.parseEvents(evData); err != nil {
+	if err := r.parseEvents(evData, unit); err != nil {
 		return nil, err
 	}
 	if err := checkRequestEvents(r.Events, main); err != nil {
@@ -333,7 +396,10 @@ func parseRecording(data []byte) (*Recording, error) {
 		if err != nil {
 			return nil, fmt.Errorf("run.json counts %d main-loop requests: %w", main, err)
 		}
-		q, err := parseRequest(d)
+		if lean {
+			continue
+		}
+		q, err := parseRequest(d, unit)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
@@ -343,11 +409,15 @@ func parseRecording(data []byte) (*Recording, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r.Side, err = parseSide(sideData); err != nil {
-		return nil, fmt.Errorf("%s: %w", sideFile, err)
-	}
 	if len(files) > 0 {
 		return nil, fmt.Errorf("unexpected file %s", files[0].Name)
+	}
+	if lean {
+		r.Events = slices.DeleteFunc(r.Events, func(ev Event) bool { return ev.Kind == EventRequest })
+		return r, nil
+	}
+	if r.Side, err = parseSide(sideData); err != nil {
+		return nil, fmt.Errorf("%s: %w", sideFile, err)
 	}
 	if n := r.sideCount(); n != side {
 		return nil, fmt.Errorf("run.json counts %d side requests, side.json %d", side, n)
@@ -414,8 +484,9 @@ func (r *Recording) parseRun(data []byte) (main, side int, err error) {
 	return main, side, nil
 }
 
-// parseEvents reads stdio.jsonl.
-func (r *Recording) parseEvents(data []byte) error {
+// parseEvents reads events.jsonl, each stdout line's unit replaced by
+// what unit gives.
+func (r *Recording) parseEvents(data []byte, unit unitFunc) error {
 	if len(data) == 0 {
 		return nil
 	}
@@ -423,7 +494,7 @@ func (r *Recording) parseEvents(data []byte) error {
 		return fmt.Errorf("%s does not end with a newline", eventsFile)
 	}
 	for i, line := range strings.Split(string(data[:len(data)-1]), "\n") {
-		ev, err := parseEvent([]byte(line))
+		ev, err := parseEvent([]byte(line), unit)
 		if err != nil {
 			return fmt.Errorf("%s line %d: %w", eventsFile, i+1, err)
 		}
@@ -450,9 +521,12 @@ func checkRequestEvents(events []Event, n int) error {
 	return nil
 }
 
-func parseEvent(line []byte) (Event, error) {
+func parseEvent(line []byte, unit unitFunc) (Event, error) {
 	v, err := jsontree.Parse(line)
 	if err != nil {
+		return Event{}, err
+	}
+	if err := lineUnits(v, unit); err != nil {
 		return Event{}, err
 	}
 	o := readObject(v, "turn", "dir", "expect", "msg", "text", "error", "request", "signal")
@@ -519,10 +593,17 @@ func parseEvent(line []byte) (Event, error) {
 // The members of requests/N.json, in order.
 var requestMembers = []string{"method", "path", "query", "model", "stream", "turn", "status", "outcome", "detail", "header", "body", "body_text"}
 
-func parseRequest(data []byte) (Request, error) {
+// parseRequest reads requests/N.json, each unit replaced by what unit
+// gives.
+func parseRequest(data []byte, unit unitFunc) (Request, error) {
 	v, err := jsontree.Parse(data)
 	if err != nil {
 		return Request{}, err
+	}
+	if v.Kind == jsontree.Object {
+		if err := units(v, unit); err != nil {
+			return Request{}, err
+		}
 	}
 	o := readObject(v, requestMembers...)
 	q := Request{

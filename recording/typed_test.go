@@ -5,9 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/corpus"
 	"github.com/ccwire/ccwire/match"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/recording"
@@ -301,5 +303,49 @@ func TestReadEvents(t *testing.T) {
 	}
 	if _, err := recording.ReadEvents(filepath.Join(dir, "missing.txtar")); err == nil {
 		t.Error("ReadEvents of a missing file: no error")
+	}
+}
+
+// TestReadRecordingOnePass checks that reading a recording in stored form,
+// which expands its references as it parses, gives what parsing its
+// expanded text gives, from a folder and from the built-in pack, and that
+// ReadRecordingLines gives that without the requests.
+func TestReadRecordingOnePass(t *testing.T) {
+	t.Parallel()
+	pack, err := corpus.Recordings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"2.1.37/text-simple.txtar", "2.1.332/permission-prompt-allow.txtar", "2.1.330/multi-turn.txtar"} {
+		path := filepath.Join(recordingsDir, name)
+		full, err := recording.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := recording.ParseRecording(full)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromPack, err := recording.ReadRecordingFS(pack, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := recording.ReadRecording(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(fromPack, want) {
+			t.Errorf("%s: ReadRecording or ReadRecordingFS read otherwise than ParseRecording of the expanded text", name)
+		}
+		lines, err := recording.ReadRecordingLines(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lean := *want
+		lean.Requests, lean.Side = nil, nil
+		lean.Events = slices.DeleteFunc(slices.Clone(want.Events), func(ev recording.Event) bool { return ev.Kind == recording.EventRequest })
+		if !reflect.DeepEqual(lines, &lean) {
+			t.Errorf("%s: ReadRecordingLines read otherwise than ParseRecording without the requests", name)
+		}
 	}
 }

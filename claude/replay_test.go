@@ -15,7 +15,7 @@ import (
 
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/protocol"
-	"github.com/ccwire/ccwire/scenario"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/transcript"
 )
 
@@ -23,13 +23,13 @@ import (
 // transcript, as a CLI's stdout saved to a file would hold them.
 func recordedStdout(t testing.TB, path string) []byte {
 	t.Helper()
-	rec, err := scenario.ReadRecording(path)
+	rec, err := recording.ReadRecording(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
 	for _, e := range rec.Events {
-		if e.Kind != scenario.EventStdout {
+		if e.Kind != recording.EventStdout {
 			continue
 		}
 		if e.Msg != nil {

@@ -8,7 +8,7 @@
 //   - the scenarios (titles, notes, expectations) come from scenarios/*.txtar,
 //     read with package scenario;
 //   - every example, JSON type and CLI version comes from the recordings under
-//     recordings/<version>/, read with scenario.ReadRecording, so the
+//     recordings/<version>/, read with recording.ReadRecording, so the
 //     reference only shows what a real CLI wrote; the order of the messages
 //     and API requests and which messages the expectations matched are the
 //     ones the runner recorded.

@@ -156,7 +156,7 @@ func recordedVersions(dir string) ([]string, error) {
 
 // loadRun reads the recording of scenario sc against CLI version v.
 func loadRun(file string, sc *scenario.Scenario, v string) (*run, error) {
-	rec, err := scenario.ReadRecording(file)
+	rec, err := recording.ReadRecording(file)
 	if err != nil {
 		return nil, fmt.Errorf("docgen: %w", err)
 	}
@@ -178,12 +178,12 @@ func loadRun(file string, sc *scenario.Scenario, v string) (*run, error) {
 		r.sideRequests += s.Count
 	}
 	for i, e := range rec.Events {
-		if e.Kind == scenario.EventRequest {
+		if e.Kind == recording.EventRequest {
 			api := apiEvent(e.Request, rec.Requests[e.Request-1], plan.Script)
 			r.events = append(r.events, &event{kind: eventAPI, turn: e.Turn, api: api})
 			continue
 		}
-		if e.Kind == scenario.EventSignal {
+		if e.Kind == recording.EventSignal {
 			r.events = append(r.events, &event{kind: eventSignal, turn: e.Turn, signal: e.Signal})
 			continue
 		}
@@ -203,9 +203,9 @@ func loadRun(file string, sc *scenario.Scenario, v string) (*run, error) {
 }
 
 // stdioEvent makes the event of a recorded stdin or stdout line.
-func stdioEvent(e scenario.Event) (*event, error) {
+func stdioEvent(e recording.Event) (*event, error) {
 	ev := &event{kind: eventStdout, turn: e.Turn}
-	if e.Kind == scenario.EventStdin {
+	if e.Kind == recording.EventStdin {
 		ev.kind = eventStdin
 	}
 	if e.Msg == nil {
@@ -221,7 +221,7 @@ func stdioEvent(e scenario.Event) (*event, error) {
 }
 
 // apiEvent makes the event of recorded main-loop request seq.
-func apiEvent(seq int, q scenario.Request, script stubapi.Script) *apiExchange {
+func apiEvent(seq int, q recording.Request, script stubapi.Script) *apiExchange {
 	a := &apiExchange{
 		seq:     seq,
 		stream:  q.Stream,
@@ -231,7 +231,7 @@ func apiEvent(seq int, q scenario.Request, script stubapi.Script) *apiExchange {
 		status:  q.Status,
 		turn:    q.Turn,
 	}
-	if q.Outcome == stubapi.OutcomeServed && a.turn >= 0 && a.turn < len(script.Turns) {
+	if q.Outcome == string(stubapi.OutcomeServed) && a.turn >= 0 && a.turn < len(script.Turns) {
 		a.answer = turnSummary(script.Turns[a.turn])
 	}
 	return a

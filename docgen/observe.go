@@ -8,7 +8,7 @@ import (
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/protocol"
 	protomodel "github.com/ccwire/ccwire/protocol/schema"
-	"github.com/ccwire/ccwire/scenario"
+	"github.com/ccwire/ccwire/recording"
 )
 
 // reference is what the recordings show of every kind of message, computed
@@ -441,9 +441,9 @@ func (o *observer) generic(k *kindRef, n *fieldNode, v *jsontree.Value, version 
 // observedKind returns the JSON type a recorded value had when the CLI
 // wrote it: recordings replace numbers that change from run to run
 // (timings, clock readings, process IDs) with strings such as
-// "<duration>" ([scenario.IsNumberPlaceholder]).
+// "<duration>" ([recording.IsNumberPlaceholder]).
 func observedKind(v *jsontree.Value) jsontree.Kind {
-	if v.Kind == jsontree.String && scenario.IsNumberPlaceholder(v.Str) {
+	if v.Kind == jsontree.String && recording.IsNumberPlaceholder(v.Str) {
 		return jsontree.Number
 	}
 	return v.Kind

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/cliversion"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -105,7 +106,7 @@ func Load(dir string, opts LoadOptions) (*Corpus, error) {
 		glob:          filepath.Glob,
 		join:          filepath.Join,
 		parent:        filepath.Dir,
-		readRecording: scenario.ReadRecording,
+		readRecording: recording.ReadRecording,
 		readResults:   ReadResults,
 		stat:          func(name string) error { _, err := os.Stat(name); return err },
 	}, opts)
@@ -122,7 +123,7 @@ func LoadFS(fsys fs.FS, dir string, opts LoadOptions) (*Corpus, error) {
 		glob:          func(pattern string) ([]string, error) { return fs.Glob(fsys, pattern) },
 		join:          path.Join,
 		parent:        path.Dir,
-		readRecording: func(name string) (*scenario.Recording, error) { return scenario.ReadRecordingFS(fsys, name) },
+		readRecording: func(name string) (*recording.Recording, error) { return recording.ReadRecordingFS(fsys, name) },
 		readResults: func(name string) (*Results, error) {
 			data, err := fs.ReadFile(fsys, name)
 			if err != nil {
@@ -145,7 +146,7 @@ type corpusFiles struct {
 	glob          func(pattern string) ([]string, error)
 	join          func(elem ...string) string
 	parent        func(name string) string
-	readRecording func(name string) (*scenario.Recording, error)
+	readRecording func(name string) (*recording.Recording, error)
 	readResults   func(name string) (*Results, error)
 	stat          func(name string) error
 }
@@ -164,7 +165,7 @@ func loadCorpus(f corpusFiles, opts LoadOptions) (*Corpus, error) {
 	}
 	slices.Sort(files)
 	c := &Corpus{Label: cmp.Or(opts.Label, dir), Dir: dir, Version: opts.Version, Runs: map[string]*Run{}}
-	recs := make([]*scenario.Recording, len(files))
+	recs := make([]*recording.Recording, len(files))
 	for i, file := range files {
 		if recs[i], err = f.readRecording(file); err != nil {
 			return nil, fmt.Errorf("drift: %w", err)

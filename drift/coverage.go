@@ -12,6 +12,7 @@ import (
 
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/protocol/schema"
+	"github.com/ccwire/ccwire/recording"
 	store "github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
@@ -131,9 +132,9 @@ func versionCoverageOf(fsys fs.FS, version string, scenarios []*scenario.Scenari
 		return vc, err
 	}
 	slices.Sort(files)
-	var recs []*scenario.Recording
+	var recs []*recording.Recording
 	for _, f := range files {
-		rec, err := scenario.ReadRecordingFS(fsys, f)
+		rec, err := recording.ReadRecordingFS(fsys, f)
 		if err != nil {
 			return vc, err
 		}

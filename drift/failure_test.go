@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -32,7 +33,7 @@ func TestClassifyFailure(t *testing.T) {
 		}
 		r.Err = &scenario.Failure{Scenario: "s", Version: "2.1.40", Problems: errs}
 		if rec {
-			r.Recording = &scenario.Recording{ExitCode: exit}
+			r.Recording = &recording.Recording{ExitCode: exit}
 		}
 		return r
 	}

@@ -8,12 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 	"github.com/ccwire/ccwire/stubapi"
 )
 
 // baseLines is a small recording, an initialize handshake then a prompt
-// answered in two requests, as fixture lines (see recording); "{V}" stands
+// answered in two requests, as fixture lines (see fixtureRecording); "{V}" stands
 // for the CLI version.
 var baseLines = []string{
 	`stdin 1 {"type":"control_request","request_id":"<request_id:1>","request":{"subtype":"initialize"}}`,
@@ -42,14 +43,14 @@ func edit(lines []string, pairs ...string) []string {
 	return out
 }
 
-// recording builds a recording of scenario id against version from
+// fixtureRecording builds a recording of scenario id against version from
 // fixture lines "DIR TURN JSON": DIR stdin or stdout with the message;
 // api with {"header": {name: value}, "body": …}, the next main-loop
 // request; side with a side.json element. "{V}" in the lines becomes
 // version.
-func recording(t testing.TB, id, version string, lines []string) *scenario.Recording {
+func fixtureRecording(t testing.TB, id, version string, lines []string) *recording.Recording {
 	t.Helper()
-	r := &scenario.Recording{Scenario: id, Title: "Test " + id, Version: version, Args: []string{}, Env: []string{}}
+	r := &recording.Recording{Scenario: id, Title: "Test " + id, Version: version, Args: []string{}, Env: []string{}}
 	for _, l := range lines {
 		dir, rest, _ := strings.Cut(strings.ReplaceAll(l, "{V}", version), " ")
 		turnText, msg, _ := strings.Cut(rest, " ")
@@ -59,7 +60,7 @@ func recording(t testing.TB, id, version string, lines []string) *scenario.Recor
 		}
 		switch dir {
 		case "stdin", "stdout":
-			r.Events = append(r.Events, scenario.Event{Kind: scenario.EventKind(dir), Turn: turn, Msg: json.RawMessage(msg)})
+			r.Events = append(r.Events, recording.Event{Kind: recording.EventKind(dir), Turn: turn, Msg: json.RawMessage(msg)})
 		case "api":
 			var q struct {
 				Header map[string]string
@@ -68,12 +69,12 @@ func recording(t testing.TB, id, version string, lines []string) *scenario.Recor
 			if err := json.Unmarshal([]byte(msg), &q); err != nil {
 				t.Fatalf("fixture line %q: %v", l, err)
 			}
-			req := scenario.Request{Method: "POST", Path: "/v1/messages", Query: "beta=true", Model: "m", Stream: true, Turn: len(r.Requests), Status: 200, Outcome: stubapi.OutcomeServed, Header: map[string][]string{}, Body: q.Body}
+			req := recording.Request{Method: "POST", Path: "/v1/messages", Query: "beta=true", Model: "m", Stream: true, Turn: len(r.Requests), Status: 200, Outcome: string(stubapi.OutcomeServed), Header: map[string][]string{}, Body: q.Body}
 			for k, v := range q.Header {
 				req.Header[k] = []string{v}
 			}
 			r.Requests = append(r.Requests, req)
-			r.Events = append(r.Events, scenario.Event{Kind: scenario.EventRequest, Turn: turn, Request: len(r.Requests)})
+			r.Events = append(r.Events, recording.Event{Kind: recording.EventRequest, Turn: turn, Request: len(r.Requests)})
 		case "side":
 			var s struct {
 				Method, Path, Reason string
@@ -82,7 +83,7 @@ func recording(t testing.TB, id, version string, lines []string) *scenario.Recor
 			if err := json.Unmarshal([]byte(msg), &s); err != nil {
 				t.Fatalf("fixture line %q: %v", l, err)
 			}
-			r.Side = append(r.Side, scenario.SideRequests{Method: s.Method, Path: s.Path, Reason: s.Reason, Status: 200, Outcome: stubapi.OutcomeSide, Count: s.Count})
+			r.Side = append(r.Side, recording.SideRequests{Method: s.Method, Path: s.Path, Reason: s.Reason, Status: 200, Outcome: string(stubapi.OutcomeSide), Count: s.Count})
 		default:
 			t.Fatalf("fixture line %q: unknown direction %q", l, dir)
 		}
@@ -101,7 +102,7 @@ func writeCorpus(t testing.TB, root, folder, recorded string, scenarios map[stri
 		t.Fatal(err)
 	}
 	for id, lines := range scenarios {
-		data, err := recording(t, id, recorded, lines).Marshal()
+		data, err := fixtureRecording(t, id, recorded, lines).Marshal()
 		if err != nil {
 			t.Fatalf("fixture %s: %v", id, err)
 		}

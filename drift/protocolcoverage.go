@@ -10,7 +10,7 @@ import (
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/protocol/schema"
-	"github.com/ccwire/ccwire/scenario"
+	"github.com/ccwire/ccwire/recording"
 )
 
 // The groups of the protocol items whose coverage ccwire spec --coverage
@@ -258,9 +258,9 @@ func (c *protocolCount) note(group, name, id string) *ItemCoverage {
 	return ic
 }
 
-// add counts the items of one recording, walked with [scenario.Walk].
-func (c *protocolCount) add(rec *scenario.Recording) error {
-	for s, err := range scenario.Walk(rec.Events) {
+// add counts the items of one recording, walked with [recording.Walk].
+func (c *protocolCount) add(rec *recording.Recording) error {
+	for s, err := range recording.Walk(rec.Events) {
 		if err != nil {
 			return fmt.Errorf("recording %s of CLI %s: %w", rec.Scenario, rec.Version, err)
 		}
@@ -272,7 +272,7 @@ func (c *protocolCount) add(rec *scenario.Recording) error {
 			if m.Request != nil {
 				c.note(GroupControl, string(m.Request.ControlSubtype()), rec.Scenario)
 			}
-			if h, ok := m.Request.(*protocol.HookCallbackRequest); ok && s.Channel == scenario.EventStdout {
+			if h, ok := m.Request.(*protocol.HookCallbackRequest); ok && s.Channel == recording.EventStdout {
 				if in, err := h.DecodeInput(); err == nil {
 					c.note(GroupHook, string(in.HookEventName), rec.Scenario)
 				}
@@ -291,7 +291,7 @@ func (c *protocolCount) add(rec *scenario.Recording) error {
 		case *protocol.HookMessage:
 			c.note(GroupHook, m.HookEvent, rec.Scenario)
 		}
-		if s.Channel == scenario.EventStdout {
+		if s.Channel == recording.EventStdout {
 			c.note(GroupStdout, c.stdoutItem(s.Kind.Name), rec.Scenario)
 		}
 	}

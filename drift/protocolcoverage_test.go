@@ -8,7 +8,7 @@ import (
 
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/protocol/schema"
-	"github.com/ccwire/ccwire/scenario"
+	"github.com/ccwire/ccwire/recording"
 )
 
 // TestProtocolItems checks that the items come from the model: one per
@@ -62,28 +62,28 @@ func TestProtocolItems(t *testing.T) {
 func TestProtocolCount(t *testing.T) {
 	t.Parallel()
 	lines := []struct {
-		dir scenario.EventKind
+		dir recording.EventKind
 		msg string
 	}{
-		{scenario.EventStdin, `{"type":"control_request","request_id":"a","request":{"subtype":"get_settings"}}`},
-		{scenario.EventStdout, `{"type":"control_response","response":{"subtype":"success","request_id":"a","response":{}}}`},
-		{scenario.EventStdin, `{"type":"control_request","request_id":"b","request":{"subtype":"get_settings"}}`},
-		{scenario.EventStdout, `{"type":"control_response","response":{"subtype":"error","request_id":"b","error":"no"}}`},
-		{scenario.EventStdin, `{"type":"control_request","request_id":"c","request":{"subtype":"brand_new"}}`},
-		{scenario.EventStdin, `{"type":"control_request","request_id":"e","request":{"subtype":"list_models"}}`},
-		{scenario.EventStdout, `{"type":"control_response","response":{"subtype":"error","request_id":"c","error":"Unsupported"}}`},
-		{scenario.EventStdin, `{"type":"user","message":{"role":"user","content":"hi"}}`},
-		{scenario.EventStdout, `{"type":"system","subtype":"init"}`},
-		{scenario.EventStdout, `{"type":"system","subtype":"hook_started","hook_event":"SessionStart"}`},
-		{scenario.EventStdout, `{"type":"control_request","request_id":"d","request":{"subtype":"hook_callback","callback_id":"x","input":{"hook_event_name":"PreToolUse"}}}`},
-		{scenario.EventStdin, `{"type":"control_response","response":{"subtype":"success","request_id":"d","response":{}}}`},
-		{scenario.EventStdout, `{"type":"assistant","message":{"content":[{"type":"tool_use","name":"Bash"}]}}`},
-		{scenario.EventStdout, `{"type":"result","subtype":"error_max_turns"}`},
-		{scenario.EventStdout, `{"type":"system","subtype":"brand_new"}`},
+		{recording.EventStdin, `{"type":"control_request","request_id":"a","request":{"subtype":"get_settings"}}`},
+		{recording.EventStdout, `{"type":"control_response","response":{"subtype":"success","request_id":"a","response":{}}}`},
+		{recording.EventStdin, `{"type":"control_request","request_id":"b","request":{"subtype":"get_settings"}}`},
+		{recording.EventStdout, `{"type":"control_response","response":{"subtype":"error","request_id":"b","error":"no"}}`},
+		{recording.EventStdin, `{"type":"control_request","request_id":"c","request":{"subtype":"brand_new"}}`},
+		{recording.EventStdin, `{"type":"control_request","request_id":"e","request":{"subtype":"list_models"}}`},
+		{recording.EventStdout, `{"type":"control_response","response":{"subtype":"error","request_id":"c","error":"Unsupported"}}`},
+		{recording.EventStdin, `{"type":"user","message":{"role":"user","content":"hi"}}`},
+		{recording.EventStdout, `{"type":"system","subtype":"init"}`},
+		{recording.EventStdout, `{"type":"system","subtype":"hook_started","hook_event":"SessionStart"}`},
+		{recording.EventStdout, `{"type":"control_request","request_id":"d","request":{"subtype":"hook_callback","callback_id":"x","input":{"hook_event_name":"PreToolUse"}}}`},
+		{recording.EventStdin, `{"type":"control_response","response":{"subtype":"success","request_id":"d","response":{}}}`},
+		{recording.EventStdout, `{"type":"assistant","message":{"content":[{"type":"tool_use","name":"Bash"}]}}`},
+		{recording.EventStdout, `{"type":"result","subtype":"error_max_turns"}`},
+		{recording.EventStdout, `{"type":"system","subtype":"brand_new"}`},
 	}
-	rec := &scenario.Recording{Scenario: "s", Version: "2.1.332"}
+	rec := &recording.Recording{Scenario: "s", Version: "2.1.332"}
 	for _, l := range lines {
-		rec.Events = append(rec.Events, scenario.Event{Kind: l.dir, Turn: 1, Msg: json.RawMessage(l.msg)})
+		rec.Events = append(rec.Events, recording.Event{Kind: l.dir, Turn: 1, Msg: json.RawMessage(l.msg)})
 	}
 	items := ProtocolItems(schema.Protocol())
 	c := newProtocolCount(items)
@@ -150,19 +150,19 @@ func TestProtocolCount(t *testing.T) {
 func TestSDKCoverage(t *testing.T) {
 	t.Parallel()
 	lines := []struct {
-		dir scenario.EventKind
+		dir recording.EventKind
 		msg string
 	}{
-		{scenario.EventStdin, `{"type":"control_request","request_id":"a","request":{"subtype":"get_settings"}}`},
-		{scenario.EventStdout, `{"type":"control_response","response":{"subtype":"success","request_id":"a","response":{}}}`},
-		{scenario.EventStdout, `{"type":"system","subtype":"init"}`},
-		{scenario.EventStdout, `{"type":"system","subtype":"hook_started","hook_event":"PreToolUse"}`},
-		{scenario.EventStdout, `{"type":"system","subtype":"hook_started","hook_event":"PostCompact"}`},
-		{scenario.EventStdout, `{"type":"result","subtype":"success"}`},
+		{recording.EventStdin, `{"type":"control_request","request_id":"a","request":{"subtype":"get_settings"}}`},
+		{recording.EventStdout, `{"type":"control_response","response":{"subtype":"success","request_id":"a","response":{}}}`},
+		{recording.EventStdout, `{"type":"system","subtype":"init"}`},
+		{recording.EventStdout, `{"type":"system","subtype":"hook_started","hook_event":"PreToolUse"}`},
+		{recording.EventStdout, `{"type":"system","subtype":"hook_started","hook_event":"PostCompact"}`},
+		{recording.EventStdout, `{"type":"result","subtype":"success"}`},
 	}
-	rec := &scenario.Recording{Scenario: "s", Version: "2.1.332"}
+	rec := &recording.Recording{Scenario: "s", Version: "2.1.332"}
 	for _, l := range lines {
-		rec.Events = append(rec.Events, scenario.Event{Kind: l.dir, Turn: 1, Msg: json.RawMessage(l.msg)})
+		rec.Events = append(rec.Events, recording.Event{Kind: l.dir, Turn: 1, Msg: json.RawMessage(l.msg)})
 	}
 	model, sdk := ProtocolItems(schema.Protocol()), SDKItems()
 	c := newProtocolCount(model, sdk)

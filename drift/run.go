@@ -11,6 +11,7 @@ import (
 
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/cliversion"
+	"github.com/ccwire/ccwire/recording"
 	store "github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
@@ -122,7 +123,7 @@ func (p *Plan) Planned() int { return len(p.r.Scenarios) * len(p.runners) }
 // version). progress, if not nil, is called with each result as its run
 // ends, one at a time; the recordings are written once every run ended.
 func (p *Plan) Run(ctx context.Context, progress func(scenario.Result)) *Outcome {
-	o := &Outcome{plan: p, written: map[*scenario.Recording]bool{}}
+	o := &Outcome{plan: p, written: map[*recording.Recording]bool{}}
 	start := time.Now()
 	opts := scenario.Options{Parallel: p.r.Parallel, Progress: progress}
 	if p.r.Shard == nil {
@@ -166,7 +167,7 @@ type Outcome struct {
 	// of the release's recordings (see [Runner.Record]).
 	NotRecorded []string
 	plan        *Plan
-	written     map[*scenario.Recording]bool
+	written     map[*recording.Recording]bool
 }
 
 // Counts returns how many runs passed, failed and were skipped.
@@ -297,7 +298,7 @@ func (o *Outcome) record(ctx context.Context, dir string) []error {
 	}
 	slices.SortFunc(o.NotRecorded, cliversion.CompareStrings)
 	if o.written == nil {
-		o.written = map[*scenario.Recording]bool{}
+		o.written = map[*recording.Recording]bool{}
 	}
 	var recs []scenario.Result
 	for _, r := range o.Results {

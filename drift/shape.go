@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -173,9 +174,9 @@ type observer struct {
 // after): every occurrence in a string becomes the placeholder
 // <cli-version>, so that two versions' recordings compare equal where
 // only the version differs.
-func observe(rec *scenario.Recording, versions ...string) (*shape, error) {
+func observe(rec *recording.Recording, versions ...string) (*shape, error) {
 	o := &observer{s: newShape(), norm: versionNormalizer(versions...)}
-	for st, err := range scenario.Walk(rec.Events) {
+	for st, err := range recording.Walk(rec.Events) {
 		if err != nil {
 			return nil, fmt.Errorf("drift: %w", err)
 		}
@@ -195,7 +196,7 @@ func observe(rec *scenario.Recording, versions ...string) (*shape, error) {
 			o.s.kinds[Kind{k.Channel, n}]++
 		}
 		o.walk(k, "", v)
-		if ev.Kind == scenario.EventStdout && ev.Turn > 0 {
+		if ev.Kind == recording.EventStdout && ev.Turn > 0 {
 			for len(o.s.turns) < ev.Turn {
 				o.s.turns = append(o.s.turns, nil)
 			}
@@ -297,7 +298,7 @@ func resolveSame(body *jsontree.Value, earlier []*jsontree.Value) {
 // list is "content").
 func (o *observer) walk(k Kind, path string, v *jsontree.Value) {
 	t := v.Kind
-	if t == jsontree.String && scenario.IsNumberPlaceholder(v.Str) {
+	if t == jsontree.String && recording.IsNumberPlaceholder(v.Str) {
 		t = jsontree.Number
 	}
 	if path != "" {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/fakecli"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -72,7 +73,7 @@ func BenchmarkReplay(b *testing.B) {
 	for _, version := range []string{"2.1.37", "2.1.330"} {
 		dir := filepath.Join(recordingsDir, version)
 		for _, id := range benchScenarios {
-			rec, err := scenario.ReadRecording(filepath.Join(dir, id+scenario.RecordingExt))
+			rec, err := recording.ReadRecording(filepath.Join(dir, id+scenario.RecordingExt))
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -9,13 +9,13 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/fakecli"
-	"github.com/ccwire/ccwire/scenario"
+	"github.com/ccwire/ccwire/recording"
 )
 
 // A Player plays a recording to a host: here one user message, answered
 // with what Claude Code 2.1.37 wrote in the text-simple scenario.
 func ExamplePlayer() {
-	rec, err := scenario.ReadRecording("../recordings/2.1.37/text-simple.txtar")
+	rec, err := recording.ReadRecording("../recordings/2.1.37/text-simple.txtar")
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/fakecli"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -82,12 +83,12 @@ func TestInterruptWhileAskingPlaysNoOtherText(t *testing.T) {
 
 // TestNoPlaceholderReachesStdout plays every recording of the pinned
 // versions as its host did and checks that no placeholder of
-// scenario.Placeholders reaches the fake's stdout: each is bound to a
+// recording.Placeholders reaches the fake's stdout: each is bound to a
 // value (<config> to the config folder, <mcp-bin> to the folder the host
 // named).
 func TestNoPlaceholderReachesStdout(t *testing.T) {
 	t.Parallel()
-	re := scenario.PlaceholderPattern()
+	re := recording.PlaceholderPattern()
 	for _, version := range pinnedVersions {
 		files, err := filepath.Glob(filepath.Join(recordingsDir, version, "*"+scenario.RecordingExt))
 		if err != nil || len(files) == 0 {
@@ -97,7 +98,7 @@ func TestNoPlaceholderReachesStdout(t *testing.T) {
 			name := version + "/" + strings.TrimSuffix(filepath.Base(file), scenario.RecordingExt)
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
-				rec, err := scenario.ReadRecording(file)
+				rec, err := recording.ReadRecording(file)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -105,7 +106,7 @@ func TestNoPlaceholderReachesStdout(t *testing.T) {
 				env := fakecli.Env{Cwd: filepath.Join(session, "work"), Home: filepath.Join(session, "home"), Session: session, PID: os.Getpid(), APIURL: "http://127.0.0.1:4111"}
 				events, _ := playAsHost(t, rec, filepath.Dir(file), env)
 				for _, ev := range events {
-					if ev.Kind != scenario.EventStdout {
+					if ev.Kind != recording.EventStdout {
 						continue
 					}
 					if m := re.FindString(string(ev.Msg)); m != "" {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/fakecli"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -16,7 +17,7 @@ import (
 // scenario: it must end, with status 0 or 1, and never panic.
 func FuzzPlayerStdin(f *testing.F) {
 	dir := filepath.Join(recordingsDir, "2.1.37")
-	rec, err := scenario.ReadRecording(filepath.Join(dir, "permission-prompt-allow"+scenario.RecordingExt))
+	rec, err := recording.ReadRecording(filepath.Join(dir, "permission-prompt-allow"+scenario.RecordingExt))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -43,7 +44,7 @@ func FuzzPlayerStdin(f *testing.F) {
 // --agents values against a recording: it never panics, and a command
 // line equal to the recording's own passes.
 func FuzzCheckRequest(f *testing.F) {
-	rec, err := scenario.ReadRecording(filepath.Join(recordingsDir, "2.1.332", "sdk-mcp-tool-call"+scenario.RecordingExt))
+	rec, err := recording.ReadRecording(filepath.Join(recordingsDir, "2.1.332", "sdk-mcp-tool-call"+scenario.RecordingExt))
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/ccwire/ccwire/internal/jsontree"
 	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/scenario"
 )
 
 // Host plays the host's side of a recording: the stdin lines the
@@ -31,7 +30,7 @@ func NewHost(env Env) *Host {
 
 // Saw tells the host the stdout line actual that the recording has as ev:
 // the numbered placeholders of ev take actual's values.
-func (h *Host) Saw(ev scenario.Event, actual []byte) {
+func (h *Host) Saw(ev recording.Event, actual []byte) {
 	if ev.Msg == nil {
 		return
 	}
@@ -48,7 +47,7 @@ func (h *Host) Saw(ev scenario.Event, actual []byte) {
 
 // Line returns the stdin line, without its newline, for the recorded
 // stdin event ev.
-func (h *Host) Line(ev scenario.Event) ([]byte, error) {
+func (h *Host) Line(ev recording.Event) ([]byte, error) {
 	if ev.Msg == nil {
 		return []byte(h.b.text(ev.Text)), nil
 	}
@@ -62,16 +61,11 @@ func (h *Host) Line(ev scenario.Event) ([]byte, error) {
 // DirLookup returns a [Player.Lookup] that reads recordings from dir, the
 // folder of one version's recordings (recordings/<version>), or a folder
 // of version-free recordings.
-func DirLookup(dir string) func(id string) (*scenario.Recording, error) {
-	return func(id string) (*scenario.Recording, error) {
-		p := filepath.Join(dir, id+scenario.RecordingExt)
-		data, err := recording.ReadFile(p)
+func DirLookup(dir string) func(id string) (*recording.Recording, error) {
+	return func(id string) (*recording.Recording, error) {
+		rec, err := recording.ReadRecordingLines(filepath.Join(dir, id+recording.Ext))
 		if err != nil {
 			return nil, fmt.Errorf("fakecli: %w", err)
-		}
-		rec, err := ParseRecording(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p, err)
 		}
 		return rec, nil
 	}

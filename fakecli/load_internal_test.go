@@ -32,7 +32,7 @@ func TestReadRecordingFSLean(t *testing.T) {
 			t.Fatal(err)
 		}
 		for from, fsys := range map[string]fs.FS{"folder": dir, "pack": pack} {
-			got, err := readRecordingFS(fsys, name)
+			got, err := recording.ReadRecordingLinesFS(fsys, name)
 			if err != nil {
 				t.Fatalf("%s, %s: %v", name, from, err)
 			}

@@ -1,16 +1,17 @@
 package fakecli_test
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
 	"github.com/ccwire/ccwire/fakecli"
 	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/scenario"
 )
 
 // TestParseRecordingLean checks that the fake's reading of every
-// recording has what scenario.ParseRecording reads, but the requests.
+// recording has what recording.ParseRecording reads, but the requests.
 func TestParseRecordingLean(t *testing.T) {
 	t.Parallel()
 	for _, file := range recordingFiles(t) {
@@ -18,7 +19,7 @@ func TestParseRecordingLean(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		full, err := scenario.ParseRecording(data)
+		full, err := recording.ParseRecording(data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -26,9 +27,9 @@ func TestParseRecordingLean(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
-		var events []scenario.Event
+		var events []recording.Event
 		for _, ev := range full.Events {
-			if ev.Kind != scenario.EventRequest {
+			if ev.Kind != recording.EventRequest {
 				events = append(events, ev)
 			}
 		}
@@ -51,8 +52,81 @@ func FuzzParseRecording(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, err := fakecli.ParseRecording(data)
-		if _, ferr := scenario.ParseRecording(data); ferr == nil && err != nil {
+		if _, ferr := recording.ParseRecording(data); ferr == nil && err != nil {
 			t.Fatalf("the full reader accepts what the lean one refuses: %v", err)
 		}
 	})
+}
+
+// TestReadLinesWithoutRequestObjects checks that the fake reads a
+// recording without the objects only its API requests reference: from a
+// recordings folder that holds the recording and the objects of its lines
+// alone, DirLookup and the reading of a --recordings folder read what
+// fakecli.ParseRecording reads of the whole recording.
+func TestReadLinesWithoutRequestObjects(t *testing.T) {
+	t.Parallel()
+	const version, id = "2.1.332", "permission-prompt-allow"
+	src := filepath.Join(recordingsDir, version, id+recording.Ext)
+	stored, err := recording.ReadStored(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := recording.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := fakecli.ParseRecording(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	copyFile := func(rel string) {
+		data, err := os.ReadFile(filepath.Join(recordingsDir, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, rel)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, rel), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	copyFile(filepath.Join(version, id+recording.Ext))
+	refs, err := recording.References(stored)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := recording.OpenStore(recordingsDir)
+	lines := 0
+	for _, r := range refs {
+		if r.Kind != recording.KindLine {
+			continue
+		}
+		lines++
+		paras, err := store.Paragraphs(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range append(paras, r) {
+			copyFile(filepath.Join(recording.ObjectsDir, string(o.Kind), o.Hash+".json"))
+		}
+	}
+	if lines == 0 || lines == len(refs) {
+		t.Fatalf("%d of the %d references are lines: the test needs both kinds", lines, len(refs))
+	}
+	got, err := fakecli.DirLookup(filepath.Join(dir, version))(id)
+	if err != nil {
+		t.Fatalf("DirLookup: %v", err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Error("DirLookup read otherwise than fakecli.ParseRecording")
+	}
+	got, err = recording.ReadRecordingLinesFS(os.DirFS(dir), version+"/"+id+recording.Ext)
+	if err != nil {
+		t.Fatalf("ReadRecordingLinesFS: %v", err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Error("ReadRecordingLinesFS read otherwise than fakecli.ParseRecording")
+	}
 }

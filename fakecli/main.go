@@ -16,7 +16,7 @@ import (
 
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/internal/jsontree"
-	"github.com/ccwire/ccwire/scenario"
+	"github.com/ccwire/ccwire/recording"
 )
 
 // The environment variables a fake CLI reads, for use behind an SDK that
@@ -147,7 +147,7 @@ func Main(ctx context.Context, args []string, stdio Stdio, cfg Config) int {
 	}
 	p := &Player{
 		Recording: rec,
-		Lookup:    func(other string) (*scenario.Recording, error) { return src.recording(version, other) },
+		Lookup:    func(other string) (*recording.Recording, error) { return src.recording(version, other) },
 		Env: Env{
 			Cwd: dir, Home: home, Session: session, PID: os.Getpid(), Version: version, APIURL: getenv("ANTHROPIC_BASE_URL"),
 			Config: getenv("CLAUDE_CONFIG_DIR"), MCPBin: mcpBin(a),
@@ -295,12 +295,12 @@ func ModuleRecordings(dir string) string {
 // recording reads the recording of scenario id for version: in the
 // version's folder, or else a version-free one, whose <cli-version> then
 // stands for version.
-func (s *source) recording(version, id string) (*scenario.Recording, error) {
+func (s *source) recording(version, id string) (*recording.Recording, error) {
 	if !fs.ValidPath(id) || strings.Contains(id, "/") {
 		return nil, fmt.Errorf("scenario %q: not a scenario ID", id)
 	}
-	for _, p := range []string{path.Join(version, id+scenario.RecordingExt), id + scenario.RecordingExt} {
-		rec, err := readRecordingFS(s.fsys, p)
+	for _, p := range []string{path.Join(version, id+recording.Ext), id + recording.Ext} {
+		rec, err := recording.ReadRecordingLinesFS(s.fsys, p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

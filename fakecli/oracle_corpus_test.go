@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -19,7 +20,7 @@ func TestReplayMatchesRecordings(t *testing.T) {
 		name := filepath.Base(filepath.Dir(file)) + "/" + strings.TrimSuffix(filepath.Base(file), scenario.RecordingExt)
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			rec, err := scenario.ReadRecording(file)
+			rec, err := recording.ReadRecording(file)
 			if err != nil {
 				t.Fatal(err)
 			}

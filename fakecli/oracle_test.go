@@ -17,6 +17,7 @@ import (
 	"github.com/ccwire/ccwire/internal/corpustest"
 
 	"github.com/ccwire/ccwire/fakecli"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -45,12 +46,12 @@ func recordingFiles(t testing.TB) []string {
 }
 
 // lines are the stdin and stdout events as comparable text.
-func lines(events []scenario.Event) []string {
+func lines(events []recording.Event) []string {
 	var out []string
 	for _, ev := range events {
 		switch {
-		case ev.Kind == scenario.EventRequest:
-		case ev.Kind == scenario.EventSignal:
+		case ev.Kind == recording.EventRequest:
+		case ev.Kind == recording.EventSignal:
 			out = append(out, "signal "+ev.Signal)
 		case ev.Msg != nil:
 			out = append(out, string(ev.Kind)+" "+string(ev.Msg))
@@ -64,7 +65,7 @@ func lines(events []scenario.Event) []string {
 // hostReplay plays rec through a fake as a host that writes the
 // recording's stdin lines where the recording has them, and returns the
 // normalized lines of both directions and the fake's exit status.
-func hostReplay(t *testing.T, rec *scenario.Recording, versionDir string) ([]string, int) {
+func hostReplay(t *testing.T, rec *recording.Recording, versionDir string) ([]string, int) {
 	t.Helper()
 	session := t.TempDir()
 	env := fakecli.Env{
@@ -78,7 +79,7 @@ func hostReplay(t *testing.T, rec *scenario.Recording, versionDir string) ([]str
 
 // playAsHost plays rec through a fake with env as hostReplay does and
 // returns the lines of both directions, raw, and the fake's exit status.
-func playAsHost(t *testing.T, rec *scenario.Recording, versionDir string, env fakecli.Env) ([]scenario.Event, int) {
+func playAsHost(t *testing.T, rec *recording.Recording, versionDir string, env fakecli.Env) ([]recording.Event, int) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -121,7 +122,7 @@ func playAsHost(t *testing.T, rec *scenario.Recording, versionDir string, env fa
 // stdout lines the recording has before each, then closes stdin and reads
 // stdout to its end. It returns the lines of both directions, raw, and
 // the signal, in order.
-func drive(ctx context.Context, rec *scenario.Recording, env fakecli.Env, in io.WriteCloser, out io.Reader, signal func(os.Signal) error) ([]scenario.Event, error) {
+func drive(ctx context.Context, rec *recording.Recording, env fakecli.Env, in io.WriteCloser, out io.Reader, signal func(os.Signal) error) ([]recording.Event, error) {
 	stdout := bufio.NewReaderSize(out, 64<<10)
 	readLine := make(chan string)
 	go func() {
@@ -141,19 +142,19 @@ func drive(ctx context.Context, rec *scenario.Recording, env fakecli.Env, in io.
 		}
 	}()
 	host := fakecli.NewHost(env)
-	var events []scenario.Event
+	var events []recording.Event
 	for _, ev := range rec.Events {
 		switch ev.Kind {
-		case scenario.EventStdin:
+		case recording.EventStdin:
 			l, err := host.Line(ev)
 			if err != nil {
 				return events, err
 			}
-			events = append(events, scenario.Event{Kind: scenario.EventStdin, Msg: json.RawMessage(l)})
+			events = append(events, recording.Event{Kind: recording.EventStdin, Msg: json.RawMessage(l)})
 			if _, err := in.Write(append(l, '\n')); err != nil {
 				return events, fmt.Errorf("writing stdin: %w", err)
 			}
-		case scenario.EventSignal:
+		case recording.EventSignal:
 			sig, ok := signalsByName[ev.Signal]
 			if !ok || signal == nil {
 				return events, fmt.Errorf("cannot send signal %s", ev.Signal)
@@ -162,13 +163,13 @@ func drive(ctx context.Context, rec *scenario.Recording, env fakecli.Env, in io.
 			if err := signal(sig); err != nil {
 				return events, fmt.Errorf("sending %s: %w", ev.Signal, err)
 			}
-		case scenario.EventStdout:
+		case recording.EventStdout:
 			select {
 			case l, ok := <-readLine:
 				if !ok {
 					return events, fmt.Errorf("stdout ended before %s", ev.Msg)
 				}
-				events = append(events, scenario.Event{Kind: scenario.EventStdout, Msg: json.RawMessage(l)})
+				events = append(events, recording.Event{Kind: recording.EventStdout, Msg: json.RawMessage(l)})
 				host.Saw(ev, []byte(l))
 			case <-ctx.Done():
 				return events, fmt.Errorf("no stdout line where the recording has %s: %w", ev.Msg, ctx.Err())
@@ -177,12 +178,12 @@ func drive(ctx context.Context, rec *scenario.Recording, env fakecli.Env, in io.
 	}
 	// After a signal the CLI ends by itself, its stdin open: close stdin
 	// only once its stdout has ended, lest the end of stdin end it first.
-	signalled := slices.ContainsFunc(rec.Events, func(ev scenario.Event) bool { return ev.Kind == scenario.EventSignal })
+	signalled := slices.ContainsFunc(rec.Events, func(ev recording.Event) bool { return ev.Kind == recording.EventSignal })
 	if !signalled {
 		in.Close()
 	}
 	for l := range readLine {
-		events = append(events, scenario.Event{Kind: scenario.EventStdout, Msg: json.RawMessage(l)})
+		events = append(events, recording.Event{Kind: recording.EventStdout, Msg: json.RawMessage(l)})
 	}
 	in.Close()
 	return events, ctx.Err()

@@ -14,13 +14,13 @@ import (
 func BenchmarkParseRecording(b *testing.B) {
 	for _, tc := range []struct {
 		name  string
-		parse func([]byte) (*scenario.Recording, error)
-	}{{"full", scenario.ParseRecording}, {"lean", fakecli.ParseRecording}} {
+		parse func([]byte) (*recording.Recording, error)
+	}{{"full", recording.ParseRecording}, {"lean", fakecli.ParseRecording}} {
 		b.Run(tc.name, func(b *testing.B) { benchParse(b, tc.parse) })
 	}
 }
 
-func benchParse(b *testing.B, parse func([]byte) (*scenario.Recording, error)) {
+func benchParse(b *testing.B, parse func([]byte) (*recording.Recording, error)) {
 	data, err := recording.ReadFile(filepath.Join(recordingsDir, "2.1.330", "multi-turn"+scenario.RecordingExt))
 	if err != nil {
 		b.Fatal(err)

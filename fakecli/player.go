@@ -12,7 +12,7 @@ import (
 
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/internal/jsontree"
-	"github.com/ccwire/ccwire/scenario"
+	"github.com/ccwire/ccwire/recording"
 )
 
 // Player plays one recording as the CLI would: it reads the host's
@@ -43,13 +43,13 @@ import (
 // status it exits with.
 type Player struct {
 	// Recording is the recording to play.
-	Recording *scenario.Recording
+	Recording *recording.Recording
 	// Lookup returns another recording of the same CLI version by
 	// scenario ID, for control requests the recording has no answer to
 	// (initialize-handshake, set-mode-and-model, interrupt-stalled-stream,
 	// permission-prompt-deny); nil, or an error, and the fake answers in a
 	// generic shape.
-	Lookup func(id string) (*scenario.Recording, error)
+	Lookup func(id string) (*recording.Recording, error)
 	// Env gives the values of the run's placeholders. A zero Version is
 	// the recording's; a zero Start is when Run starts.
 	Env Env

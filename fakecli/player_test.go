@@ -59,7 +59,7 @@ func startFake(t *testing.T, version, id string) *fake {
 func startFakeWith(t *testing.T, version, id string, setup func(*fakecli.Player)) *fake {
 	t.Helper()
 	dir := filepath.Join(recordingsDir, version)
-	rec, err := scenario.ReadRecording(filepath.Join(dir, id+scenario.RecordingExt))
+	rec, err := recording.ReadRecording(filepath.Join(dir, id+scenario.RecordingExt))
 	if err != nil {
 		t.Fatal(err)
 	}

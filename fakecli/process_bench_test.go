@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/fakecli"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -39,7 +40,7 @@ func BenchmarkFakeProcess(b *testing.B) {
 	}
 	for _, version := range []string{"2.1.37", "2.1.332"} {
 		for _, id := range []string{"text-simple", "permission-prompt-allow"} {
-			rec, err := scenario.ReadRecording(filepath.Join(recordingsDir, version, id+scenario.RecordingExt))
+			rec, err := recording.ReadRecording(filepath.Join(recordingsDir, version, id+scenario.RecordingExt))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -68,7 +69,7 @@ func BenchmarkFakeProcess(b *testing.B) {
 
 // playProcess starts cmd, a fake CLI, drives it through recording rec as
 // its host did, and waits for it to exit.
-func playProcess(b *testing.B, ctx context.Context, cmd *exec.Cmd, rec *scenario.Recording, env fakecli.Env) {
+func playProcess(b *testing.B, ctx context.Context, cmd *exec.Cmd, rec *recording.Recording, env fakecli.Env) {
 	b.Helper()
 	in, err := cmd.StdinPipe()
 	if err != nil {

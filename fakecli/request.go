@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
-	"github.com/ccwire/ccwire/scenario"
+	"github.com/ccwire/ccwire/recording"
 )
 
 // features are what a host asks of the CLI that changes the protocol it
@@ -145,7 +145,7 @@ func mcpBin(a *Args) string {
 // recordedFeatures reads the features the recorded CLI process that plays
 // for a host (resumed or not) was started with: the first process's flags,
 // or the later one's (Recording.Restart).
-func recordedFeatures(rec *scenario.Recording, resumed bool) (features, error) {
+func recordedFeatures(rec *recording.Recording, resumed bool) (features, error) {
 	args := rec.Args
 	if resumed && rec.Restart != nil {
 		args = rec.Restart.Args
@@ -159,7 +159,7 @@ func recordedFeatures(rec *scenario.Recording, resumed bool) (features, error) {
 		// A schema given in initialize (structured-output-initialize)
 		// asks as --json-schema does; the SDKs pass it both ways.
 		for _, ev := range rec.Events {
-			if ev.Kind == scenario.EventStdin && bytes.Contains(ev.Msg, []byte(`"jsonSchema"`)) {
+			if ev.Kind == recording.EventStdin && bytes.Contains(ev.Msg, []byte(`"jsonSchema"`)) {
 				if v, err := jsontree.Parse(ev.Msg); err == nil && kind(v) == "control_request/initialize" && initFeatures(v)[1] != "" {
 					f.schema, f.schemaInInit = true, true
 				}
@@ -183,7 +183,7 @@ func recordedFeatures(rec *scenario.Recording, resumed bool) (features, error) {
 // recordings that have what the host asks, nil if there is none. lookup,
 // if not nil, finds the recordings of the version, to name only those
 // that exist and match.
-func CheckRequest(rec *scenario.Recording, a *Args, lookup func(id string) (*scenario.Recording, error)) error {
+func CheckRequest(rec *recording.Recording, a *Args, lookup func(id string) (*recording.Recording, error)) error {
 	host := hostFeatures(a)
 	recorded, err := recordedFeatures(rec, host.resumed)
 	if err != nil {
@@ -215,12 +215,12 @@ func CheckRequest(rec *scenario.Recording, a *Args, lookup func(id string) (*sce
 // CLI, started without it, was not: rec runs a tool, and the host does not
 // skip permissions. (A recording that runs no tool, or a host that skips
 // permissions, gets no can_use_tool request either way.)
-func asks(rec *scenario.Recording, a *Args) bool {
+func asks(rec *recording.Recording, a *Args) bool {
 	if a.Has("--dangerously-skip-permissions") || a.Value("--permission-mode") == "bypassPermissions" {
 		return false
 	}
 	for _, ev := range rec.Events {
-		if ev.Kind == scenario.EventStdout && bytes.Contains(ev.Msg, []byte(`"type":"tool_use"`)) {
+		if ev.Kind == recording.EventStdout && bytes.Contains(ev.Msg, []byte(`"type":"tool_use"`)) {
 			return true
 		}
 	}
@@ -229,7 +229,7 @@ func asks(rec *scenario.Recording, a *Args) bool {
 
 // lacksPartial reports whether the host asks for partial messages that
 // rec's CLI was not asked for: the fake plays it without them.
-func lacksPartial(rec *scenario.Recording, a *Args, resumed bool) bool {
+func lacksPartial(rec *recording.Recording, a *Args, resumed bool) bool {
 	if !a.Has(partialFlag) {
 		return false
 	}
@@ -248,7 +248,7 @@ func describe(flag, value string) string {
 // matching returns the first recording of ft.matches whose CLI was started
 // with what the host asks of ft (all of them if lookup is nil), "" if
 // none.
-func matching(ft feature, host features, except string, lookup func(string) (*scenario.Recording, error)) string {
+func matching(ft feature, host features, except string, lookup func(string) (*recording.Recording, error)) string {
 	for _, id := range ft.matches {
 		if id == except {
 			continue

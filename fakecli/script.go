@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
-	"github.com/ccwire/ccwire/scenario"
+	"github.com/ccwire/ccwire/recording"
 )
 
 // line is one recorded stdin or stdout line: a JSON message, or a text
@@ -42,7 +42,7 @@ type step struct {
 
 // script is a recording cut into steps.
 type script struct {
-	rec *scenario.Recording
+	rec *recording.Recording
 	// prologue are the stdout lines written before any stdin line.
 	prologue []line
 	steps    []step
@@ -51,14 +51,14 @@ type script struct {
 	sessionID string
 }
 
-func newScript(rec *scenario.Recording) (*script, error) {
+func newScript(rec *recording.Recording) (*script, error) {
 	return newScriptFrom(rec, 0)
 }
 
 // newScriptFrom cuts the part of rec from scenario turn from on (0 for
 // all) into steps: with the turn a later CLI process starts at
 // (Recording.Restart), that process's part.
-func newScriptFrom(rec *scenario.Recording, from int) (*script, error) {
+func newScriptFrom(rec *recording.Recording, from int) (*script, error) {
 	s := &script{rec: rec}
 	for i, ev := range rec.Events {
 		if ev.Turn < from {
@@ -66,12 +66,12 @@ func newScriptFrom(rec *scenario.Recording, from int) (*script, error) {
 		}
 		var l line
 		switch ev.Kind {
-		case scenario.EventSignal:
+		case recording.EventSignal:
 			// The CLI's reaction is what it wrote after it: a step, as
 			// for a stdin line.
 			s.steps = append(s.steps, step{in: line{signal: ev.Signal}})
 			continue
-		case scenario.EventStdin, scenario.EventStdout:
+		case recording.EventStdin, recording.EventStdout:
 			if ev.Msg != nil {
 				v, err := jsontree.Parse(ev.Msg)
 				if err != nil {
@@ -84,7 +84,7 @@ func newScriptFrom(rec *scenario.Recording, from int) (*script, error) {
 		default:
 			continue // API requests: the fake has no API to ask
 		}
-		if ev.Kind == scenario.EventStdin {
+		if ev.Kind == recording.EventStdin {
 			s.steps = append(s.steps, step{in: l})
 			continue
 		}

@@ -8,7 +8,7 @@ import (
 	"syscall"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
-	"github.com/ccwire/ccwire/scenario"
+	"github.com/ccwire/ccwire/recording"
 )
 
 // Signals returns a channel that receives the SIGINT and SIGTERM the
@@ -152,7 +152,7 @@ func (x *play) playReaction(s *script, i int, state string) error {
 // exitOn is the status the CLI exits with on signal name in recording
 // rec: the recording's, or signalFallback's for one whose CLI did not
 // exit by itself.
-func exitOn(rec *scenario.Recording, name string) int {
+func exitOn(rec *recording.Recording, name string) int {
 	if rec.ExitCode < 0 {
 		return signalFallback[name]
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/protocol"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -83,13 +84,13 @@ func TestSoak(t *testing.T) {
 			if _, ok := recs[id]; ok {
 				continue
 			}
-			rec, err := scenario.ReadRecording(filepath.Join(recordingsDir, v, k.scenario+scenario.RecordingExt))
+			rec, err := recording.ReadRecording(filepath.Join(recordingsDir, v, k.scenario+scenario.RecordingExt))
 			if err != nil {
 				t.Fatal(err)
 			}
 			var keys []string
 			for _, ev := range rec.Events {
-				if ev.Kind == scenario.EventStdout && ev.Msg != nil {
+				if ev.Kind == recording.EventStdout && ev.Msg != nil {
 					if key := soakKey(ev.Msg); key != "" {
 						keys = append(keys, key)
 					}
@@ -265,7 +266,7 @@ func closeSoak(c *claude.Client, err error) error {
 // soakQueries sends one prompt per user message of the recording, each
 // once the previous turn has ended.
 func soakQueries(ctx context.Context, t *testing.T, opts claude.Options) (msgs []protocol.Message, _ bool, err error) {
-	rec, err := scenario.ReadRecording(soakRecording(opts))
+	rec, err := recording.ReadRecording(soakRecording(opts))
 	if err != nil {
 		return nil, false, err
 	}
@@ -275,7 +276,7 @@ func soakQueries(ctx context.Context, t *testing.T, opts claude.Options) (msgs [
 	}
 	defer func() { err = closeSoak(c, err) }()
 	for i, ev := range rec.Events {
-		if ev.Kind != scenario.EventStdin || soakKey(ev.Msg) != "user" {
+		if ev.Kind != recording.EventStdin || soakKey(ev.Msg) != "user" {
 			continue
 		}
 		turn, err := c.Query(ctx, "prompt "+strconv.Itoa(i), nil)

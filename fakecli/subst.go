@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
-	"github.com/ccwire/ccwire/scenario"
+	"github.com/ccwire/ccwire/recording"
 )
 
 // Env holds the values a replay puts for the placeholders of the run's
@@ -55,10 +55,10 @@ func (e *Env) apiURL() string {
 }
 
 // placeholderRE finds the placeholders of recordings in a text
-// ([scenario.PlaceholderPattern]): numbered ones (<uuid:3>) and the named
+// ([recording.PlaceholderPattern]): numbered ones (<uuid:3>) and the named
 // ones a recording writes for run or machine values. Other texts in angle
 // brackets (<system-reminder>) stay.
-var placeholderRE = scenario.PlaceholderPattern()
+var placeholderRE = recording.PlaceholderPattern()
 
 var uuidShape = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
@@ -346,7 +346,7 @@ func (b *binder) message(v *jsontree.Value) *jsontree.Value {
 			return val
 		}
 		s := b.text(val.Str)
-		if scenario.IsNumberPlaceholder(val.Str) {
+		if recording.IsNumberPlaceholder(val.Str) {
 			if _, err := strconv.ParseFloat(s, 64); err == nil {
 				return &jsontree.Value{Kind: jsontree.Number, Str: s}
 			}

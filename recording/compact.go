@@ -117,9 +117,6 @@ func HasReferences(data []byte) bool {
 	return err == nil && len(refs) > 0
 }
 
-// eventsFile is the name of a recording's events file.
-const eventsFile = "events.jsonl"
-
 // rewrite applies fn to each unit of a recording (see units and
 // lineUnits) and writes back the files it changed as package scenario
 // writes them: requests indented with a final newline, event lines

@@ -10,7 +10,6 @@ import (
 	"github.com/ccwire/ccwire/internal/corpustest"
 
 	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/scenario"
 )
 
 // recordingsDir is the module's corpus.
@@ -43,7 +42,7 @@ func TestCorpusLossless(t *testing.T) {
 			continue
 		}
 		most.add(f, read, produced)
-		rec, err := scenario.ParseRecording(full)
+		rec, err := recording.ParseRecording(full)
 		if err != nil {
 			t.Errorf("%s: %v", f, err)
 			continue

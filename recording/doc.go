@@ -2,7 +2,18 @@
 // recordings/<version>/<scenario>.txtar and the content-addressed object
 // store beside them, recordings/objects.
 //
-// A recording (the text form of a scenario.Recording) repeats most of what
+// A recording is data, below the runner that makes it (package scenario)
+// and the readers that use it (the fake CLI, drift, the reference, the JSON
+// Schemas, transcripts). [Recording] is its typed form: the run, its
+// events (stdin and stdout lines, main-loop requests, signals), the
+// requests and the side requests counted by kind. [ParseRecording] reads
+// a recording's full text, [Recording.Marshal] writes it back byte for
+// byte, [ReadRecording] and [ReadRecordingFS] read one from a recordings
+// folder and [ReadEvents] only its events. [Walk] decodes the events into
+// protocol messages and kinds, and [Placeholders] lists the placeholders
+// recordings put for values that change from run to run.
+//
+// A recording's text repeats most of what
 // the CLI sends: every API request carries the tool definitions, the
 // system prompt, the headers and the conversation so far, and the same
 // ones recur across requests, scenarios and CLI versions. The stored form

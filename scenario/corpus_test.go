@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"github.com/ccwire/ccwire/claude/claudetest"
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/cliversion"
+	"github.com/ccwire/ccwire/match"
 	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
@@ -85,60 +85,9 @@ func TestCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("the run does not reproduce %s:\n%s", path, firstDifference(want, got))
+				t.Errorf("the run does not reproduce %s:\n%s", path, match.FirstDifference(want, got))
 			}
 		})
-	}
-}
-
-// firstDifference shows the first line where two recordings differ,
-// around the first byte where they differ.
-func firstDifference(want, got []byte) string {
-	wl := strings.Split(string(want), "\n")
-	gl := strings.Split(string(got), "\n")
-	for i := range max(len(wl), len(gl)) {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			at := 0
-			for at < len(w) && at < len(g) && w[at] == g[at] {
-				at++
-			}
-			return "line " + strconv.Itoa(i+1) + ", from byte " + strconv.Itoa(at+1) + ":\n  want " + clip(w, at) + "\n  got  " + clip(g, at)
-		}
-	}
-	return "(same lines)"
-}
-
-// clip shows up to 400 bytes of s from 100 before byte at.
-func clip(s string, at int) string {
-	from := max(0, at-100)
-	to := min(len(s), from+400)
-	out := s[from:to]
-	if from > 0 {
-		out = "…" + out
-	}
-	if to < len(s) {
-		out += "…"
-	}
-	return out
-}
-
-// TestFirstDifference checks that a long line is shown around the byte
-// where it first differs.
-func TestFirstDifference(t *testing.T) {
-	t.Parallel()
-	long := strings.Repeat("a", 1000)
-	got := firstDifference([]byte("same\n"+long+"X"+long), []byte("same\n"+long+"Y"+long))
-	for _, want := range []string{"line 2, from byte 1001:", "aX", "aY"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("firstDifference lacks %q:\n%s", want, got)
-		}
 	}
 }
 

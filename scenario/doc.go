@@ -21,12 +21,12 @@
 //
 // Every run is recorded: stdin and stdout lines in order with their turn,
 // the main-loop API requests placed among them by a causal rule (see
-// [EventRequest]), which expectation matched which stdout line, the side
+// [recording.EventRequest]), which expectation matched which stdout line, the side
 // requests counted by kind, the exit status. Values that change between runs or machines (UUIDs,
 // session ids, timestamps, durations, temporary paths, process ids, the OS
 // version) are replaced by stable placeholders, UUIDs and ids numbered by
 // first appearance ("<uuid:1>") so that references stay linked; two runs
-// of a scenario give byte-identical recordings. A [Recording] is that
+// of a scenario give byte-identical recordings. A [recording.Recording] is that
 // record, typed: the runner builds it, [WriteRecording] stores it as
-// recordings/<version>/<id>.txtar and [ReadRecording] reads it back.
+// recordings/<version>/<id>.txtar and [recording.ReadRecording] reads it back.
 package scenario

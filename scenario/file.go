@@ -21,6 +21,7 @@ import (
 
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/match"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/stubapi"
 )
 
@@ -82,7 +83,7 @@ type Scenario struct {
 	// Restart, when set, ends the CLI process before a turn and starts
 	// another in the same working and config folders, as a later run of a
 	// user resumes a session; nil for one process.
-	Restart *Restart
+	Restart *recording.Restart
 	// Paths declare what a CLI's run may or may not show from run to run
 	// on some versions, where the CLI takes one of several paths by
 	// timing: a difference there between two recordings is no change.
@@ -133,22 +134,6 @@ func (a Auth) env() []string {
 		return []string{"ANTHROPIC_API_KEY=", "CLAUDE_CODE_OAUTH_TOKEN=" + DummyOAuthToken}
 	}
 	return nil
-}
-
-// Restart is a second CLI process in a scenario: before turn Turn the
-// runner closes the first process's stdin and waits for it to exit (with
-// status 0, else the run fails), then starts a new process with Args in the
-// same working folder and config folder (CLAUDE_CONFIG_DIR), where the
-// first one kept its session, so flags such as --resume, --continue and
-// --fork-session find it. The stub script, the expectations and the
-// recording go on across the restart.
-type Restart struct {
-	// Turn is the turn the new process starts at, 2 or more.
-	Turn int `json:"turn"`
-	// Args are the new process's flags after the stream-json ones, in
-	// place of the scenario's Args; the string "<session_id>" in one is
-	// replaced by the session_id of the first process's system/init.
-	Args []string `json:"args"`
 }
 
 // Paths declares, for the CLI versions Applies allows, the kinds and
@@ -602,19 +587,19 @@ func scriptErrorLine(err error) int {
 }
 
 type headerJSON struct {
-	ID            string            `json:"id"`
-	Category      string            `json:"category"`
-	Title         *Text             `json:"title"`
-	Notes         *Notes            `json:"notes"`
-	CLI           string            `json:"cli"`
-	NotApplicable *Text             `json:"not_applicable"`
-	Args          []string          `json:"args"`
-	Env           map[string]string `json:"env"`
-	Ignore        []string          `json:"ignore"`
-	Timeout       string            `json:"timeout"`
-	Auth          string            `json:"auth"`
-	Restart       *Restart          `json:"restart"`
-	Paths         []pathsJSON       `json:"paths"`
+	ID            string             `json:"id"`
+	Category      string             `json:"category"`
+	Title         *Text              `json:"title"`
+	Notes         *Notes             `json:"notes"`
+	CLI           string             `json:"cli"`
+	NotApplicable *Text              `json:"not_applicable"`
+	Args          []string           `json:"args"`
+	Env           map[string]string  `json:"env"`
+	Ignore        []string           `json:"ignore"`
+	Timeout       string             `json:"timeout"`
+	Auth          string             `json:"auth"`
+	Restart       *recording.Restart `json:"restart"`
+	Paths         []pathsJSON        `json:"paths"`
 }
 
 func (p *parser) header(sc *Scenario, data []byte, line int) {

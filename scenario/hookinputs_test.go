@@ -11,7 +11,6 @@ import (
 
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/scenario"
 )
 
 // TestRecordedHookInputs decodes the input of every hook_callback request
@@ -33,12 +32,12 @@ func TestRecordedHookInputs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, err := scenario.ParseRecording(data)
+		rec, err := recording.ParseRecording(data)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
 		for _, e := range rec.Events {
-			if e.Kind != scenario.EventStdout || !bytes.Contains(e.Msg, []byte(`"subtype":"hook_callback"`)) {
+			if e.Kind != recording.EventStdout || !bytes.Contains(e.Msg, []byte(`"subtype":"hook_callback"`)) {
 				continue
 			}
 			line := bytes.ReplaceAll(e.Msg, []byte(`"duration_ms":"<duration>"`), []byte(`"duration_ms":1`))

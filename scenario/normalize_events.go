@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
+	"github.com/ccwire/ccwire/recording"
 )
 
 // NormalizeEvents normalizes the stdin and stdout lines of a run that did
@@ -17,16 +18,16 @@ import (
 // their placeholder names ("cwd", "home", "session"), and literals maps
 // other texts to their placeholders ("127.0.0.1:8080": "<api-host>"). The events are
 // returned as new values; a Msg that does not parse becomes Text.
-func NormalizeEvents(now time.Time, pid int, version string, paths, literals map[string]string, events []Event) []Event {
+func NormalizeEvents(now time.Time, pid int, version string, paths, literals map[string]string, events []recording.Event) []recording.Event {
 	n := newNormalizer(now, pid, paths, literals)
 	n.version = version
-	out := make([]Event, 0, len(events))
+	out := make([]recording.Event, 0, len(events))
 	for _, ev := range events {
-		if ev.Kind == EventRequest || ev.Kind == EventSignal {
+		if ev.Kind == recording.EventRequest || ev.Kind == recording.EventSignal {
 			out = append(out, ev)
 			continue
 		}
-		norm := Event{Kind: ev.Kind, Turn: ev.Turn, Expect: ev.Expect}
+		norm := recording.Event{Kind: ev.Kind, Turn: ev.Turn, Expect: ev.Expect}
 		if ev.Msg != nil {
 			if v, err := jsontree.Parse(ev.Msg); err == nil {
 				norm.Msg = n.value(v).AppendCompact(nil)

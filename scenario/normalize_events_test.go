@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -13,26 +14,26 @@ func TestNormalizeEvents(t *testing.T) {
 	const u1, u2 = "0b6f1d2e-3c4a-4b5c-8d6e-7f8091a2b3c4", "1c7f2e3f-4d5b-4c6d-9e7f-8091a2b3c4d5"
 	for _, tc := range []struct {
 		name string
-		in   []scenario.Event
-		want []scenario.Event
+		in   []recording.Event
+		want []recording.Event
 	}{
 		{
 			name: "numbered by first appearance across directions",
-			in: []scenario.Event{
-				{Kind: scenario.EventStdin, Msg: json.RawMessage(`{"type":"user","uuid":"` + u2 + `"}`)},
-				{Kind: scenario.EventRequest, Request: 1},
-				{Kind: scenario.EventStdout, Msg: json.RawMessage(`{"session_id":"` + u1 + `","uuid":"` + u2 + `","cwd":"/run/w/x","duration_ms":12,"claude_code_version":"2.1.37"}`)},
+			in: []recording.Event{
+				{Kind: recording.EventStdin, Msg: json.RawMessage(`{"type":"user","uuid":"` + u2 + `"}`)},
+				{Kind: recording.EventRequest, Request: 1},
+				{Kind: recording.EventStdout, Msg: json.RawMessage(`{"session_id":"` + u1 + `","uuid":"` + u2 + `","cwd":"/run/w/x","duration_ms":12,"claude_code_version":"2.1.37"}`)},
 			},
-			want: []scenario.Event{
-				{Kind: scenario.EventStdin, Msg: json.RawMessage(`{"type":"user","uuid":"<uuid:1>"}`)},
-				{Kind: scenario.EventRequest, Request: 1},
-				{Kind: scenario.EventStdout, Msg: json.RawMessage(`{"session_id":"<uuid:2>","uuid":"<uuid:1>","cwd":"<cwd>/x","duration_ms":"<duration>","claude_code_version":"<cli-version>"}`)},
+			want: []recording.Event{
+				{Kind: recording.EventStdin, Msg: json.RawMessage(`{"type":"user","uuid":"<uuid:1>"}`)},
+				{Kind: recording.EventRequest, Request: 1},
+				{Kind: recording.EventStdout, Msg: json.RawMessage(`{"session_id":"<uuid:2>","uuid":"<uuid:1>","cwd":"<cwd>/x","duration_ms":"<duration>","claude_code_version":"<cli-version>"}`)},
 			},
 		},
 		{
 			name: "text lines",
-			in:   []scenario.Event{{Kind: scenario.EventStdout, Msg: json.RawMessage(`not json /run/w`)}, {Kind: scenario.EventStdout, Text: "at api.test:8080", Error: "bad"}},
-			want: []scenario.Event{{Kind: scenario.EventStdout, Text: "not json <cwd>"}, {Kind: scenario.EventStdout, Text: "at <api-host>", Error: "bad"}},
+			in:   []recording.Event{{Kind: recording.EventStdout, Msg: json.RawMessage(`not json /run/w`)}, {Kind: recording.EventStdout, Text: "at api.test:8080", Error: "bad"}},
+			want: []recording.Event{{Kind: recording.EventStdout, Text: "not json <cwd>"}, {Kind: recording.EventStdout, Text: "at <api-host>", Error: "bad"}},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"github.com/ccwire/ccwire/internal/corpustest"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
+	"github.com/ccwire/ccwire/recording"
 )
 
 // TestNormalizeWakeupGuidance checks that the ScheduleWakeup description
@@ -75,7 +76,7 @@ func TestRecordingsWakeupNormalized(t *testing.T) {
 		if !strings.Contains(string(data), "## Picking delaySeconds") {
 			continue
 		}
-		rec, err := ParseRecording(data)
+		rec, err := recording.ParseRecording(data)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
@@ -110,7 +111,7 @@ func TestRecordingsWakeupNormalized(t *testing.T) {
 // request bodies, as a run recorded now would, and shares the system and
 // tools members anew (two requests whose tools differed only in the
 // section now share them). It reports whether anything changed.
-func renormalizeWakeup(rec *Recording) (bool, error) {
+func renormalizeWakeup(rec *recording.Recording) (bool, error) {
 	bodies := make([]*jsontree.Value, len(rec.Requests))
 	for i, q := range rec.Requests {
 		if q.Body == nil {

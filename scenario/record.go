@@ -87,7 +87,7 @@ type runLog struct {
 	scenario *Scenario
 	version  string
 	args     []string
-	restart  *Restart
+	restart  *recording.Restart
 	env      []string
 	stdio    []stdioLine
 	exitCode int
@@ -101,8 +101,8 @@ type runLog struct {
 // placeholders by first appearance in the order of the archive: events,
 // then run.json's flags and environment, then the requests, then the side
 // requests.
-func (rec *runLog) encode(n *normalizer) *Recording {
-	out := &Recording{
+func (rec *runLog) encode(n *normalizer) *recording.Recording {
+	out := &recording.Recording{
 		Scenario:    rec.scenario.ID,
 		Title:       rec.scenario.Title.En,
 		Version:     rec.version,
@@ -132,13 +132,13 @@ func (rec *runLog) encode(n *normalizer) *Recording {
 			case len(rec.stdio) > 0:
 				turn = rec.stdio[0].turn
 			}
-			out.Events = append(out.Events, Event{Kind: EventRequest, Turn: turn, Request: k + 1})
+			out.Events = append(out.Events, recording.Event{Kind: recording.EventRequest, Turn: turn, Request: k + 1})
 		}
 	}
 	for i, l := range rec.stdio {
 		request(i)
-		ev := Event{Turn: l.turn, Kind: EventKind(l.dir), Expect: l.expect}
-		if ev.Kind == EventSignal {
+		ev := recording.Event{Turn: l.turn, Kind: recording.EventKind(l.dir), Expect: l.expect}
+		if ev.Kind == recording.EventSignal {
 			ev.Signal = string(l.data)
 			out.Events = append(out.Events, ev)
 			continue
@@ -158,7 +158,7 @@ func (rec *runLog) encode(n *normalizer) *Recording {
 		out.Args = append(out.Args, n.text(a))
 	}
 	if rec.restart != nil {
-		out.Restart = &Restart{Turn: rec.restart.Turn, Args: []string{}}
+		out.Restart = &recording.Restart{Turn: rec.restart.Turn, Args: []string{}}
 		for _, a := range rec.restart.Args {
 			out.Restart.Args = append(out.Restart.Args, n.text(a))
 		}
@@ -204,15 +204,12 @@ func shareBodyMembers(bodies []*jsontree.Value) {
 			}
 			text := m.String()
 			if j := slices.Index(seen[key], text); j >= 0 {
-				body.Set(key, jsontree.NewString(sameAs(j+1)))
+				body.Set(key, jsontree.NewString(recording.SameAs(j+1)))
 			}
 			seen[key] = append(seen[key], text)
 		}
 	}
 }
-
-// sameAs is the string a body member equal to request n's is written as.
-func sameAs(n int) string { return fmt.Sprintf("<same as %s>", requestFile(n)) }
 
 // requestHeaderNoise are request headers left out of recordings: they
 // follow from the body (Content-Length) or from the machine rather than
@@ -221,8 +218,8 @@ var requestHeaderNoise = []string{"Content-Length", "X-Stainless-Runtime-Version
 
 // requestRecord is the recorded form of a main-loop request, but for a
 // JSON body, which it returns normalized apart.
-func requestRecord(r stubapi.Request, n *normalizer) (Request, *jsontree.Value) {
-	q := Request{
+func requestRecord(r stubapi.Request, n *normalizer) (recording.Request, *jsontree.Value) {
+	q := recording.Request{
 		Method:  r.Method,
 		Path:    r.Path,
 		Query:   r.Query,
@@ -230,7 +227,7 @@ func requestRecord(r stubapi.Request, n *normalizer) (Request, *jsontree.Value) 
 		Stream:  r.Stream,
 		Turn:    r.Turn,
 		Status:  r.Status,
-		Outcome: r.Outcome,
+		Outcome: string(r.Outcome),
 	}
 	if r.Detail != "" {
 		q.Detail = n.text(r.Detail)
@@ -266,7 +263,7 @@ func requestRecord(r stubapi.Request, n *normalizer) (Request, *jsontree.Value) 
 // sideSummary counts side requests by what they are: arrival order and
 // number of side requests racing the main loop are not stable, their kinds
 // are.
-func sideSummary(side []stubapi.Request, n *normalizer) []SideRequests {
+func sideSummary(side []stubapi.Request, n *normalizer) []recording.SideRequests {
 	type kind struct {
 		Method, Path, Model, Reason, Outcome string
 		Status                               int
@@ -285,11 +282,11 @@ func sideSummary(side []stubapi.Request, n *normalizer) []SideRequests {
 		kb, _ := json.Marshal(b)
 		return bytes.Compare(ka, kb)
 	})
-	out := []SideRequests{}
+	out := []recording.SideRequests{}
 	for _, k := range kinds {
-		out = append(out, SideRequests{
+		out = append(out, recording.SideRequests{
 			Method: k.Method, Path: k.Path, Model: k.Model, Stream: k.Stream,
-			Reason: k.Reason, Status: k.Status, Outcome: stubapi.Outcome(k.Outcome), Count: counts[k],
+			Reason: k.Reason, Status: k.Status, Outcome: string(k.Outcome), Count: counts[k],
 		})
 	}
 	return out

@@ -19,6 +19,7 @@ import (
 	"github.com/ccwire/ccwire/internal/tempdir"
 	"github.com/ccwire/ccwire/match"
 	"github.com/ccwire/ccwire/protocol"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/stubapi"
 )
 
@@ -47,7 +48,7 @@ type Result struct {
 	Err error
 	// Recording is the normalized recording of the run (see the package
 	// documentation); nil for a skipped run or one that could not start.
-	Recording *Recording
+	Recording *recording.Recording
 	// Elapsed is the wall time of the run.
 	Elapsed time.Duration
 	// CPU is the CPU time of the run's CLI process, user plus system, the
@@ -224,7 +225,7 @@ type run struct {
 	cpu           time.Duration // the CLI process's CPU time, once it exited
 }
 
-func (x *run) do(ctx context.Context) (rec *Recording, problems []error) {
+func (x *run) do(ctx context.Context) (rec *recording.Recording, problems []error) {
 	pl, sc := x.plan, x.plan.Scenario
 	ctx, cancel := context.WithTimeout(ctx, sc.Timeout)
 	defer cancel()

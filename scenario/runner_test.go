@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ccwire/ccwire/cliinstall"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -232,7 +233,7 @@ func TestRunRestart(t *testing.T) {
 			t.Errorf("recording lacks %s:\n%s", want, rec)
 		}
 	}
-	back, err := scenario.ParseRecording([]byte(rec))
+	back, err := recording.ParseRecording([]byte(rec))
 	if err != nil {
 		t.Fatalf("parse the recording: %v", err)
 	}
@@ -324,7 +325,7 @@ SIGINT
 	if !strings.Contains(rec, want) {
 		t.Errorf("recording lacks\n%s\n%s", want, rec)
 	}
-	parsed, err := scenario.ParseRecording([]byte(rec))
+	parsed, err := recording.ParseRecording([]byte(rec))
 	if err != nil {
 		t.Fatal(err)
 	}

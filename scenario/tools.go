@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ccwire/ccwire/cliversion"
+	"github.com/ccwire/ccwire/recording"
 )
 
 // toolLine is what [InitTools] and [ToolsCalled] read of a stdout line.
@@ -26,9 +27,9 @@ type assistantMessage struct {
 }
 
 // toolLines calls f with each stdout line of rec that is a JSON message.
-func toolLines(rec *Recording, f func(toolLine) error) error {
+func toolLines(rec *recording.Recording, f func(toolLine) error) error {
 	for i, ev := range rec.Events {
-		if ev.Kind != EventStdout || ev.Msg == nil {
+		if ev.Kind != recording.EventStdout || ev.Msg == nil {
 			continue
 		}
 		var l toolLine
@@ -46,7 +47,7 @@ func toolLines(rec *Recording, f func(toolLine) error) error {
 // list: the union over every init (a later turn's init may list tools the
 // first one does not), in the order of first appearance, without MCP tools
 // (names starting "mcp__"); nil if rec has no system/init message.
-func InitTools(rec *Recording) ([]string, error) {
+func InitTools(rec *recording.Recording) ([]string, error) {
 	var tools []string
 	err := toolLines(rec, func(l toolLine) error {
 		if l.Type != "system" || l.Subtype != "init" {
@@ -68,7 +69,7 @@ func InitTools(rec *Recording) ([]string, error) {
 // ToolsCalled returns the names of the tools that the assistant messages on
 // rec's stdout call (their tool_use blocks, in the main thread and in
 // subagents), sorted, each once.
-func ToolsCalled(rec *Recording) ([]string, error) {
+func ToolsCalled(rec *recording.Recording) ([]string, error) {
 	var names []string
 	err := toolLines(rec, func(l toolLine) error {
 		if l.Type != "assistant" {
@@ -131,7 +132,7 @@ func (c ToolCoverage) Uncalled() []string {
 // CoverTools counts, per CLI version, the tools of system/init against the
 // tools the recordings call (see [InitTools] and [ToolsCalled]). It returns
 // one ToolCoverage per version, oldest first.
-func CoverTools(recs []*Recording) ([]ToolCoverage, error) {
+func CoverTools(recs []*recording.Recording) ([]ToolCoverage, error) {
 	byVersion := map[string]*ToolCoverage{}
 	var versions []cliversion.Version
 	for _, rec := range recs {

@@ -14,15 +14,15 @@ import (
 )
 
 // readRecordings reads every recording under dir (<dir>/<version>/<id>.txtar).
-func readRecordings(t *testing.T, dir string) []*scenario.Recording {
+func readRecordings(t *testing.T, dir string) []*recording.Recording {
 	t.Helper()
 	paths, err := filepath.Glob(filepath.Join(dir, "*", "*.txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var recs []*scenario.Recording
+	var recs []*recording.Recording
 	for _, p := range corpustest.Paths(t, paths) {
-		rec, err := scenario.ReadRecording(p)
+		rec, err := recording.ReadRecording(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -33,7 +33,7 @@ func readRecordings(t *testing.T, dir string) []*scenario.Recording {
 
 func TestToolsCalled(t *testing.T) {
 	t.Parallel()
-	rec, err := scenario.ParseRecording(mustRead(t, filepath.Join(recordingsDir, "2.1.37", "parallel-tools.txtar")))
+	rec, err := recording.ParseRecording(mustRead(t, filepath.Join(recordingsDir, "2.1.37", "parallel-tools.txtar")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,17 +55,17 @@ func TestToolsCalled(t *testing.T) {
 
 func TestInitToolsUnion(t *testing.T) {
 	t.Parallel()
-	line := func(s string) scenario.Event {
-		return scenario.Event{Kind: scenario.EventStdout, Turn: 1, Msg: []byte(s)}
+	line := func(s string) recording.Event {
+		return recording.Event{Kind: recording.EventStdout, Turn: 1, Msg: []byte(s)}
 	}
 	tests := []struct {
 		name   string
-		events []scenario.Event
+		events []recording.Event
 		want   []string
 	}{
-		{"none", []scenario.Event{line(`{"type":"result"}`)}, nil},
-		{"one init, MCP left out", []scenario.Event{line(`{"type":"system","subtype":"init","tools":["Bash","mcp__s__t","Read"]}`)}, []string{"Bash", "Read"}},
-		{"later init adds tools", []scenario.Event{
+		{"none", []recording.Event{line(`{"type":"result"}`)}, nil},
+		{"one init, MCP left out", []recording.Event{line(`{"type":"system","subtype":"init","tools":["Bash","mcp__s__t","Read"]}`)}, []string{"Bash", "Read"}},
+		{"later init adds tools", []recording.Event{
 			line(`{"type":"system","subtype":"init","tools":["Bash","Read"]}`),
 			line(`{"type":"result"}`),
 			line(`{"type":"system","subtype":"init","tools":["Bash","TaskCreate","Read","TaskList"]}`),
@@ -74,7 +74,7 @@ func TestInitToolsUnion(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got, err := scenario.InitTools(&scenario.Recording{Scenario: "x", Version: "2.1.37", Events: tt.events})
+			got, err := scenario.InitTools(&recording.Recording{Scenario: "x", Version: "2.1.37", Events: tt.events})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,8 +87,8 @@ func TestInitToolsUnion(t *testing.T) {
 
 func TestToolsCalledBadLine(t *testing.T) {
 	t.Parallel()
-	rec := &scenario.Recording{Scenario: "x", Version: "2.1.37", Events: []scenario.Event{
-		{Kind: scenario.EventStdout, Turn: 1, Msg: []byte(`{"type":"assistant","message":{"content":[{"type":"tool_use","name":1}]}}`)},
+	rec := &recording.Recording{Scenario: "x", Version: "2.1.37", Events: []recording.Event{
+		{Kind: recording.EventStdout, Turn: 1, Msg: []byte(`{"type":"assistant","message":{"content":[{"type":"tool_use","name":1}]}}`)},
 	}}
 	if _, err := scenario.ToolsCalled(rec); err == nil || !strings.Contains(err.Error(), "recording x (2.1.37), event 1") {
 		t.Errorf("ToolsCalled of a malformed line: err = %v, want one naming the recording and event", err)

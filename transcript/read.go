@@ -12,7 +12,6 @@ import (
 	"github.com/ccwire/ccwire/fakecli"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/scenario"
 )
 
 // Messages returns the messages of the transcript read from r (see
@@ -240,7 +239,7 @@ func (r *Reader) recording(in io.Reader, yield func(protocol.Message, error) boo
 			return
 		}
 	}
-	rec, err := scenario.ParseRecording(data)
+	rec, err := recording.ParseRecording(data)
 	if err != nil {
 		yield(nil, fmt.Errorf("transcript: not a valid ccwire recording: %w", err))
 		return
@@ -248,7 +247,7 @@ func (r *Reader) recording(in io.Reader, yield func(protocol.Message, error) boo
 	env := fakecli.Env{Version: rec.Version}
 	first := eventsLine(data)
 	for i, e := range rec.Events {
-		if e.Kind != scenario.EventStdout {
+		if e.Kind != recording.EventStdout {
 			continue
 		}
 		r.lines++

@@ -16,7 +16,6 @@ import (
 	"github.com/ccwire/ccwire/fakecli"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/scenario"
 	"github.com/ccwire/ccwire/transcript"
 )
 
@@ -25,13 +24,13 @@ import (
 // placeholders the recording holds (see fakecli.Resolve).
 func stdoutLines(t testing.TB, path string) []byte {
 	t.Helper()
-	rec, err := scenario.ReadRecording(path)
+	rec, err := recording.ReadRecording(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
 	for _, e := range rec.Events {
-		if e.Kind != scenario.EventStdout {
+		if e.Kind != recording.EventStdout {
 			continue
 		}
 		if e.Msg != nil {

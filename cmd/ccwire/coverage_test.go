@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ccwire/ccwire/drift"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
@@ -52,9 +53,9 @@ func coverageFixture(t *testing.T) (scenarios, recordings string) {
 		}
 	}
 	record := func(id, version string, msgs ...string) {
-		rec := &scenario.Recording{Scenario: id, Title: id, Version: version, Args: []string{}, Env: []string{}}
+		rec := &recording.Recording{Scenario: id, Title: id, Version: version, Args: []string{}, Env: []string{}}
 		for _, m := range msgs {
-			rec.Events = append(rec.Events, scenario.Event{Kind: scenario.EventStdout, Turn: 1, Msg: json.RawMessage(m)})
+			rec.Events = append(rec.Events, recording.Event{Kind: recording.EventStdout, Turn: 1, Msg: json.RawMessage(m)})
 		}
 		data, err := rec.Marshal()
 		if err != nil {
@@ -225,8 +226,8 @@ func TestScenarioPasses(t *testing.T) {
 		{"args", scenario.Scenario{Args: []string{"--model", "x"}}, "--model", true},
 		{"flag=value", scenario.Scenario{Args: []string{"--model=x"}}, "--model", true},
 		{"prefix only", scenario.Scenario{Args: []string{"--models"}}, "--model", false},
-		{"restart", scenario.Scenario{Args: []string{"-x"}, Restart: &scenario.Restart{Turn: 2, Args: []string{"--resume", "<session_id>"}}}, "--resume", true},
-		{"neither", scenario.Scenario{Args: []string{"-x"}, Restart: &scenario.Restart{Turn: 2, Args: []string{"--continue"}}}, "--resume", false},
+		{"restart", scenario.Scenario{Args: []string{"-x"}, Restart: &recording.Restart{Turn: 2, Args: []string{"--resume", "<session_id>"}}}, "--resume", true},
+		{"neither", scenario.Scenario{Args: []string{"-x"}, Restart: &recording.Restart{Turn: 2, Args: []string{"--continue"}}}, "--resume", false},
 	}
 	for _, tt := range tests {
 		if got := drift.ScenarioPasses(&tt.sc, tt.flag); got != tt.want {

@@ -121,9 +121,9 @@ func (f folder) versions() ([]string, error) {
 
 // readRecording reads the recording name (slash-separated, such as
 // "2.1.37/text-simple.txtar") of the recordings folder f.
-func (f folder) readRecording(name string) (*scenario.Recording, error) {
+func (f folder) readRecording(name string) (*recording.Recording, error) {
 	if f.dir != "" {
-		return scenario.ReadRecording(filepath.Join(f.dir, filepath.FromSlash(name)))
+		return recording.ReadRecording(filepath.Join(f.dir, filepath.FromSlash(name)))
 	}
-	return scenario.ReadRecordingFS(f.fsys, name)
+	return recording.ReadRecordingFS(f.fsys, name)
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/ccwire/ccwire/drift"
 	"github.com/ccwire/ccwire/internal/wholefile"
 	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/scenario"
 )
 
 // runMerge merges the outputs of ccwire spec shards.
@@ -162,7 +161,7 @@ func readRunRecording(dir string, r drift.RunResult) ([]byte, error) {
 	if data, err = recording.Expand(data, recording.StoreFS(root.FS())); err != nil {
 		return nil, fmt.Errorf("recording %s: %w", r.Recording, err)
 	}
-	rec, err := scenario.ParseRecording(data)
+	rec, err := recording.ParseRecording(data)
 	if err != nil {
 		return nil, fmt.Errorf("recording %s: %w", r.Recording, err)
 	}

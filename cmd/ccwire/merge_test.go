@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"github.com/ccwire/ccwire/drift"
+	"github.com/ccwire/ccwire/recording"
 	"github.com/ccwire/ccwire/scenario"
 )
 
 // recordingOf returns a minimal recording of scenario id on CLI version.
 func recordingOf(t *testing.T, id, version string) []byte {
 	t.Helper()
-	data, err := (&scenario.Recording{Scenario: id, Title: "Scenario " + id, Version: version}).Marshal()
+	data, err := (&recording.Recording{Scenario: id, Title: "Scenario " + id, Version: version}).Marshal()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 	"github.com/ccwire/ccwire/docgen"
 	"github.com/ccwire/ccwire/internal/wholefile"
 	"github.com/ccwire/ccwire/protocol/schema"
-	"github.com/ccwire/ccwire/scenario"
+	"github.com/ccwire/ccwire/recording"
 )
 
 // runSchema writes the JSON Schema (draft 2020-12) of the protocol of each
@@ -73,9 +73,9 @@ func runSchema(ctx context.Context, e env, args []string) int {
 	}
 	lines := func(version string) iter.Seq2[schema.Line, error] {
 		if recs.dir != "" {
-			return scenario.SchemaLines(recs.dir, version)
+			return recording.SchemaLines(recs.dir, version)
 		}
-		return scenario.SchemaLinesFS(recs.fsys, version)
+		return recording.SchemaLinesFS(recs.fsys, version)
 	}
 	if *version != "" && *out == "" && !*check {
 		b, err := schema.JSONSchema(schema.Protocol(), *version, lines(*version))

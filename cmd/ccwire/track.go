@@ -750,7 +750,7 @@ func regenerateDocs(ctx context.Context, root string) (int, error) {
 func regenerateSchema(ctx context.Context, root string, versions []string) (int, error) {
 	dir := filepath.Join(root, recordingsDir)
 	out := filepath.Join(root, "schema")
-	_, want, stale, err := schemaFiles(ctx, func(v string) iter.Seq2[schema.Line, error] { return scenario.SchemaLines(dir, v) }, versions, out, false)
+	_, want, stale, err := schemaFiles(ctx, func(v string) iter.Seq2[schema.Line, error] { return recording.SchemaLines(dir, v) }, versions, out, false)
 	if err != nil {
 		return 0, err
 	}

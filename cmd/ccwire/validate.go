@@ -16,7 +16,6 @@ import (
 
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/scenario"
 	"github.com/ccwire/ccwire/transcript"
 )
 
@@ -221,7 +220,7 @@ func (r *validateReport) check(ctx context.Context, e env, name string, maxLine 
 	if name != "-" && strings.HasSuffix(name, recording.Ext) {
 		// A recording must be whole: not empty, not torn, its objects
 		// present and matching their hashes.
-		if _, err := scenario.ReadRecording(name); err != nil {
+		if _, err := recording.ReadRecording(name); err != nil {
 			r.fileErrors = append(r.fileErrors, fileError{File: display, Error: err.Error()})
 			return nil
 		}

@@ -34,7 +34,7 @@ type Line struct {
 	Msg  []byte // the message: one JSON object
 	// Answers is, for a control response, the subtype of the control
 	// request it answers (the walk of a recording matches them,
-	// scenario.Walk), "" when unknown or for another message.
+	// recording.Walk), "" when unknown or for another message.
 	Answers string
 }
 

@@ -18,7 +18,7 @@ import (
 
 // linesOf yields lines of file a.txtar, each "FILE|DIR|JSON" or just JSON
 // (file a.txtar, stdout), with the request a control response answers
-// among the earlier lines of its file, as scenario.Walk matches them.
+// among the earlier lines of its file, as recording.Walk matches them.
 func linesOf(lines ...string) iter.Seq2[schema.Line, error] {
 	return func(yield func(schema.Line, error) bool) {
 		requests := map[string]*protocol.Requests{} // by file

@@ -19,7 +19,6 @@ import (
 	"github.com/ccwire/ccwire/cliinstall"
 	"github.com/ccwire/ccwire/protocol/schema"
 	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/scenario"
 )
 
 // recordingsDir is the recordings folder of the module, from this package.
@@ -49,14 +48,14 @@ var builtVersions sync.Map
 // buildVersion reads the lines of a recorded version and builds its bundle.
 func buildVersion(n string) (*version, error) {
 	v := &version{name: n}
-	for l, err := range scenario.SchemaLines(recordingsDir, n) {
+	for l, err := range recording.SchemaLines(recordingsDir, n) {
 		if err != nil {
 			return nil, err
 		}
 		v.lines = append(v.lines, l)
 	}
 	var err error
-	if v.bundle, err = schema.JSONSchema(schema.Protocol(), n, scenario.SchemaLines(recordingsDir, n)); err != nil {
+	if v.bundle, err = schema.JSONSchema(schema.Protocol(), n, recording.SchemaLines(recordingsDir, n)); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -69,7 +69,7 @@ func (u Untyped) String() string {
 // tool_use_result, typed by the tool of the tool_use block it answers
 // ([protocol.NewToolResult]); a hook_callback request's input. The
 // placeholders recordings put for numbers are read as numbers, as
-// [scenario.Walk] reads them. Members are listed once each, sorted by kind and path.
+// [recording.Walk] reads them. Members are listed once each, sorted by kind and path.
 //
 // The recordings are read in parallel, one goroutine per CPU. An error (a
 // recording that cannot be read or decoded, ctx ending) stops the listing.
@@ -173,11 +173,11 @@ type hit struct {
 func fileUntyped(file string) ([]hit, error) {
 	var out []hit
 	tools := map[string]string{} // tool name by tool_use id
-	events, err := scenario.ReadEvents(file)
+	events, err := recording.ReadEvents(file)
 	if err != nil {
 		return nil, err
 	}
-	for l, err := range scenario.Walk(events) {
+	for l, err := range recording.Walk(events) {
 		if err != nil {
 			return nil, fmt.Errorf("untyped: %s: %w", file, err)
 		}

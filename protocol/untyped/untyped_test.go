@@ -58,11 +58,11 @@ func copyRecording(t *testing.T, dir, version, name string) {
 // its path.
 func writeRecording(t *testing.T, dir, version, name string, lines ...string) string {
 	t.Helper()
-	rec := &scenario.Recording{Scenario: name, Title: name, Version: version}
+	rec := &recording.Recording{Scenario: name, Title: name, Version: version}
 	for _, l := range lines {
-		ev := scenario.Event{Kind: scenario.EventStdout, Turn: 1}
+		ev := recording.Event{Kind: recording.EventStdout, Turn: 1}
 		if s, ok := strings.CutPrefix(l, "<"); ok {
-			ev.Kind, l = scenario.EventStdin, s
+			ev.Kind, l = recording.EventStdin, s
 		}
 		ev.Msg = json.RawMessage(l)
 		rec.Events = append(rec.Events, ev)

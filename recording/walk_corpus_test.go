@@ -1,4 +1,4 @@
-package scenario
+package recording_test
 
 import (
 	"encoding/json"
@@ -24,7 +24,7 @@ func TestCommittedRecordings(t *testing.T) {
 	}
 	for _, v := range corpustest.Versions(t, versions) {
 		n := 0
-		for l, err := range SchemaLines(dir, v) {
+		for l, err := range recording.SchemaLines(dir, v) {
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,4 +1,4 @@
-package scenario
+package recording_test
 
 import (
 	"encoding/json"
@@ -37,7 +37,7 @@ func write(t *testing.T, files map[string]string) string {
 
 // copyRecording copies a committed recording of CLI 2.1.37 to
 // dir/<version>/<name> and returns the copy's path and recording.
-func copyRecording(t *testing.T, dir, version, name string) (string, *Recording) {
+func copyRecording(t *testing.T, dir, version, name string) (string, *recording.Recording) {
 	t.Helper()
 	src := filepath.Join("..", "recordings", "2.1.37", name)
 	data, err := recording.ReadFile(src)
@@ -51,7 +51,7 @@ func copyRecording(t *testing.T, dir, version, name string) (string, *Recording)
 	if err := os.WriteFile(dst, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rec, err := ParseRecording(data)
+	rec, err := recording.ParseRecording(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,16 +67,16 @@ func TestSchemaLines(t *testing.T) {
 	var want []schema.Line
 	for _, f := range []struct {
 		path string
-		rec  *Recording
+		rec  *recording.Recording
 	}{{a, recA}, {b, recB}} {
 		for i, ev := range f.rec.Events {
-			if ev.Msg != nil && ev.Kind != EventRequest {
+			if ev.Msg != nil && ev.Kind != recording.EventRequest {
 				want = append(want, schema.Line{File: f.path, Num: i + 1, Dir: string(ev.Kind)})
 			}
 		}
 	}
 	var got []schema.Line
-	for l, err := range SchemaLines(dir, "9.9.9") {
+	for l, err := range recording.SchemaLines(dir, "9.9.9") {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,18 +87,6 @@ func TestSchemaLines(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("lines:\n%s\nwant:\n%s", show(got), show(want))
-	}
-}
-
-func TestNumbersRestored(t *testing.T) {
-	t.Parallel()
-	got, err := numbersRestored([]byte(`{"type":"result","duration_ms":"<duration>","resetsAt":"<time>","pid":"<pid:2>","uuid":"<uuid:1>","result":"took <duration>","list":["<pid>"],"":{"":"<pid>","x":["<time>"]}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := `{"type":"result","duration_ms":0,"resetsAt":0,"pid":0,"uuid":"<uuid:1>","result":"took <duration>","list":["<pid>"],"":{"":0,"x":["<time>"]}}`
-	if string(got) != want {
-		t.Errorf("numbersRestored = %s, want %s", got, want)
 	}
 }
 
@@ -116,7 +104,7 @@ func TestSchemaLinesErrors(t *testing.T) {
 		t.Parallel()
 		dir := write(t, map[string]string{"9.9.9/r.txtar": "-- events.jsonl --\n{\"dir\":\n"})
 		var last error
-		for _, err := range SchemaLines(dir, "9.9.9") {
+		for _, err := range recording.SchemaLines(dir, "9.9.9") {
 			last = err
 		}
 		if last == nil || !strings.Contains(last.Error(), "r.txtar") {
@@ -125,7 +113,7 @@ func TestSchemaLinesErrors(t *testing.T) {
 	})
 	t.Run("no recordings", func(t *testing.T) {
 		t.Parallel()
-		for _, err := range SchemaLines(t.TempDir(), "9.9.9") {
+		for _, err := range recording.SchemaLines(t.TempDir(), "9.9.9") {
 			if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "no recordings of CLI 9.9.9") {
 				t.Errorf("error %v, want no recordings (fs.ErrNotExist)", err)
 			}
@@ -137,57 +125,14 @@ func TestSchemaLinesErrors(t *testing.T) {
 		t.Parallel()
 		dir := t.TempDir()
 		copyRecording(t, dir, "9.9.9", "bash-single.txtar")
-		for range SchemaLines(dir, "9.9.9") {
+		for range recording.SchemaLines(dir, "9.9.9") {
 			break
 		}
 	})
 }
 
-// FuzzNumbersRestored turns recorded messages into lines: a message it
-// accepts gives a JSON message with no number placeholder left as a
-// member's value.
-func FuzzNumbersRestored(f *testing.F) {
-	for _, s := range []string{
-		`{"type":"result","duration_ms":"<duration>","x":["<pid:3>"]}`,
-		`{"type":"user"}`,
-		`"<time>"`,
-		`{"a":{"b":"<pid>"}}`,
-	} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, msg []byte) {
-		restored, err := numbersRestored(msg)
-		if err != nil {
-			return
-		}
-		l := schema.Line{Msg: restored}
-		var v any
-		if err := json.Unmarshal(l.Msg, &v); err != nil {
-			t.Fatalf("msg %q: %v", l.Msg, err)
-		}
-		var walk func(v any, member bool)
-		walk = func(v any, member bool) {
-			switch v := v.(type) {
-			case string:
-				if member && IsNumberPlaceholder(v) {
-					t.Errorf("placeholder %q left in %s", v, l.Msg)
-				}
-			case []any:
-				for _, e := range v {
-					walk(e, false)
-				}
-			case map[string]any:
-				for _, e := range v {
-					walk(e, true)
-				}
-			}
-		}
-		walk(v, false)
-	})
-}
-
 // TestBuiltIn reads the recordings built into ccwire (package
-// recordings) as SchemaLinesFS and recording.VersionsFS do: the versions and, for the
+// recordings) as recording.SchemaLinesFS and recording.VersionsFS do: the versions and, for the
 // pinned ones, the lines of the folder they are built from.
 func TestBuiltIn(t *testing.T) {
 	t.Parallel()
@@ -210,60 +155,60 @@ func TestBuiltIn(t *testing.T) {
 	}
 	for _, v := range cliinstall.PinnedVersions() {
 		var fromDir, fromFS []schema.Line
-		for l, err := range SchemaLines(dir, v) {
+		for l, err := range recording.SchemaLines(dir, v) {
 			if err != nil {
 				t.Fatal(err)
 			}
 			l.File = filepath.ToSlash(strings.TrimPrefix(l.File, dir+string(filepath.Separator)))
 			fromDir = append(fromDir, l)
 		}
-		for l, err := range SchemaLinesFS(builtin, v) {
+		for l, err := range recording.SchemaLinesFS(builtin, v) {
 			if err != nil {
 				t.Fatal(err)
 			}
 			fromFS = append(fromFS, l)
 		}
 		if len(fromDir) == 0 || !reflect.DeepEqual(fromFS, fromDir) {
-			t.Errorf("CLI %s: SchemaLinesFS gave %d lines, SchemaLines %d, or others", v, len(fromFS), len(fromDir))
+			t.Errorf("CLI %s: recording.SchemaLinesFS gave %d lines, recording.SchemaLines %d, or others", v, len(fromFS), len(fromDir))
 		}
 	}
-	for _, err := range SchemaLinesFS(builtin, "9.9.9") {
+	for _, err := range recording.SchemaLinesFS(builtin, "9.9.9") {
 		if err == nil || !errors.Is(err, fs.ErrNotExist) {
-			t.Errorf("SchemaLinesFS of a version not recorded: %v, want fs.ErrNotExist", err)
+			t.Errorf("recording.SchemaLinesFS of a version not recorded: %v, want fs.ErrNotExist", err)
 		}
 	}
 }
 
 func TestWalk(t *testing.T) {
 	t.Parallel()
-	events := []Event{
-		{Kind: EventStdin, Turn: 1, Msg: []byte(`{"type":"control_request","request_id":"<request_id:1>","request":{"subtype":"initialize"}}`)},
-		{Kind: EventStdout, Turn: 1, Msg: []byte(`{"type":"control_response","response":{"subtype":"success","request_id":"<request_id:1>","response":{"pid":"<pid>"}}}`)},
-		{Kind: EventStdin, Turn: 1, Msg: []byte(`{"type":"user","message":{"role":"user","content":"hi"}}`)},
-		{Kind: EventRequest, Turn: 1, Request: 1},
-		{Kind: EventStdout, Turn: 1, Msg: []byte(`{"type":"control_request","request_id":"c1","request":{"subtype":"can_use_tool","tool_name":"Bash","input":{}}}`)},
-		{Kind: EventStdin, Turn: 1, Msg: []byte(`{"type":"control_response","response":{"subtype":"success","request_id":"c1","response":{"behavior":"allow"}}}`)},
-		{Kind: EventStdout, Turn: 1, Text: "warning", Error: "not JSON"},
-		{Kind: EventSignal, Turn: 1, Signal: "SIGINT"},
-		{Kind: EventStdout, Turn: 1, Msg: []byte(`{"type":"result","subtype":"success","is_error":true,"duration_ms":"<duration>"}`)},
+	events := []recording.Event{
+		{Kind: recording.EventStdin, Turn: 1, Msg: []byte(`{"type":"control_request","request_id":"<request_id:1>","request":{"subtype":"initialize"}}`)},
+		{Kind: recording.EventStdout, Turn: 1, Msg: []byte(`{"type":"control_response","response":{"subtype":"success","request_id":"<request_id:1>","response":{"pid":"<pid>"}}}`)},
+		{Kind: recording.EventStdin, Turn: 1, Msg: []byte(`{"type":"user","message":{"role":"user","content":"hi"}}`)},
+		{Kind: recording.EventRequest, Turn: 1, Request: 1},
+		{Kind: recording.EventStdout, Turn: 1, Msg: []byte(`{"type":"control_request","request_id":"c1","request":{"subtype":"can_use_tool","tool_name":"Bash","input":{}}}`)},
+		{Kind: recording.EventStdin, Turn: 1, Msg: []byte(`{"type":"control_response","response":{"subtype":"success","request_id":"c1","response":{"behavior":"allow"}}}`)},
+		{Kind: recording.EventStdout, Turn: 1, Text: "warning", Error: "not JSON"},
+		{Kind: recording.EventSignal, Turn: 1, Signal: "SIGINT"},
+		{Kind: recording.EventStdout, Turn: 1, Msg: []byte(`{"type":"result","subtype":"success","is_error":true,"duration_ms":"<duration>"}`)},
 	}
 	want := []struct {
-		channel EventKind
+		channel recording.EventKind
 		kind    string
 		answers string
 	}{
-		{EventStdin, "control_request/initialize", ""},
-		{EventStdout, "control_response/success (initialize)", "initialize"},
-		{EventStdin, "user", ""},
-		{EventRequest, "", ""},
-		{EventStdout, "control_request/can_use_tool", ""},
-		{EventStdin, "control_response/success (can_use_tool)", "can_use_tool"},
-		{EventStdout, "", ""},
-		{EventSignal, "", ""},
-		{EventStdout, "result/success", ""},
+		{recording.EventStdin, "control_request/initialize", ""},
+		{recording.EventStdout, "control_response/success (initialize)", "initialize"},
+		{recording.EventStdin, "user", ""},
+		{recording.EventRequest, "", ""},
+		{recording.EventStdout, "control_request/can_use_tool", ""},
+		{recording.EventStdin, "control_response/success (can_use_tool)", "can_use_tool"},
+		{recording.EventStdout, "", ""},
+		{recording.EventSignal, "", ""},
+		{recording.EventStdout, "result/success", ""},
 	}
 	var n int
-	for s, err := range Walk(events) {
+	for s, err := range recording.Walk(events) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -286,14 +231,14 @@ func TestWalk(t *testing.T) {
 	if n != len(want) {
 		t.Errorf("%d steps, want %d", n, len(want))
 	}
-	for s := range Walk(events[8:]) {
+	for s := range recording.Walk(events[8:]) {
 		if string(s.JSON) != `{"type":"result","subtype":"success","is_error":true,"duration_ms":0}` || s.Kind.Variant != "is_error=true" {
 			t.Errorf("result: %s %+v", s.JSON, s.Kind)
 		}
 	}
-	bad := []Event{{Kind: EventStdout}, {Kind: EventStdout, Msg: []byte(`{"type":`)}}
+	bad := []recording.Event{{Kind: recording.EventStdout}, {Kind: recording.EventStdout, Msg: []byte(`{"type":`)}}
 	var last error
-	for _, err := range Walk(bad) {
+	for _, err := range recording.Walk(bad) {
 		last = err
 	}
 	if last == nil || !strings.Contains(last.Error(), "event 2") {

@@ -1,4 +1,4 @@
-package scenario
+package recording
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,14 +14,12 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/ccwire/ccwire/internal/jsontree"
-	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/stubapi"
 )
 
 // Recording is the normalized record of one run of a scenario against one
 // CLI version (see the package documentation for the placeholders): what
-// recordings/<version>/<scenario>.txtar holds. A [Runner] builds it as the
-// run goes; [ParseRecording] reads it back and [Recording.Marshal] writes
+// recordings/<version>/<scenario>.txtar holds. The runner of package scenario
+// builds it as the run goes; [ParseRecording] reads it back and [Recording.Marshal] writes
 // it, byte for byte as read when it was written by Marshal.
 //
 // The archive has these files, in this order:
@@ -64,6 +63,22 @@ type Recording struct {
 	// number and kinds are stable from run to run, the times they arrive
 	// at are not.
 	Side []SideRequests
+}
+
+// Restart is a second CLI process in a scenario: before turn Turn the
+// runner of package scenario closes the first process's stdin and waits for it to exit (with
+// status 0, else the run fails), then starts a new process with Args in the
+// same working folder and config folder (CLAUDE_CONFIG_DIR), where the
+// first one kept its session, so flags such as --resume, --continue and
+// --fork-session find it. The stub script, the expectations and the
+// recording go on across the restart.
+type Restart struct {
+	// Turn is the turn the new process starts at, 2 or more.
+	Turn int `json:"turn"`
+	// Args are the new process's flags after the stream-json ones, in
+	// place of the scenario's Args; the string "<session_id>" in one is
+	// replaced by the session_id of the first process's system/init.
+	Args []string `json:"args"`
 }
 
 // EventKind says what an [Event] is; it is written as the event's "dir".
@@ -148,9 +163,10 @@ type Request struct {
 	Turn int
 	// Status is the HTTP status answered, 0 for none.
 	Status int
-	// Outcome says how the request was answered; Detail names the fault
+	// Outcome says how the request was answered (a stubapi.Outcome:
+	// "served", "fault", …); Detail names the fault
 	// met or the error sent, if any.
-	Outcome stubapi.Outcome
+	Outcome string
 	Detail  string
 	// Header is the request's header by lower-case name, without
 	// Content-Length and X-Stainless-Runtime-Version (they follow from the
@@ -171,8 +187,8 @@ type SideRequests struct {
 	// Reason is the rule that classified the requests as side requests.
 	Reason string
 	Status int
-	// Outcome says how they were answered (normally stubapi.OutcomeSide).
-	Outcome stubapi.Outcome
+	// Outcome says how they were answered (a stubapi.Outcome, normally "side").
+	Outcome string
 	// Count is how many requests of the kind the run made.
 	Count int
 }
@@ -186,6 +202,11 @@ const (
 
 func requestFile(n int) string { return "requests/" + strconv.Itoa(n) + ".json" }
 
+// SameAs is the string a request body's "system" or "tools" member is
+// written as when it equals request n's (see [Request]):
+// "<same as requests/N.json>".
+func SameAs(n int) string { return "<same as " + requestFile(n) + ">" }
+
 // recordingComment is the archive's comment.
 func recordingComment(id, title, version string) string {
 	return "Recording of scenario " + id + " (" + title + ") against Claude Code " + version + ".\n" + commentTail
@@ -195,16 +216,29 @@ const commentTail = "Written by `ccwire spec`; `go test ./scenario` checks that 
 	"Values that change between runs are placeholders: <uuid:N>, <cwd>, <home>, <timestamp>, <duration>, ….\n"
 
 // ReadRecording reads the recording in file path (see [ParseRecording]),
-// expanded from the object store of its recordings folder
-// ([recording.ReadFile]).
+// expanding the references of its stored form from the object store of
+// its recordings folder ([Root]) as it reads them: the archive is parsed
+// once, and each JSON text once.
 func ReadRecording(path string) (*Recording, error) {
-	data, err := recording.ReadFile(path)
+	return readRecording(path, false)
+}
+
+// ReadRecordingLines is [ReadRecording] without the API requests, for a
+// reader of the lines such as the fake CLI: see [ParseRecordingLines].
+// The objects only the requests reference (most of a recording's) are
+// never read.
+func ReadRecordingLines(path string) (*Recording, error) {
+	return readRecording(path, true)
+}
+
+func readRecording(path string, lean bool) (*Recording, error) {
+	data, err := ReadStored(path)
 	if err != nil {
-		return nil, fmt.Errorf("scenario: %w", err)
+		return nil, err
 	}
-	r, err := ParseRecording(data)
+	r, err := parseRecording(data, storeUnits(OpenStore(Root(path)), data), lean)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: recording: %w", path, err)
 	}
 	return r, nil
 }
@@ -214,39 +248,53 @@ func ReadRecording(path string) (*Recording, error) {
 // bodies, most of a recording. It checks the events as [ParseRecording]
 // does, not the rest of the recording.
 func ReadEvents(path string) ([]Event, error) {
-	data, err := recording.ReadStored(path)
+	data, err := ReadStored(path)
 	if err != nil {
-		return nil, fmt.Errorf("scenario: %w", err)
+		return nil, err
 	}
 	for _, f := range txtar.Parse(data).Files {
 		if f.Name != eventsFile {
 			continue
 		}
-		events, err := recording.ExpandEvents(f.Data, recording.OpenStore(recording.Root(path)))
-		if err != nil {
-			return nil, fmt.Errorf("scenario: %s: %w", path, err)
-		}
 		var r Recording
-		if err := r.parseEvents(events); err != nil {
-			return nil, fmt.Errorf("scenario: %s: recording: %w", path, err)
+		if err := r.parseEvents(f.Data, storeUnits(OpenStore(Root(path)), f.Data)); err != nil {
+			return nil, fmt.Errorf("recording: %s: %w", path, err)
 		}
 		return r.Events, nil
 	}
-	return nil, fmt.Errorf("scenario: %s: recording: no %s", path, eventsFile)
+	return nil, fmt.Errorf("recording: %s: no %s", path, eventsFile)
 }
 
 // ReadRecordingFS is [ReadRecording] for the recording name in fsys, such
 // as the recordings built into ccwire (package corpus): a recording in
 // the stored form is expanded from the objects folder two levels above it
-// ([recording.ReadFileFS]).
+// (see [ReadFileFS]).
 func ReadRecordingFS(fsys fs.FS, name string) (*Recording, error) {
-	data, err := recording.ReadFileFS(fsys, name)
+	return readRecordingFS(fsys, name, false)
+}
+
+// ReadRecordingLinesFS is [ReadRecordingFS] without the API requests
+// (see [ParseRecordingLines]). An error wraps fs.ErrNotExist when there
+// is no such recording.
+func ReadRecordingLinesFS(fsys fs.FS, name string) (*Recording, error) {
+	return readRecordingFS(fsys, name, true)
+}
+
+func readRecordingFS(fsys fs.FS, name string, lean bool) (*Recording, error) {
+	data, err := fs.ReadFile(fsys, name)
 	if err != nil {
-		return nil, fmt.Errorf("scenario: %w", err)
+		return nil, fmt.Errorf("recording: %w", err)
 	}
-	r, err := ParseRecording(data)
+	if err := checkWhole(data); err != nil {
+		return nil, fmt.Errorf("recording: %s: %w", name, err)
+	}
+	sub, err := fs.Sub(fsys, path.Dir(path.Dir(name)))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("recording: %s: %w", name, err)
+	}
+	r, err := parseRecording(data, storeUnits(StoreFS(sub), data), lean)
+	if err != nil {
+		return nil, fmt.Errorf("%s: recording: %w", name, err)
 	}
 	return r, nil
 }
@@ -259,19 +307,54 @@ func ReadRecordingFS(fsys fs.FS, name string) (*Recording, error) {
 //
 // data is the full text: a recording in the stored form of a recordings
 // folder (see package recording) is an error here; read it with
-// [ReadRecording], or expand it first ([recording.Expand]).
+// [ReadRecording], or expand it first ([Expand]).
 func ParseRecording(data []byte) (*Recording, error) {
-	if recording.HasReferences(data) {
-		return nil, errors.New("scenario: recording: it refers to objects of a recordings folder's store; read it with ReadRecording, or expand it with recording.Expand")
-	}
-	r, err := parseRecording(data)
+	r, err := parseRecording(data, noReferences, false)
 	if err != nil {
-		return nil, fmt.Errorf("scenario: recording: %w", err)
+		return nil, fmt.Errorf("recording: %w", err)
 	}
 	return r, nil
 }
 
-func parseRecording(data []byte) (*Recording, error) {
+// ParseRecordingLines is [ParseRecording] without the API requests, for
+// a reader of the lines such as the fake CLI: the main-loop requests and
+// the side requests, which make up most of a recording's bytes (the system
+// prompt and tool definitions the CLI sent), are left out unread. The
+// recording has no Requests, no Side and no [EventRequest] events; run.json
+// and the events are checked as ParseRecording checks them, and the
+// request files must be there, in order, but their text is not read, so
+// it accepts what ParseRecording accepts.
+func ParseRecordingLines(data []byte) (*Recording, error) {
+	r, err := parseRecording(data, noReferences, true)
+	if err != nil {
+		return nil, fmt.Errorf("recording: %w", err)
+	}
+	return r, nil
+}
+
+// noReferences is the unitFunc of the full text: a reference to the
+// store is an error.
+func noReferences(kind Kind, _ string, v *jsontree.Value) (*jsontree.Value, error) {
+	if v.Kind != jsontree.String {
+		return v, nil
+	}
+	if _, err := refAt(kind, v); err != nil {
+		return v, nil // a string, not a reference: the message as recorded
+	}
+	return nil, errors.New("it refers to objects of a recordings folder's store; read it with recording.ReadRecording, or expand it with recording.Expand")
+}
+
+// storeUnits is the unitFunc of a recording in stored form, data its text:
+// each reference becomes its unit from s, bounded as [Expand] is.
+func storeUnits(s *Store, data []byte) unitFunc {
+	return expandUnit(s, &growth{what: "a recording's units", read: int64(len(data))})
+}
+
+// parseRecording reads a recording's text in one pass: the archive once,
+// each JSON text once, the units of the stored form (see the package
+// documentation) replaced by what unit gives as they are read. lean leaves
+// the requests out (see ParseRecordingLines).
+func parseRecording(data []byte, unit unitFunc, lean bool) (*Recording, error) {
 	ar := txtar.Parse(data)
 	files := ar.Files
 	next := func(name string) ([]byte, error) {
@@ -301,7 +384,7 @@ func parseRecording(data []byte) (*Recording, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := r.parseEvents(evData); err != nil {
+	if err := r.parseEvents(evData, unit); err != nil {
 		return nil, err
 	}
 	if err := checkRequestEvents(r.Events, main); err != nil {
@@ -313,7 +396,10 @@ func parseRecording(data []byte) (*Recording, error) {
 		if err != nil {
 			return nil, fmt.Errorf("run.json counts %d main-loop requests: %w", main, err)
 		}
-		q, err := parseRequest(d)
+		if lean {
+			continue
+		}
+		q, err := parseRequest(d, unit)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
@@ -323,11 +409,15 @@ func parseRecording(data []byte) (*Recording, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r.Side, err = parseSide(sideData); err != nil {
-		return nil, fmt.Errorf("%s: %w", sideFile, err)
-	}
 	if len(files) > 0 {
 		return nil, fmt.Errorf("unexpected file %s", files[0].Name)
+	}
+	if lean {
+		r.Events = slices.DeleteFunc(r.Events, func(ev Event) bool { return ev.Kind == EventRequest })
+		return r, nil
+	}
+	if r.Side, err = parseSide(sideData); err != nil {
+		return nil, fmt.Errorf("%s: %w", sideFile, err)
 	}
 	if n := r.sideCount(); n != side {
 		return nil, fmt.Errorf("run.json counts %d side requests, side.json %d", side, n)
@@ -394,8 +484,9 @@ func (r *Recording) parseRun(data []byte) (main, side int, err error) {
 	return main, side, nil
 }
 
-// parseEvents reads stdio.jsonl.
-func (r *Recording) parseEvents(data []byte) error {
+// parseEvents reads events.jsonl, each stdout line's unit replaced by
+// what unit gives.
+func (r *Recording) parseEvents(data []byte, unit unitFunc) error {
 	if len(data) == 0 {
 		return nil
 	}
@@ -403,7 +494,7 @@ func (r *Recording) parseEvents(data []byte) error {
 		return fmt.Errorf("%s does not end with a newline", eventsFile)
 	}
 	for i, line := range strings.Split(string(data[:len(data)-1]), "\n") {
-		ev, err := parseEvent([]byte(line))
+		ev, err := parseEvent([]byte(line), unit)
 		if err != nil {
 			return fmt.Errorf("%s line %d: %w", eventsFile, i+1, err)
 		}
@@ -430,9 +521,12 @@ func checkRequestEvents(events []Event, n int) error {
 	return nil
 }
 
-func parseEvent(line []byte) (Event, error) {
+func parseEvent(line []byte, unit unitFunc) (Event, error) {
 	v, err := jsontree.Parse(line)
 	if err != nil {
+		return Event{}, err
+	}
+	if err := lineUnits(v, unit); err != nil {
 		return Event{}, err
 	}
 	o := readObject(v, "turn", "dir", "expect", "msg", "text", "error", "request", "signal")
@@ -499,10 +593,17 @@ func parseEvent(line []byte) (Event, error) {
 // The members of requests/N.json, in order.
 var requestMembers = []string{"method", "path", "query", "model", "stream", "turn", "status", "outcome", "detail", "header", "body", "body_text"}
 
-func parseRequest(data []byte) (Request, error) {
+// parseRequest reads requests/N.json, each unit replaced by what unit
+// gives.
+func parseRequest(data []byte, unit unitFunc) (Request, error) {
 	v, err := jsontree.Parse(data)
 	if err != nil {
 		return Request{}, err
+	}
+	if v.Kind == jsontree.Object {
+		if err := units(v, unit); err != nil {
+			return Request{}, err
+		}
 	}
 	o := readObject(v, requestMembers...)
 	q := Request{
@@ -512,7 +613,7 @@ func parseRequest(data []byte) (Request, error) {
 		Stream:  o.bool("stream"),
 		Turn:    o.int("turn"),
 		Status:  o.int("status"),
-		Outcome: stubapi.Outcome(o.str("outcome")),
+		Outcome: o.str("outcome"),
 	}
 	if o.has("query") {
 		if q.Query = o.str("query"); q.Query == "" && o.err == nil {
@@ -587,7 +688,7 @@ func parseSide(data []byte) ([]SideRequests, error) {
 			Stream:  o.bool("stream"),
 			Reason:  o.str("reason"),
 			Status:  o.int("status"),
-			Outcome: stubapi.Outcome(o.str("outcome")),
+			Outcome: o.str("outcome"),
 			Count:   o.int("count"),
 		}
 		if o.has("model") {
@@ -621,23 +722,23 @@ func (r *Recording) sideCount() int {
 func (r *Recording) Marshal() ([]byte, error) {
 	for _, f := range []struct{ what, s string }{{"the title", r.Title}, {"the scenario", r.Scenario}, {"the CLI version", r.Version}} {
 		if err := oneLine(f.what, f.s); err != nil {
-			return nil, fmt.Errorf("scenario: marshal recording: %w", err)
+			return nil, fmt.Errorf("recording: marshal: %w", err)
 		}
 	}
 	if err := checkRequestEvents(r.Events, len(r.Requests)); err != nil {
-		return nil, fmt.Errorf("scenario: marshal recording: %w", err)
+		return nil, fmt.Errorf("recording: marshal: %w", err)
 	}
 	ar := &txtar.Archive{Comment: []byte(recordingComment(r.Scenario, r.Title, r.Version))}
 	ar.Files = append(ar.Files, txtar.File{Name: runFile, Data: r.runJSON()})
 	events, err := r.eventsJSONL()
 	if err != nil {
-		return nil, fmt.Errorf("scenario: marshal recording: %w", err)
+		return nil, fmt.Errorf("recording: marshal: %w", err)
 	}
 	ar.Files = append(ar.Files, txtar.File{Name: eventsFile, Data: events})
 	for i, q := range r.Requests {
 		data, err := q.marshal()
 		if err != nil {
-			return nil, fmt.Errorf("scenario: marshal recording: request %d: %w", i+1, err)
+			return nil, fmt.Errorf("recording: marshal: request %d: %w", i+1, err)
 		}
 		ar.Files = append(ar.Files, txtar.File{Name: requestFile(i + 1), Data: data})
 	}

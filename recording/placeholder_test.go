@@ -1,4 +1,4 @@
-package scenario_test
+package recording_test
 
 import (
 	"os"
@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/ccwire/ccwire/scenario"
+	"github.com/ccwire/ccwire/recording"
 )
 
 func TestIsNumberPlaceholder(t *testing.T) {
@@ -16,7 +16,7 @@ func TestIsNumberPlaceholder(t *testing.T) {
 		"<pid:>": false, "<pid:x>": false, "<uuid:1>": false, "<cwd>": false, "<timestamp>": false,
 		"<duration": false, "duration>": false, "<>": false, "": false, "<duration:1>": false, " <time>": false,
 	} {
-		if got := scenario.IsNumberPlaceholder(s); got != want {
+		if got := recording.IsNumberPlaceholder(s); got != want {
 			t.Errorf("IsNumberPlaceholder(%q) = %v, want %v", s, got, want)
 		}
 	}
@@ -24,7 +24,7 @@ func TestIsNumberPlaceholder(t *testing.T) {
 
 func TestPlaceholderPattern(t *testing.T) {
 	t.Parallel()
-	re := scenario.PlaceholderPattern()
+	re := recording.PlaceholderPattern()
 	for s, want := range map[string][]string{
 		"<uuid:3>":             {"<uuid:3>", "uuid", "3", ""},
 		"x <cwd-slug>/y":       {"<cwd-slug>", "", "", "cwd-slug"},
@@ -39,9 +39,9 @@ func TestPlaceholderPattern(t *testing.T) {
 			t.Errorf("PlaceholderPattern().FindStringSubmatch(%q) = %q, want %q", s, got, want)
 		}
 	}
-	ps := scenario.Placeholders()
+	ps := recording.Placeholders()
 	ps[0].Name = "changed"
-	if scenario.Placeholders()[0].Name == "changed" {
+	if recording.Placeholders()[0].Name == "changed" {
 		t.Error("Placeholders returns the table itself")
 	}
 }
@@ -52,7 +52,7 @@ func TestRecordedPlaceholders(t *testing.T) {
 	t.Parallel()
 	numbered := regexp.MustCompile(`<([a-z_]+):[0-9]+>`)
 	known := map[string]bool{}
-	for _, p := range scenario.Placeholders() {
+	for _, p := range recording.Placeholders() {
 		if p.Numbered {
 			known[p.Name] = true
 		}

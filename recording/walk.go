@@ -1,4 +1,4 @@
-package scenario
+package recording
 
 import (
 	"bytes"
@@ -61,7 +61,7 @@ func Walk(events []Event) iter.Seq2[Step, error] {
 					s.Msg, err = protocol.Decode(s.JSON)
 				}
 				if err != nil {
-					yield(Step{}, fmt.Errorf("scenario: event %d: %w", s.Num, err))
+					yield(Step{}, fmt.Errorf("recording: event %d: %w", s.Num, err))
 					return
 				}
 				s.Kind = requests.KindOf(s.Msg)
@@ -143,7 +143,7 @@ func hasNumberPlaceholder(msg []byte) bool {
 // file that cannot be read, a malformed record) names the file and ends
 // the sequence.
 func SchemaLines(dir, version string) iter.Seq2[schema.Line, error] {
-	files, err := filepath.Glob(filepath.Join(dir, version, "*"+RecordingExt))
+	files, err := filepath.Glob(filepath.Join(dir, version, "*"+Ext))
 	return schemaLines(files, err, dir, version, ReadEvents)
 }
 
@@ -151,7 +151,7 @@ func SchemaLines(dir, version string) iter.Seq2[schema.Line, error] {
 // fsys, such as the recordings built into ccwire (package recordings);
 // the lines' File is a name in fsys.
 func SchemaLinesFS(fsys fs.FS, version string) iter.Seq2[schema.Line, error] {
-	files, err := fs.Glob(fsys, path.Join(version, "*"+RecordingExt))
+	files, err := fs.Glob(fsys, path.Join(version, "*"+Ext))
 	return schemaLines(files, err, "the recordings", version, func(name string) ([]Event, error) {
 		rec, err := ReadRecordingFS(fsys, name)
 		if err != nil {
@@ -171,7 +171,7 @@ func schemaLines(files []string, globErr error, where, version string, read func
 			err = fmt.Errorf("no recordings of CLI %s in %s: %w", version, where, fs.ErrNotExist)
 		}
 		if err != nil {
-			yield(schema.Line{}, fmt.Errorf("scenario: %w", err))
+			yield(schema.Line{}, fmt.Errorf("recording: %w", err))
 			return
 		}
 		slices.Sort(files)

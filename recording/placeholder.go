@@ -1,4 +1,4 @@
-package scenario
+package recording
 
 import (
 	"regexp"
@@ -32,7 +32,7 @@ type Placeholder struct {
 }
 
 // Placeholders returns the placeholders recordings hold, as the normalizer
-// writes them (see [NormalizeEvents]).
+// writes them (see scenario.NormalizeEvents).
 func Placeholders() []Placeholder { return slices.Clone(placeholders[:]) }
 
 // placeholders is the table [Placeholders] returns a copy of.

@@ -1,24 +1,25 @@
-package scenario_test
+package recording_test
 
 import (
 	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/ccwire/ccwire/corpus"
 	"github.com/ccwire/ccwire/internal/corpustest"
-
+	"github.com/ccwire/ccwire/match"
 	"github.com/ccwire/ccwire/protocol"
 	"github.com/ccwire/ccwire/recording"
-	"github.com/ccwire/ccwire/scenario"
 )
 
 // committedRecordings returns the paths of the committed recordings.
 func committedRecordings(t testing.TB) []string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(recordingsDir, "*", "*"+scenario.RecordingExt))
+	files, err := filepath.Glob(filepath.Join(recordingsDir, "*", "*"+recording.Ext))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,12 +40,12 @@ func TestRecordingRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rec, err := scenario.ParseRecording(data)
+			rec, err := recording.ParseRecording(data)
 			if err != nil {
 				t.Fatal(err)
 			}
 			version := filepath.Base(filepath.Dir(path))
-			id := strings.TrimSuffix(filepath.Base(path), scenario.RecordingExt)
+			id := strings.TrimSuffix(filepath.Base(path), recording.Ext)
 			if rec.Version != version || rec.Scenario != id {
 				t.Errorf("the recording is of scenario %s against %s", rec.Scenario, rec.Version)
 			}
@@ -56,7 +57,7 @@ func TestRecordingRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(got, data) {
-				t.Errorf("written back differently:\n%s", firstDifference(data, got))
+				t.Errorf("written back differently:\n%s", match.FirstDifference(data, got))
 			}
 			// Every recorded message decodes with package protocol and is
 			// written back byte for byte.
@@ -169,17 +170,17 @@ const smallRecording = "Recording of scenario small (A (small) one) against Clau
 
 func TestSmallRecordingRoundTrip(t *testing.T) {
 	t.Parallel()
-	rec, err := scenario.ParseRecording([]byte(smallRecording))
+	rec, err := recording.ParseRecording([]byte(smallRecording))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rec.Title != "A (small) one" || rec.ExitCode != -1 || len(rec.Events) != 8 || len(rec.Requests) != 2 || len(rec.Side) != 2 {
 		t.Errorf("read %+v", rec)
 	}
-	if ev := rec.Events[2]; ev.Kind != scenario.EventStdout || ev.Expect != 1 {
+	if ev := rec.Events[2]; ev.Kind != recording.EventStdout || ev.Expect != 1 {
 		t.Errorf("event 3 = %+v, want a stdout line that expectation 1 matched", ev)
 	}
-	if ev := rec.Events[6]; ev.Kind != scenario.EventRequest || ev.Request != 2 || ev.Turn != 1 {
+	if ev := rec.Events[6]; ev.Kind != recording.EventRequest || ev.Request != 2 || ev.Turn != 1 {
 		t.Errorf("event 7 = %+v, want request 2 in turn 1", ev)
 	}
 	if got := rec.Requests[0].Header["accept"]; !reflect.DeepEqual(got, []string{"a", "b"}) {
@@ -193,7 +194,7 @@ func TestSmallRecordingRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	if string(got) != smallRecording {
-		t.Errorf("written back differently:\n%s", firstDifference([]byte(smallRecording), got))
+		t.Errorf("written back differently:\n%s", match.FirstDifference([]byte(smallRecording), got))
 	}
 }
 
@@ -233,7 +234,7 @@ func TestParseRecordingErrors(t *testing.T) {
 			if !strings.Contains(smallRecording, tc.from) {
 				t.Fatalf("the recording has no %q", tc.from)
 			}
-			_, err := scenario.ParseRecording([]byte(strings.Replace(smallRecording, tc.from, tc.to, 1)))
+			_, err := recording.ParseRecording([]byte(strings.Replace(smallRecording, tc.from, tc.to, 1)))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v, want one containing %q", err, tc.want)
 			}
@@ -248,7 +249,7 @@ func FuzzParseRecording(f *testing.F) {
 	f.Add([]byte(smallRecording))
 	f.Add([]byte(strings.Replace(smallRecording, `{"turn":1,"dir":"stdin","text":"not JSON"}`, `{"turn":1,"dir":"signal","signal":"SIGINT"}`, 1)))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		rec, err := scenario.ParseRecording(data)
+		rec, err := recording.ParseRecording(data)
 		if err != nil {
 			return
 		}
@@ -256,7 +257,7 @@ func FuzzParseRecording(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Marshal of a parsed recording: %v", err)
 		}
-		again, err := scenario.ParseRecording(out)
+		again, err := recording.ParseRecording(out)
 		if err != nil {
 			t.Fatalf("ParseRecording of what Marshal wrote: %v\n%s", err, out)
 		}
@@ -268,7 +269,7 @@ func FuzzParseRecording(f *testing.F) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(out, out2) {
-			t.Fatalf("written differently the second time:\n%s", firstDifference(out, out2))
+			t.Fatalf("written differently the second time:\n%s", match.FirstDifference(out, out2))
 		}
 	})
 }
@@ -280,11 +281,11 @@ func TestReadEvents(t *testing.T) {
 	if err := os.WriteFile(good, []byte(smallRecording), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rec, err := scenario.ParseRecording([]byte(smallRecording))
+	rec, err := recording.ParseRecording([]byte(smallRecording))
 	if err != nil {
 		t.Fatal(err)
 	}
-	events, err := scenario.ReadEvents(good)
+	events, err := recording.ReadEvents(good)
 	if err != nil || !reflect.DeepEqual(events, rec.Events) {
 		t.Errorf("ReadEvents = %+v, %v; want %+v", events, err, rec.Events)
 	}
@@ -297,11 +298,55 @@ func TestReadEvents(t *testing.T) {
 		if err := os.WriteFile(path, []byte(tc.data), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := scenario.ReadEvents(path); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), path) {
+		if _, err := recording.ReadEvents(path); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), path) {
 			t.Errorf("%s: error %v, want one naming the file and containing %q", name, err, tc.want)
 		}
 	}
-	if _, err := scenario.ReadEvents(filepath.Join(dir, "missing.txtar")); err == nil {
+	if _, err := recording.ReadEvents(filepath.Join(dir, "missing.txtar")); err == nil {
 		t.Error("ReadEvents of a missing file: no error")
+	}
+}
+
+// TestReadRecordingOnePass checks that reading a recording in stored form,
+// which expands its references as it parses, gives what parsing its
+// expanded text gives, from a folder and from the built-in pack, and that
+// ReadRecordingLines gives that without the requests.
+func TestReadRecordingOnePass(t *testing.T) {
+	t.Parallel()
+	pack, err := corpus.Recordings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"2.1.37/text-simple.txtar", "2.1.332/permission-prompt-allow.txtar", "2.1.330/multi-turn.txtar"} {
+		path := filepath.Join(recordingsDir, name)
+		full, err := recording.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := recording.ParseRecording(full)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromPack, err := recording.ReadRecordingFS(pack, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := recording.ReadRecording(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(fromPack, want) {
+			t.Errorf("%s: ReadRecording or ReadRecordingFS read otherwise than ParseRecording of the expanded text", name)
+		}
+		lines, err := recording.ReadRecordingLines(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lean := *want
+		lean.Requests, lean.Side = nil, nil
+		lean.Events = slices.DeleteFunc(slices.Clone(want.Events), func(ev recording.Event) bool { return ev.Kind == recording.EventRequest })
+		if !reflect.DeepEqual(lines, &lean) {
+			t.Errorf("%s: ReadRecordingLines read otherwise than ParseRecording without the requests", name)
+		}
 	}
 }

@@ -54,11 +54,17 @@ func (s Shift) Describe() (en, ja string) {
 		}
 		return e + ".", strings.Join(ja, "、") + "。"
 	case s.Wrap != nil:
-		k := kindName(s.Wrap.Kind) + "." + s.Wrap.Path
-		if s.Wrap.Change == Unwrapped {
-			return fmt.Sprintf("%s is no longer wrapped in <%s>.", k, s.Wrap.Tag), fmt.Sprintf("%s が <%s> で囲まれなくなる。", k, s.Wrap.Tag)
+		k, text := kindName(s.Wrap.Kind)+"."+s.Wrap.Path, s.Wrap.Text
+		if text == "" {
+			if s.Wrap.Change == Unwrapped {
+				return fmt.Sprintf("%s is no longer wrapped in <%s>.", k, s.Wrap.Tag), fmt.Sprintf("%s が <%s> で囲まれなくなる。", k, s.Wrap.Tag)
+			}
+			return fmt.Sprintf("%s is wrapped in <%s>.", k, s.Wrap.Tag), fmt.Sprintf("%s が <%s> で囲まれる。", k, s.Wrap.Tag)
 		}
-		return fmt.Sprintf("%s is wrapped in <%s>.", k, s.Wrap.Tag), fmt.Sprintf("%s が <%s> で囲まれる。", k, s.Wrap.Tag)
+		if s.Wrap.Change == Unwrapped {
+			return fmt.Sprintf("%s is no longer wrapped in <%s>: %q.", k, s.Wrap.Tag, text), fmt.Sprintf("%s の %q が <%s> で囲まれなくなる。", k, text, s.Wrap.Tag)
+		}
+		return fmt.Sprintf("%s is wrapped in <%s>: %q.", k, s.Wrap.Tag, text), fmt.Sprintf("%s の %q が <%s> で囲まれる。", k, text, s.Wrap.Tag)
 	case s.Order != nil:
 		after, before := strings.Join(s.Order.After, ", "), strings.Join(s.Order.Before, ", ")
 		return fmt.Sprintf("In turn %d of scenario %s the stdout kinds come as %s (before: %s).", s.Order.Turn, s.Scenario, after, before),

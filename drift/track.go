@@ -308,7 +308,7 @@ func (s Shift) showsIn(c *Changes) bool {
 		})
 	case s.Wrap != nil:
 		return slices.ContainsFunc(c.Wraps, func(w WrapChange) bool {
-			return w.Kind == s.Wrap.Kind && w.Path == s.Wrap.Path && w.Change == s.Wrap.Change && w.Tag == s.Wrap.Tag
+			return w.Kind == s.Wrap.Kind && w.Path == s.Wrap.Path && w.Change == s.Wrap.Change && w.Tag == s.Wrap.Tag && w.Text == s.Wrap.Text
 		})
 	case s.Order != nil:
 		return slices.ContainsFunc(c.Order, func(o OrderChange) bool {

@@ -247,7 +247,45 @@ func Compare(a, b *Corpus) *Report {
 	}
 	r.Total = compareShapes(totalA, totalB)
 	counts.addTo(&r.Total, perScenario)
+	explained(&r.Total, perScenario)
 	return r
+}
+
+// explained drops from total the member and item changes of a kind that
+// no scenario shows on its own and that a scenario's kind added or
+// removed explains: the union over scenarios loses a member when the one
+// scenario that had it loses the kind, which is that one change, told by
+// the scenario (issue 37, D4).
+func explained(total *Changes, perScenario []Changes) {
+	kindChanged := map[Kind]bool{}
+	for _, c := range perScenario {
+		for _, kc := range c.Kinds {
+			kindChanged[kc.Kind] = true
+		}
+	}
+	if len(kindChanged) == 0 {
+		return
+	}
+	shown := func(pred func(*Changes) bool) bool {
+		for i := range perScenario {
+			if pred(&perScenario[i]) {
+				return true
+			}
+		}
+		return false
+	}
+	total.Members = slices.DeleteFunc(total.Members, func(m MemberChange) bool {
+		return kindChanged[m.Kind] && !shown(func(c *Changes) bool {
+			return slices.ContainsFunc(c.Members, func(x MemberChange) bool {
+				return x.Kind == m.Kind && x.Path == m.Path && x.Change == m.Change
+			})
+		})
+	})
+	total.Items = slices.DeleteFunc(total.Items, func(it ItemChange) bool {
+		return kindChanged[it.Kind] && !shown(func(c *Changes) bool {
+			return slices.ContainsFunc(c.Items, func(x ItemChange) bool { return x.Kind == it.Kind && x.Path == it.Path })
+		})
+	})
 }
 
 // compareShapes returns the changes from a to b but for their order.

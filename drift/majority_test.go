@@ -139,3 +139,24 @@ func TestDeclaredPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestKindGoneNotMembers is D4 of issue 37: on 2.1.332 usage-limit-reached
+// no longer sends its rate_limit_event, and the total, over the union of
+// the scenarios, reported two members of rate_limit_event removed, which
+// track wrote as two findings. A change of the total no scenario shows,
+// which a scenario's kind added or removed explains, is that one change.
+func TestKindGoneNotMembers(t *testing.T) {
+	t.Parallel()
+	full := slices.Insert(slices.Clone(baseLines), len(baseLines)-2, `stdout 2 {"type":"rate_limit_event","rate_limit_info":{"status":"rejected","rateLimitType":"five_hour","resetsAt":1}}`)
+	thin := slices.Insert(slices.Clone(baseLines), len(baseLines)-2, `stdout 2 {"type":"rate_limit_event","rate_limit_info":{"status":"allowed"}}`)
+	a := load(t, "2.1.1", "2.1.1", map[string][]string{"limit": full, "other": thin}, LoadOptions{})
+	b := load(t, "2.1.2", "2.1.2", map[string][]string{"limit": baseLines, "other": thin}, LoadOptions{})
+	r := Compare(a, b)
+	if !r.Total.Empty() {
+		t.Errorf("total: %+v", r.Total)
+	}
+	shifts := Shifts(r, nil)
+	if len(shifts) != 1 || shifts[0].Scenario != "limit" || shifts[0].Kind == nil || shifts[0].Kind.Change != Removed {
+		t.Errorf("shifts: %+v, want one: limit's rate_limit_event removed", shifts)
+	}
+}

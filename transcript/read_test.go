@@ -72,7 +72,7 @@ func TestMessages(t *testing.T) {
 		{name: "too many leading lines", in: warnings + "one more\n" + result + "\n", fatal: "17 lines read, no message; line 1: ", format: true},
 		{name: "not a transcript", in: "hello\n", fatal: "neither a stream-json transcript (one JSON object a line) nor a ccwire recording (.txtar): 1 line read, no message; line 1: ", format: true},
 		{name: "binary", in: "\x00\x01\x02", fatal: "nor a ccwire recording", format: true},
-		{name: "recording heading", in: "Recording of scenario x (X) against Claude Code 2.1.332.\n", fatal: "transcript: not a valid ccwire recording: scenario: recording: no run.json"},
+		{name: "recording heading", in: "Recording of scenario x (X) against Claude Code 2.1.332.\n", fatal: "transcript: not a valid ccwire recording: recording: no run.json"},
 		{name: "txtar", in: "-- run.json --\n{}\n-- events.jsonl --\n", fatal: "transcript: not a valid ccwire recording: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

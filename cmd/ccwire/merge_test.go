@@ -120,7 +120,7 @@ func TestRunMerge(t *testing.T) {
 		{name: "a folder", args: []string{"-o", t.TempDir(), folder, s2}, code: 1, stderrHas: "recording 2.1.2/a.txtar is not a regular file but a folder"},
 		{name: "another scenario's recording", args: []string{"-o", t.TempDir(), swapped, s2}, code: 1, stderrHas: "recording 2.1.2/a.txtar is of scenario b on CLI 2.1.2, not of this run"},
 		{name: "another version's recording", args: []string{"-o", t.TempDir(), otherVersion, s2}, code: 1, stderrHas: "recording 2.1.2/a.txtar is of scenario a on CLI 2.1.3, not of this run"},
-		{name: "not a recording", args: []string{"-o", t.TempDir(), garbage, s2}, code: 1, stderrHas: "recording 2.1.2/a.txtar: scenario: recording: no run.json"},
+		{name: "not a recording", args: []string{"-o", t.TempDir(), garbage, s2}, code: 1, stderrHas: "recording 2.1.2/a.txtar: recording: no run.json"},
 		{name: "merged", args: []string{"-o", "OUT", s2, s1}, code: 0, stdoutHas: "merged 2 results: 3 runs (1 passed, 1 failed, 1 skipped), 2 recordings into "},
 		{name: "merged, JSON", args: []string{"-o", "OUT", "-json", s1, s2}, code: 0, stdoutHas: `"planned": 3`},
 	}

@@ -342,8 +342,8 @@ func TestValidateDamagedRecordings(t *testing.T) {
 	}
 	for _, want := range []string{
 		"3 unreadable files",
-		file("empty") + ": scenario: recording: " + file("empty") + ": the recording is torn (a write that did not finish): it is empty",
-		file("torn") + ": scenario: recording: " + file("torn") + ": the recording is torn",
+		file("empty") + ": recording: " + file("empty") + ": the recording is torn (a write that did not finish): it is empty",
+		file("torn") + ": recording: " + file("torn") + ": the recording is torn",
 		file("damaged") + ": ",
 		"the store is damaged",
 	} {

@@ -45,28 +45,8 @@ func TestTotalCountsMajority(t *testing.T) {
 // total, and its changes say why.
 func TestScenarioOwnVariant(t *testing.T) {
 	t.Parallel()
-	sc, err := scenario.Parse("v.txtar", []byte(`-- scenario.json --
-{"id": "v", "category": "test", "title": {"en": "T", "ja": "T"}}
--- stub.json --
-{"turns": []}
--- stub.json [>=2.1.2] --
-{"turns": [{"text": "other"}]}
--- turns/1/stdin.jsonl --
-{"type":"user","message":{"role":"user","content":"hi"}}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	plain, err := scenario.Parse("p.txtar", []byte(`-- scenario.json --
-{"id": "p", "category": "test", "title": {"en": "T", "ja": "T"}}
--- stub.json --
-{"turns": []}
--- turns/1/stdin.jsonl --
-{"type":"user","message":{"role":"user","content":"hi"}}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := testScenario(t, "v", "", "-- stub.json [>=2.1.2] --\n{\"turns\": [{\"text\": \"other\"}]}\n")
+	plain := testScenario(t, "p", "", "")
 	opts := LoadOptions{Scenarios: []*scenario.Scenario{sc, plain}}
 	withRetrieval := edit(baseLines, `"result":"Hello."`, `"result":"Hello.","retrieval_status":"done"`)
 	a := load(t, "2.1.1", "2.1.1", map[string][]string{"v": withRetrieval, "p": baseLines}, opts)
@@ -103,20 +83,7 @@ func TestScenarioOwnVariant(t *testing.T) {
 // from run to run on a version is no change.
 func TestDeclaredPaths(t *testing.T) {
 	t.Parallel()
-	parse := func(paths string) *scenario.Scenario {
-		t.Helper()
-		sc, err := scenario.Parse("d.txtar", []byte(`-- scenario.json --
-{"id": "d", "category": "test", "title": {"en": "T", "ja": "T"}`+paths+`}
--- stub.json --
-{"turns": []}
--- turns/1/stdin.jsonl --
-{"type":"user","message":{"role":"user","content":"hi"}}
-`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return sc
-	}
+	parse := func(paths string) *scenario.Scenario { return testScenario(t, "d", paths, "") }
 	declared := parse(`, "paths": [{"cli": ">=2.1.1, <2.1.3", "varies": ["system/api_retry", "assistant/text.message.stop_reason"], "why": {"en": "timing", "ja": "タイミング"}}]`)
 	retry := slices.Insert(slices.Clone(baseLines), len(baseLines)-2, `stdout 2 {"type":"system","subtype":"api_retry","attempt":1}`)
 	retry = edit(retry, `"content":[{"type":"text","text":"Hello."}]}`, `"content":[{"type":"text","text":"Hello."}],"stop_reason":null}`)
@@ -159,4 +126,22 @@ func TestKindGoneNotMembers(t *testing.T) {
 	if len(shifts) != 1 || shifts[0].Scenario != "limit" || shifts[0].Kind == nil || shifts[0].Kind.Change != Removed {
 		t.Errorf("shifts: %+v, want one: limit's rate_limit_event removed", shifts)
 	}
+}
+
+// testScenario parses a one-turn scenario id whose scenario.json ends with
+// header (more members, each after a comma) and that has the sections of
+// more after its stub.json.
+func testScenario(t *testing.T, id, header, more string) *scenario.Scenario {
+	t.Helper()
+	sc, err := scenario.Parse(id+".txtar", []byte(`-- scenario.json --
+{"id": "`+id+`", "category": "test", "title": {"en": "T", "ja": "T"}`+header+`}
+-- stub.json --
+{"turns": []}
+`+more+`-- turns/1/stdin.jsonl --
+{"type":"user","message":{"role":"user","content":"hi"}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
 }

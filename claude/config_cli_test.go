@@ -132,7 +132,7 @@ func containsMCP(servers []protocol.MCPServerStatus, name string) bool {
 // folder.
 func TestSDKOptionsCLI(t *testing.T) {
 	t.Parallel()
-	runCLITests(t, []cliTest{{"Accepted", testSDKOptionsCLI}})
+	runCLITests(t, []cliTest{{"Accepted", testSDKOptionsCLI}, {"Options0332", testSDKOptions0332CLI}})
 }
 
 func testSDKOptionsCLI(t *testing.T, bin cliinstall.Binary) {
@@ -178,7 +178,7 @@ func testSDKOptionsCLI(t *testing.T, bin cliinstall.Binary) {
 	}
 }
 
-// TestSDKOptions0332CLI passes the options of the Agent SDK 0.3.332 added
+// testSDKOptions0332CLI (TestSDKOptionsCLI/*/Options0332) passes the options of the Agent SDK 0.3.332 added
 // last to the real CLI of every pinned version. On 2.1.332 the CLI takes
 // them all: the plan-mode reminder carries PlanModeInstructions, DebugFile
 // gets the debug log, and the plugins and MCP servers sent in the
@@ -192,11 +192,6 @@ func testSDKOptionsCLI(t *testing.T, bin cliinstall.Binary) {
 // ExcludeDynamicSections. On 2.1.37 each is refused with an *OptionError
 // wrapping errors.ErrUnsupported before any CLI starts, and the plugins
 // and the MCP server go on the command line.
-func TestSDKOptions0332CLI(t *testing.T) {
-	t.Parallel()
-	runCLITests(t, []cliTest{{"Accepted", testSDKOptions0332CLI}})
-}
-
 func testSDKOptions0332CLI(t *testing.T, bin cliinstall.Binary) {
 	const instructions = "ccwire-plan-instructions: list the files first."
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Hello.")))

@@ -9,8 +9,10 @@ import (
 // item, beside the Python SDK. It is the one source of the README's table
 // (the section between the parity markers, which TestParityTableFresh keeps
 // fresh: go generate ./claude writes it). It covers the members of the TS
-// SDK 0.3.332's Options type (TestParityTableCoversSDK checks them against
-// sdk.d.ts); the Go names it gives are checked against Options.
+// SDK 0.3.332's Options type, the methods of its Query, the functions it
+// exports and its hook events (TestParityTableCoversSDK checks them against
+// sdk.d.ts); the Go names of options are checked against Options. Control
+// requests are not items of their own: the methods send them.
 
 // paritySupport is how ccwire offers an item of the SDK.
 type paritySupport int
@@ -106,6 +108,90 @@ var parityTable = []parityItem{
 	{"systemPrompt", "option", "system_prompt", "Options.SystemPrompt, Options.AppendSystemPrompt, Options.ExcludeDynamicSections, Options.SystemPromptSnapshot", partly, "", "a string or the preset with append, excludeDynamicSections (2.1.100) and snapshot (2.1.268), in the initialize request; not the list of blocks with SYSTEM_PROMPT_DYNAMIC_BOUNDARY"},
 	{"title", "option", "", "Options.Title", firstClass, "2.1.113", "in the initialize request"},
 	{"spawnClaudeCodeProcess", "option", "", "", missing, "", "not yet: the client starts the CLI itself (Options.Binary)"},
+	{"interrupt", "method", "interrupt", "Client.Interrupt", firstClass, "", ""},
+	{"setPermissionMode", "method", "set_permission_mode", "Client.SetPermissionMode", firstClass, "", ""},
+	{"setMcpPermissionModeOverride", "method", "", "", missing, "", "not yet"},
+	{"setModel", "method", "set_model", "Client.SetModel", firstClass, "", ""},
+	{"setMaxThinkingTokens", "method", "", "Client.SetMaxThinkingTokens", firstClass, "", ""},
+	{"applyFlagSettings", "method", "", "Client.ApplyFlagSettings", firstClass, "", ""},
+	{"updateSettings", "method", "", "Client.UpdateSettings", firstClass, "", ""},
+	{"initializationResult", "method", "get_server_info", "Client.InitializeResponse", firstClass, "", ""},
+	{"reinitialize", "method", "", "", missing, "", "not yet: the client sends initialize once, in Connect"},
+	{"supportedCommands", "method", "", "Client.InitializeResponse", partly, "", "its Commands"},
+	{"supportedModels", "method", "", "Client.ListModels", firstClass, "", ""},
+	{"supportedAgents", "method", "", "Client.InitializeResponse", partly, "", "its Agents"},
+	{"mcpServerStatus", "method", "get_mcp_status", "Client.MCPStatus", firstClass, "", ""},
+	{"getContextUsage", "method", "get_context_usage", "Client.ContextUsage", firstClass, "2.1.330", ""},
+	{"readFile", "method", "", "Client.ReadFile", firstClass, "", ""},
+	{"reloadPlugins", "method", "", "Client.ReloadPlugins", firstClass, "", ""},
+	{"reloadSkills", "method", "", "Client.ReloadSkills", firstClass, "", ""},
+	{"reloadOutputStyles", "method", "", "Client.ReloadOutputStyles", firstClass, "", ""},
+	{"accountInfo", "method", "", "Client.InitializeResponse", partly, "", "its Account"},
+	{"rewindFiles", "method", "rewind_files", "Client.RewindFiles", firstClass, "", ""},
+	{"seedReadState", "method", "", "Client.SeedReadState", firstClass, "", ""},
+	{"reconnectMcpServer", "method", "reconnect_mcp_server", "Client.MCPReconnect", firstClass, "", ""},
+	{"toggleMcpServer", "method", "toggle_mcp_server", "Client.MCPToggle", firstClass, "", ""},
+	{"readMcpResource", "method", "", "Client.MCPReadResource", firstClass, "", ""},
+	{"setMcpServers", "method", "", "Client.MCPSetServers", firstClass, "", ""},
+	{"streamInput", "method", "query", "Client.Send, Client.SendMessage", firstClass, "", ""},
+	{"stopTask", "method", "stop_task", "Client.StopTask", firstClass, "", ""},
+	{"backgroundTasks", "method", "", "Client.BackgroundTasks", firstClass, "", ""},
+	{"close", "method", "disconnect", "Client.Close", firstClass, "", ""},
+	{"query", "function", "query", "Query, Connect", firstClass, "", ""},
+	{"tool", "function", "tool", "NewTool", firstClass, "", ""},
+	{"createSdkMcpServer", "function", "create_sdk_mcp_server", "Options.MCPServers", firstClass, "", ""},
+	{"listSessions", "function", "list_sessions", "ListSessions", firstClass, "", ""},
+	{"getSessionInfo", "function", "get_session_info", "GetSessionInfo", firstClass, "", ""},
+	{"getSessionMessages", "function", "get_session_messages", "GetSessionMessages", firstClass, "", ""},
+	{"listSubagents", "function", "list_subagents", "ListSubagents", firstClass, "", ""},
+	{"getSubagentMessages", "function", "get_subagent_messages", "GetSubagentMessages", firstClass, "", ""},
+	{"renameSession", "function", "rename_session", "RenameSession", firstClass, "", ""},
+	{"tagSession", "function", "tag_session", "TagSession", firstClass, "", ""},
+	{"deleteSession", "function", "delete_session", "DeleteSession", firstClass, "", ""},
+	{"forkSession", "function", "fork_session", "ForkSession", firstClass, "", ""},
+	{"archiveSession", "function", "", "", missing, "", "not yet"},
+	{"unarchiveSession", "function", "", "", missing, "", "not yet"},
+	{"foldSessionSummary", "function", "fold_session_summary", "", missing, "", "not yet: GetSessionInfo reads the summary the CLI wrote; no fold of a host's own summary"},
+	{"importSessionToStore", "function", "import_session_to_store", "", missing, "", "as the sessionStore option: ccwire has no session store"},
+	{"filterEscalatingDefaultMode", "function", "", "", missing, "", "not yet"},
+	{"matchDeniedModels", "function", "", "", missing, "", "not yet"},
+	{"prewarm", "function", "", "", missing, "", "not yet"},
+	{"resolveSettings", "function", "", "", missing, "", "not yet"},
+	{"startup", "function", "", "", missing, "", "not yet"},
+	{"PreToolUse", "hook", "PreToolUse", "Options.Hooks, protocol.HookPreToolUse", firstClass, "", ""},
+	{"PostToolUse", "hook", "PostToolUse", "Options.Hooks, protocol.HookPostToolUse", firstClass, "", ""},
+	{"PostToolUseFailure", "hook", "PostToolUseFailure", "Options.Hooks, protocol.HookPostToolUseFailure", firstClass, "", ""},
+	{"PostToolBatch", "hook", "", "Options.Hooks, protocol.HookPostToolBatch", firstClass, "", ""},
+	{"Notification", "hook", "Notification", "Options.Hooks, protocol.HookNotification", firstClass, "", ""},
+	{"UserPromptSubmit", "hook", "UserPromptSubmit", "Options.Hooks, protocol.HookUserPromptSubmit", firstClass, "", ""},
+	{"UserPromptExpansion", "hook", "", "Options.Hooks, protocol.HookUserPromptExpansion", firstClass, "", ""},
+	{"SessionStart", "hook", "", "Options.Hooks, protocol.HookSessionStart", firstClass, "", ""},
+	{"SessionEnd", "hook", "", "Options.Hooks, protocol.HookSessionEnd", firstClass, "", ""},
+	{"Stop", "hook", "Stop", "Options.Hooks, protocol.HookStop", firstClass, "", ""},
+	{"StopFailure", "hook", "", "Options.Hooks, protocol.HookStopFailure", firstClass, "", ""},
+	{"SubagentStart", "hook", "SubagentStart", "Options.Hooks, protocol.HookSubagentStart", firstClass, "", ""},
+	{"SubagentStop", "hook", "SubagentStop", "Options.Hooks, protocol.HookSubagentStop", firstClass, "", ""},
+	{"PreCompact", "hook", "PreCompact", "Options.Hooks, protocol.HookPreCompact", firstClass, "", ""},
+	{"PostCompact", "hook", "", "Options.Hooks, protocol.HookPostCompact", firstClass, "", ""},
+	{"PreModelSwitch", "hook", "", "Options.Hooks, protocol.HookPreModelSwitch", firstClass, "", ""},
+	{"PostModelSwitch", "hook", "", "Options.Hooks, protocol.HookPostModelSwitch", firstClass, "", ""},
+	{"PermissionRequest", "hook", "PermissionRequest", "Options.Hooks, protocol.HookPermissionRequest", firstClass, "", ""},
+	{"PermissionDenied", "hook", "", "Options.Hooks, protocol.HookPermissionDenied", firstClass, "", ""},
+	{"Setup", "hook", "", "Options.Hooks, protocol.HookSetup", firstClass, "", ""},
+	{"TeammateIdle", "hook", "", "Options.Hooks, protocol.HookTeammateIdle", firstClass, "", ""},
+	{"TaskCreated", "hook", "", "Options.Hooks, protocol.HookTaskCreated", firstClass, "", ""},
+	{"TaskCompleted", "hook", "", "Options.Hooks, protocol.HookTaskCompleted", firstClass, "", ""},
+	{"Elicitation", "hook", "", "Options.Hooks, protocol.HookElicitation", firstClass, "", ""},
+	{"ElicitationResult", "hook", "", "Options.Hooks, protocol.HookElicitationResult", firstClass, "", ""},
+	{"ConfigChange", "hook", "", "Options.Hooks, protocol.HookConfigChange", firstClass, "", ""},
+	{"WorktreeCreate", "hook", "", "Options.Hooks, protocol.HookWorktreeCreate", firstClass, "", ""},
+	{"WorktreeRemove", "hook", "", "Options.Hooks, protocol.HookWorktreeRemove", firstClass, "", ""},
+	{"InstructionsLoaded", "hook", "", "Options.Hooks, protocol.HookInstructionsLoaded", firstClass, "", ""},
+	{"CwdChanged", "hook", "", "Options.Hooks, protocol.HookCwdChanged", firstClass, "", ""},
+	{"FileChanged", "hook", "", "Options.Hooks, protocol.HookFileChanged", firstClass, "", ""},
+	{"DirectoryAdded", "hook", "", "Options.Hooks, protocol.HookDirectoryAdded", firstClass, "", ""},
+	{"MessageDisplay", "hook", "", "Options.Hooks, protocol.HookMessageDisplay", firstClass, "", ""},
+	{"PreSkillShellCommand", "hook", "", "Options.Hooks, protocol.HookPreSkillShellCommand", firstClass, "", ""},
 }
 
 // Markers of the README's section that renderParityTable writes.
@@ -139,9 +225,10 @@ func renderParityTable(items []parityItem) string {
 	var b strings.Builder
 	b.WriteString(parityBegin + "\n\n")
 	c := parityCounts(items)
-	fmt.Fprintf(&b, "Every member of the TypeScript Agent SDK 0.3.332's `Options`, %d in all: %d first-class in ccwire, %d partly, %d missing. "+
+	fmt.Fprintf(&b, "Every member of the TypeScript Agent SDK 0.3.332's `Options`, every method of its `Query`, every function it exports "+
+		"and every hook event of its `HOOK_EVENTS`, %d in all: %d first-class in ccwire, %d partly, %d missing. "+
 		"CLI: the first installed Claude Code version that takes it (empty: every recorded version, 2.1.29 on); "+
-		"the client refuses it on an older one with an `*OptionError` wrapping `errors.ErrUnsupported`.\n\n",
+		"the client refuses an option on an older one with an `*OptionError` wrapping `errors.ErrUnsupported`.\n\n",
 		len(items), c[firstClass], c[partly], c[missing])
 	b.WriteString("| TS SDK | kind | Python SDK | ccwire | support | CLI | note |\n|---|---|---|---|---|---|---|\n")
 	cell := func(s string) string {

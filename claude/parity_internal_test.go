@@ -69,7 +69,8 @@ func TestParityTableNames(t *testing.T) {
 }
 
 // TestParityTableCoversSDK checks that the table lists every member of the
-// TS Agent SDK 0.3.332's Options type, read from the SDK that ccwire's
+// TS Agent SDK 0.3.332's Options type, every method of its Query, every
+// function it exports and every hook event, read from the SDK that ccwire's
 // tests install (~/.cache/ccwire/npm-agent-sdk-newest).
 func TestParityTableCoversSDK(t *testing.T) {
 	t.Parallel()
@@ -86,25 +87,41 @@ func TestParityTableCoversSDK(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := strings.ReplaceAll(string(b), "\r\n", "\n") // the SDK's files have CRLF lines in places
-	_, body, ok := strings.Cut(text, "\nexport declare type Options = {\n")
-	if !ok {
-		t.Fatalf("%s declares no Options type", path)
+	_, options, ok := strings.Cut(text, "\nexport declare type Options = {\n")
+	_, query, ok2 := strings.Cut(text, "\nexport declare interface Query ")
+	_, hooks, ok3 := strings.Cut(text, "\nexport declare const HOOK_EVENTS: readonly [")
+	if !ok || !ok2 || !ok3 {
+		t.Fatalf("%s declares no Options type, Query interface or HOOK_EVENTS", path)
 	}
-	body, _, _ = strings.Cut(body, "\n};\n")
-	member := regexp.MustCompile(`(?m)^    ([A-Za-z]+)\??:`)
-	var sdk []string
-	for _, m := range member.FindAllStringSubmatch(body, -1) {
-		sdk = append(sdk, m[1])
+	options, _, _ = strings.Cut(options, "\n};\n")
+	query, _, _ = strings.Cut(query, "\n}\n")
+	hooks, _, _ = strings.Cut(hooks, "]")
+	sdk := map[string][]string{
+		"option":   names(options, `(?m)^    ([A-Za-z]+)\??:`),
+		"method":   names(query, `(?m)^    ([A-Za-z]+)\(`),
+		"function": names(text, `(?m)^export declare function ([A-Za-z]+)`),
+		"hook":     names(hooks, `'([A-Za-z]+)'`),
 	}
-	var table []string
-	for _, it := range parityTable {
-		if it.kind == "option" {
-			table = append(table, it.ts)
+	for kind, want := range sdk {
+		var table []string
+		for _, it := range parityTable {
+			if it.kind == kind {
+				table = append(table, it.ts)
+			}
+		}
+		slices.Sort(table)
+		if !slices.Equal(want, table) {
+			t.Errorf("the SDK's %ss:\n%q\nthe table's:\n%q", kind, want, table)
 		}
 	}
-	slices.Sort(sdk)
-	slices.Sort(table)
-	if !slices.Equal(sdk, table) {
-		t.Errorf("the SDK's Options members:\n%q\nthe table's options:\n%q", sdk, table)
+}
+
+// names returns the first submatches of pattern in text, sorted, each once.
+func names(text, pattern string) []string {
+	var out []string
+	for _, m := range regexp.MustCompile(pattern).FindAllStringSubmatch(text, -1) {
+		out = append(out, m[1])
 	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }

@@ -132,7 +132,7 @@ func containsMCP(servers []protocol.MCPServerStatus, name string) bool {
 // folder.
 func TestSDKOptionsCLI(t *testing.T) {
 	t.Parallel()
-	runCLITests(t, []cliTest{{"Accepted", testSDKOptionsCLI}})
+	runCLITests(t, []cliTest{{"Accepted", testSDKOptionsCLI}, {"Options0332", testSDKOptions0332CLI}})
 }
 
 func testSDKOptionsCLI(t *testing.T, bin cliinstall.Binary) {
@@ -175,5 +175,111 @@ func testSDKOptionsCLI(t *testing.T, bin cliinstall.Binary) {
 	})
 	if len(transcripts) > 0 {
 		t.Errorf("NoSessionPersistence: transcripts %q written", transcripts)
+	}
+}
+
+// testSDKOptions0332CLI (TestSDKOptionsCLI/*/Options0332) passes the options of the Agent SDK 0.3.332 added
+// last to the real CLI of every pinned version. On 2.1.332 the CLI takes
+// them all: the plan-mode reminder carries PlanModeInstructions, DebugFile
+// gets the debug log, and the plugins and MCP servers sent in the
+// initialize request under --await-initialize are applied (the answer's
+// plugins_applied and mcp_servers_applied; system/init lists the plugin
+// and the server); ManagedSettings goes there too
+// (--managed-settings-in-initialize). ExcludeDynamicSections, ToolAliases,
+// SystemPromptSnapshot and PermissionPrompts are taken (the turn
+// succeeds) but their effect is not checked: with the stub, 2.1.332 keeps
+// its environment section out of the system prompt with or without
+// ExcludeDynamicSections. On 2.1.37 each is refused with an *OptionError
+// wrapping errors.ErrUnsupported before any CLI starts, and the plugins
+// and the MCP server go on the command line.
+func testSDKOptions0332CLI(t *testing.T, bin cliinstall.Binary) {
+	const instructions = "ccwire-plan-instructions: list the files first."
+	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Hello.")))
+	opts := cliOptions(bin, stub)
+	opts.WorkDir = t.TempDir()
+	opts.PermissionMode = protocol.PermissionPlan
+	plugin := testPlugin(t)
+	opts.Plugins = []claude.Plugin{{Path: plugin}}
+	mcp, err := json.Marshal(map[string]any{"mcpServers": map[string]claude.MCPServerConfig{"echo": testMCPServer(t)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.MCPConfig = []string{string(mcp)}
+	newer := bin.Version != cliinstall.SeedVersion
+	if !newer {
+		for name, set := range map[string]func(*claude.Options){
+			"PlanModeInstructions":   func(o *claude.Options) { o.PlanModeInstructions = instructions },
+			"ExcludeDynamicSections": func(o *claude.Options) { o.ExcludeDynamicSections = true },
+			"ToolAliases":            func(o *claude.Options) { o.ToolAliases = map[string]string{"Shell": "Bash"} },
+			"SystemPromptSnapshot":   func(o *claude.Options) { o.SystemPromptSnapshot = new(false) },
+			"ManagedSettings":        func(o *claude.Options) { o.ManagedSettings = `{}` },
+			"PermissionPrompts":      func(o *claude.Options) { o.PermissionPrompts = "host" },
+			"ResumeDropsTurn":        func(o *claude.Options) { o.Resume, o.ResumeSessionAt, o.ResumeDropsTurn = "r", "u", "p" },
+		} {
+			o := cliOptions(bin, stub)
+			set(&o)
+			c, err := claude.Connect(ctxFor(t, cliTimeout), o)
+			var oe *claude.OptionError
+			if !errors.As(err, &oe) || oe.Option != name || !errors.Is(err, errors.ErrUnsupported) {
+				if c != nil {
+					c.Close()
+				}
+				t.Errorf("Connect on %s with %s = %v, want it unsupported", bin.Version, name, err)
+			}
+		}
+	} else {
+		opts.PlanModeInstructions = instructions
+		opts.ExcludeDynamicSections = true
+		opts.ToolAliases = map[string]string{"Shell": "Bash"}
+		opts.SystemPromptSnapshot = new(false)
+		opts.ManagedSettings = `{"permissions":{"deny":["WebFetch"]}}`
+		opts.PermissionPrompts = "host"
+		opts.AllowDangerouslySkipPermissions = true
+		opts.DebugFile = filepath.Join(t.TempDir(), "debug.log")
+	}
+	c := connectCLI(t, opts)
+	argv := strings.Join(c.Session().Args(), " ")
+	if newer {
+		for _, flag := range []string{"--await-initialize", "--managed-settings-in-initialize"} {
+			if !strings.Contains(argv, flag) {
+				t.Errorf("the command line lacks %s: %s", flag, argv)
+			}
+		}
+		for _, flag := range []string{"--plugin-dir", "--mcp-config"} {
+			if strings.Contains(argv, flag) {
+				t.Errorf("the command line has %s: %s", flag, argv)
+			}
+		}
+		ir := c.InitializeResponse()
+		if !ir.PluginsApplied || !ir.MCPServersApplied {
+			t.Errorf("initialize answer: plugins_applied %t, mcp_servers_applied %t; want both", ir.PluginsApplied, ir.MCPServersApplied)
+		}
+	} else if !strings.Contains(argv, "--plugin-dir "+plugin) || !strings.Contains(argv, "--mcp-config") {
+		t.Errorf("2.1.37's command line lacks the plugin or the MCP configuration: %s", argv)
+	}
+	turn, err := c.Query(ctxFor(t, cliTimeout), "Hi.", nil)
+	if err != nil {
+		t.Fatalf("Query: %v", err)
+	}
+	init := initOf(t, turn.Messages)
+	if !containsMCP(init.MCPServers, "echo") {
+		t.Errorf("system/init's MCP servers %+v lack echo", init.MCPServers)
+	}
+	if !slices.ContainsFunc(init.Plugins, func(p protocol.PluginInfo) bool { return p.Name == "ccwire-probe" }) {
+		t.Errorf("system/init's plugins %+v lack ccwire-probe", init.Plugins)
+	}
+	if !newer {
+		return
+	}
+	main := stub.MainRequests()
+	if len(main) == 0 {
+		t.Fatal("no main-loop request")
+	}
+	body := string(main[0].Body)
+	if !strings.Contains(body, instructions) {
+		t.Errorf("the API request lacks the plan-mode instructions")
+	}
+	if fi, err := os.Stat(opts.DebugFile); err != nil || fi.Size() == 0 {
+		t.Errorf("DebugFile: %v (%v), want a debug log", fi, err)
 	}
 }

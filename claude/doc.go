@@ -148,3 +148,5 @@
 // process group of its own on Unix and in a job object on Windows, and Close
 // kills it with everything it started.
 package claude
+
+//go:generate go test -run TestParityTableFresh -update-parity .

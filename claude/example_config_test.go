@@ -2,6 +2,7 @@ package claude_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
 	"os"
@@ -28,6 +29,35 @@ func ExampleOptions_largeConfiguration() {
 		},
 		MCPConfig: []string{`{"mcpServers":{"docs":{"command":"docs-mcp","args":[]}}}`},
 	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(turn.Result().Result)
+}
+
+// The Agent SDK 0.3.332's options for a host that embeds Claude Code:
+// Claude Code's own system prompt, cacheable across users, with an
+// appended part; a plan-mode workflow of its own; a tool name the model
+// may emit routed to an MCP tool; the host's policy as managed settings.
+// An option the CLI version lacks is an *OptionError wrapping
+// errors.ErrUnsupported before the CLI starts. The MCP configuration, the
+// plugins and the managed settings go in the initialize request where the
+// version reads them there. (Not run.)
+func ExampleOptions_embedding() {
+	turn, err := claude.Query(context.Background(), "Plan the migration to Go 1.26.", claude.Options{
+		AppendSystemPrompt:     "Answer in British English.",
+		ExcludeDynamicSections: true,
+		PermissionMode:         protocol.PermissionPlan,
+		PlanModeInstructions:   "List the packages to change first, then the order of the changes.",
+		ToolAliases:            map[string]string{"Bash": "mcp__workspace__bash"},
+		MCPConfig:              []string{`{"mcpServers":{"workspace":{"command":"workspace-mcp"}}}`},
+		ManagedSettings:        `{"permissions":{"deny":["WebFetch"]}}`,
+		PermissionPrompts:      "none", // nobody answers: what would ask is denied
+	})
+	var oe *claude.OptionError
+	if errors.As(err, &oe) && errors.Is(err, errors.ErrUnsupported) {
+		log.Fatalf("this Claude Code is too old for %s: %v", oe.Option, err)
+	}
 	if err != nil {
 		log.Fatal(err)
 	}

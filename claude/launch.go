@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/ccwire/ccwire/cliversion"
@@ -112,7 +113,63 @@ func (o *Options) initializeRequest(version string) (*protocol.InitializeRequest
 		}
 		req.Agents = json.RawMessage(v)
 	}
+	if o.ExcludeDynamicSections && o.SystemPrompt != "" {
+		return nil, &OptionError{Option: "ExcludeDynamicSections", Reason: "applies to Claude Code's own system prompt, not to SystemPrompt"}
+	}
+	if err := o.launchConfig(version, req); err != nil {
+		return nil, err
+	}
 	return req, nil
+}
+
+// launchConfig puts in req the configuration that CLI version reads from
+// the initialize request at launch (Options.args passes it
+// --await-initialize instead of the flags): the plugins, the JSON values
+// of MCPConfig, merged, and ManagedSettings.
+func (o *Options) launchConfig(version string, req *protocol.InitializeRequest) error {
+	v, err := cliversion.Parse(version)
+	if err != nil {
+		return nil // no version: the flags
+	}
+	if len(o.Plugins) > 0 && pluginsInInit.Allows(v) {
+		type plugin struct {
+			Type string `json:"type"`
+			Path string `json:"path"`
+		}
+		list := make([]plugin, len(o.Plugins))
+		for i, p := range o.Plugins {
+			list[i] = plugin{"local", p.Path}
+		}
+		req.Plugins, _ = json.Marshal(list) // strings only: cannot fail
+	}
+	if o.ManagedSettings != "" && managedSettingsInInit.Allows(v) {
+		req.ManagedSettings = json.RawMessage(strings.TrimSpace(o.ManagedSettings))
+	}
+	if !mcpServersInInit.Allows(v) {
+		return nil
+	}
+	servers := map[string]json.RawMessage{}
+	for _, cfg := range o.MCPConfig {
+		if !isJSON(cfg) {
+			continue // a file's path: --mcp-config
+		}
+		var c struct {
+			MCPServers map[string]json.RawMessage `json:"mcpServers"`
+		}
+		if err := json.Unmarshal([]byte(cfg), &c); err != nil {
+			return &OptionError{Option: "MCPConfig", Flag: "--mcp-config", Version: version, Reason: fmt.Sprintf("not an MCP configuration: %v", err)}
+		}
+		for name, s := range c.MCPServers {
+			if _, dup := servers[name]; dup {
+				return &OptionError{Option: "MCPConfig", Flag: "--mcp-config", Version: version, Reason: fmt.Sprintf("two configurations name MCP server %q", name)}
+			}
+			servers[name] = s
+		}
+	}
+	if len(servers) > 0 || slices.ContainsFunc(o.MCPConfig, isJSON) {
+		req.MCPServers, _ = json.Marshal(servers) // raw JSON values: cannot fail
+	}
+	return nil
 }
 
 // initOption is an option that goes in the initialize request, with the
@@ -148,5 +205,26 @@ var initOptions = []initOption{
 	{"ForwardSubagentText", cliversion.MustParseConstraint(">=2.1.124"), func(o *Options, req *protocol.InitializeRequest) bool {
 		req.ForwardSubagentText = o.ForwardSubagentText
 		return o.ForwardSubagentText
+	}}, {"ExcludeDynamicSections", cliversion.MustParseConstraint(">=2.1.100"), func(o *Options, req *protocol.InitializeRequest) bool {
+		req.ExcludeDynamicSections = o.ExcludeDynamicSections
+		return o.ExcludeDynamicSections
+	}},
+	{"PlanModeInstructions", cliversion.MustParseConstraint(">=2.1.124"), func(o *Options, req *protocol.InitializeRequest) bool {
+		req.PlanModeInstructions = o.PlanModeInstructions
+		return o.PlanModeInstructions != ""
+	}},
+	{"ToolAliases", cliversion.MustParseConstraint(">=2.1.149"), func(o *Options, req *protocol.InitializeRequest) bool {
+		if len(o.ToolAliases) == 0 {
+			return false
+		}
+		req.ToolAliases, _ = json.Marshal(o.ToolAliases) // strings only: cannot fail
+		return true
+	}},
+	{"SystemPromptSnapshot", cliversion.MustParseConstraint(">=2.1.268"), func(o *Options, req *protocol.InitializeRequest) bool {
+		if o.SystemPromptSnapshot == nil {
+			return false
+		}
+		req.SystemPromptSnapshot = json.RawMessage(strconv.FormatBool(*o.SystemPromptSnapshot))
+		return true
 	}},
 }

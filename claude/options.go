@@ -299,6 +299,64 @@ type Options struct {
 	// ForwardSubagentText makes the CLI forward the text of subagents
 	// (the initialize request's forwardSubagentText; CLI 2.1.124 on).
 	ForwardSubagentText bool
+	// ResumeDropsTurn, with ResumeSessionAt, is the UUID of the prompt of
+	// the turn the truncating resume discards: the CLI refuses the resume
+	// (an error_during_execution result whose message starts with "Resume
+	// rejected by --resume-drops-turn:") when the discarded entries hold
+	// anything else (--resume-drops-turn; CLI 2.1.229 on).
+	ResumeDropsTurn string
+	// PermissionPrompts says who answers permission prompts (the Agent
+	// SDK's permissionPrompts; --permission-prompts; CLI 2.1.113 on):
+	// "host" (the CLI's default: CanUseTool or PermissionPromptTool) or
+	// "none" (nobody: what would prompt is denied at once, and CanUseTool
+	// is never called, so it excludes CanUseTool).
+	PermissionPrompts string
+	// PermissionPromptTool is the MCP tool that answers permission prompts
+	// instead of CanUseTool, which it excludes (the Agent SDK's
+	// permissionPromptToolName; --permission-prompt-tool; every recorded
+	// version).
+	PermissionPromptTool string
+	// AllowDangerouslySkipPermissions lets the session switch to the
+	// bypassPermissions mode later, with [Client.SetPermissionMode]
+	// (--allow-dangerously-skip-permissions; every recorded version).
+	AllowDangerouslySkipPermissions bool
+	// ExcludeDynamicSections keeps the per-user sections (working
+	// directory, auto-memory, git status) out of Claude Code's own system
+	// prompt, so that it is the same for every user and cacheable; the CLI
+	// sends them in the first user message instead (the Agent SDK's
+	// systemPrompt preset with excludeDynamicSections; the initialize
+	// request's excludeDynamicSections; CLI 2.1.100 on). It applies to the
+	// preset prompt only: it excludes SystemPrompt. The preset's append is
+	// AppendSystemPrompt.
+	ExcludeDynamicSections bool
+	// SystemPromptSnapshot says whether the CLI records the session's
+	// system prompt once and sends the record on every later request and
+	// resume (true, the CLI's default) or renders it afresh each time
+	// (false) (the Agent SDK's systemPrompt snapshot; the initialize
+	// request's systemPromptSnapshot; CLI 2.1.268 on). nil: the CLI's
+	// default.
+	SystemPromptSnapshot *bool
+	// ToolAliases maps tool names the model may emit to the tools that run
+	// instead, one hop (e.g. "Bash" to "mcp__workspace__bash") (the
+	// initialize request's toolAliases; CLI 2.1.149 on).
+	ToolAliases map[string]string
+	// PlanModeInstructions replaces the workflow body of the plan-mode
+	// reminder, in PermissionMode plan (the initialize request's
+	// planModeInstructions; CLI 2.1.124 on).
+	PlanModeInstructions string
+	// ManagedSettings are settings as JSON (an object, as Settings) that
+	// the session applies as an administrator's managed policy, filtered
+	// to restrictive keys (the Agent SDK's managedSettings). They go in
+	// the initialize request from CLI 2.1.323 on
+	// (--managed-settings-in-initialize), else through a file
+	// (--managed-settings; CLI 2.1.124 on).
+	ManagedSettings string
+	// Debug makes the CLI log debug output, to stderr or to DebugFile
+	// (--debug; every recorded version).
+	Debug bool
+	// DebugFile is the file the CLI writes its debug log to; it implies
+	// Debug (--debug-file; every recorded version).
+	DebugFile string
 	// ExtraArgs are more CLI flags, passed last and unchecked: each flag
 	// followed by its value, if it has one (the Agent SDKs' extraArgs map
 	// of flag to value or null is
@@ -669,6 +727,46 @@ type optionFlag struct {
 	// written to a file whose path the flag gets instead, when the client
 	// starts the CLI (see configFiles).
 	toFile bool
+	// initFrom, when not zero, is the CLI versions that read the option
+	// from the initialize request at launch, under --await-initialize:
+	// for them the occurrences that inInit accepts go there (see
+	// Options.initializeRequest) instead of on the command line, and
+	// initFlag, if any, is passed instead.
+	initFrom cliversion.Constraint
+	inInit   func(values []string) bool
+	initFlag string
+}
+
+// The CLI versions that read configuration from the initialize request at
+// launch, under --await-initialize: the first installed version whose code
+// answers plugins_applied, managed_settings_applied (and has
+// --managed-settings-in-initialize) and mcp_servers_applied.
+var (
+	pluginsInInit         = cliversion.MustParseConstraint(">=2.1.268")
+	managedSettingsInInit = cliversion.MustParseConstraint(">=2.1.323")
+	mcpServersInInit      = cliversion.MustParseConstraint(">=2.1.326")
+)
+
+// jsonObject says what is wrong with v as a JSON object, "" if nothing.
+func jsonObject(v string) string {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(v), &m); err != nil || m == nil {
+		return fmt.Sprintf("not a JSON object (%v)", err)
+	}
+	return ""
+}
+
+// isJSON reports whether an option's value is JSON text rather than a
+// file's path.
+func isJSON(v string) bool { return strings.HasPrefix(strings.TrimSpace(v), "{") }
+
+// always is inInit for options that go in the initialize request whole.
+func always([]string) bool { return true }
+
+// inInitialize reports whether the occurrence of the row goes in the
+// initialize request for CLI version v (known: v is a version).
+func (row *optionFlag) inInitialize(v cliversion.Version, known bool, values []string) bool {
+	return known && !row.initFrom.IsZero() && row.initFrom.Allows(v) && row.inInit(values)
 }
 
 // optionValue writes an option as the values of its flag: the values of
@@ -822,7 +920,8 @@ var optionFlags = []optionFlag{
 	{option: "IncludePartialMessages", flag: "--include-partial-messages", value: present(func(o *Options) bool { return o.IncludePartialMessages })},
 	{option: "ReplayUserMessages", flag: "--replay-user-messages", value: present(func(o *Options) bool { return o.ReplayUserMessages })},
 	{option: "AddDirs", flag: "--add-dir", value: each(func(o *Options) []string { return o.AddDirs })},
-	{option: "MCPConfig", flag: "--mcp-config", value: each(func(o *Options) []string { return o.MCPConfig }), toFile: true},
+	{option: "MCPConfig", flag: "--mcp-config", value: each(func(o *Options) []string { return o.MCPConfig }), toFile: true,
+		initFrom: mcpServersInInit, inInit: func(values []string) bool { return isJSON(values[0]) }},
 	// The in-process servers, as type "sdk": a few bytes each.
 	{option: "MCPServers", flag: "--mcp-config", value: func(o *Options) ([][]string, string) {
 		if len(o.MCPServers) == 0 {
@@ -847,7 +946,44 @@ var optionFlags = []optionFlag{
 			occurrences = append(occurrences, []string{p.Path})
 		}
 		return occurrences, ""
-	}},
+	}, initFrom: pluginsInInit, inInit: always},
+	{option: "ManagedSettings", flag: "--managed-settings", needs: cliversion.MustParseConstraint(">=2.1.124"),
+		value: func(o *Options) ([][]string, string) {
+			if o.ManagedSettings == "" {
+				return nil, ""
+			}
+			if problem := jsonObject(o.ManagedSettings); problem != "" {
+				return nil, problem
+			}
+			return [][]string{{o.ManagedSettings}}, ""
+		}, initFrom: managedSettingsInInit, inInit: always, initFlag: "--managed-settings-in-initialize"},
+	{option: "ResumeDropsTurn", flag: "--resume-drops-turn", needs: cliversion.MustParseConstraint(">=2.1.229"),
+		value: text(func(o *Options) string { return o.ResumeDropsTurn }),
+		check: func(o *Options) string {
+			if o.ResumeSessionAt == "" {
+				return "needs ResumeSessionAt"
+			}
+			return ""
+		}},
+	{option: "PermissionPrompts", flag: "--permission-prompts", needs: cliversion.MustParseConstraint(">=2.1.113"),
+		value: text(func(o *Options) string { return o.PermissionPrompts }),
+		check: func(o *Options) string {
+			if o.PermissionPrompts == "none" && o.CanUseTool != nil {
+				return `"none" never calls CanUseTool`
+			}
+			return ""
+		}, choice: "target", choices: []flagChoice{{value: "host"}, {value: "none"}}},
+	{option: "PermissionPromptTool", flag: "--permission-prompt-tool", value: text(func(o *Options) string { return o.PermissionPromptTool }),
+		check: func(o *Options) string {
+			if o.CanUseTool != nil {
+				return "PermissionPromptTool and CanUseTool exclude each other"
+			}
+			return ""
+		}},
+	{option: "AllowDangerouslySkipPermissions", flag: "--allow-dangerously-skip-permissions",
+		value: present(func(o *Options) bool { return o.AllowDangerouslySkipPermissions })},
+	{option: "Debug", flag: "--debug", value: present(func(o *Options) bool { return o.Debug && o.DebugFile == "" })},
+	{option: "DebugFile", flag: "--debug-file", value: text(func(o *Options) string { return o.DebugFile })},
 	{option: "SettingSources", flag: "--setting-sources", value: func(o *Options) ([][]string, string) {
 		if o.SettingSources == nil {
 			return nil, "" // an empty, non-nil list reads no settings file
@@ -979,6 +1115,7 @@ func (o *Options) args(version string, files *configFiles) ([]string, error) {
 	known := err == nil
 	var args []string
 	var errs []error
+	awaitInit := false // an option goes in the initialize request at launch
 	for _, row := range optionFlags {
 		occurrences, problem := row.value(o)
 		if occurrences == nil && problem == "" {
@@ -1004,6 +1141,13 @@ func (o *Options) args(version string, files *configFiles) ([]string, error) {
 			// checked; sent in the initialize request
 		default:
 			for _, values := range occurrences {
+				if row.inInitialize(v, known, values) {
+					awaitInit = true
+					if row.initFlag != "" && !slices.Contains(args, row.initFlag) {
+						args = append(args, row.initFlag)
+					}
+					continue
+				}
 				if row.toFile && files != nil {
 					if values, err = files.paths(row.option, values); err != nil {
 						return nil, err
@@ -1015,6 +1159,9 @@ func (o *Options) args(version string, files *configFiles) ([]string, error) {
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
+	}
+	if awaitInit {
+		args = append(args, "--await-initialize")
 	}
 	return append(args, o.ExtraArgs...), nil
 }

@@ -40,8 +40,9 @@ func TestOptionFlags(t *testing.T) {
 		// A flag may serve two options only when it can be repeated:
 		// --mcp-config for MCPConfig's files and MCPServers' "sdk" entry.
 		// Thinking has three flags; --max-thinking-tokens serves it and
-		// MaxThinkingTokens.
-		if other, ok := flags[row.flag]; (options[row.option] && row.option != "Thinking") || ok && row.flag != "--mcp-config" && row.flag != "--max-thinking-tokens" {
+		// MaxThinkingTokens. --permission-prompt-tool serves CanUseTool
+		// (stdio) and PermissionPromptTool, which exclude each other.
+		if other, ok := flags[row.flag]; (options[row.option] && row.option != "Thinking") || ok && row.flag != "--mcp-config" && row.flag != "--max-thinking-tokens" && row.flag != "--permission-prompt-tool" {
 			t.Errorf("%s (%s) is in the table twice (also %s)", row.option, row.flag, other)
 		}
 		options[row.option], flags[row.flag] = true, row.option
@@ -161,6 +162,76 @@ func TestInitOptions(t *testing.T) {
 	}
 	if _, err := (&Options{}).initializeRequest("2.1.37"); err != nil {
 		t.Errorf("no options on 2.1.37: %v", err)
+	}
+}
+
+// TestInitOptionsSDK0332 checks the initialize members of the options of
+// the Agent SDK 0.3.332 this client added last, each refused on the last
+// installed version before the first that reads it.
+func TestInitOptionsSDK0332(t *testing.T) {
+	t.Parallel()
+	o := Options{ToolAliases: map[string]string{"Bash": "mcp__w__bash"}, PlanModeInstructions: "plan", ExcludeDynamicSections: true, SystemPromptSnapshot: new(false)}
+	req, err := o.initializeRequest("2.1.332")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(req.ToolAliases) != `{"Bash":"mcp__w__bash"}` || req.PlanModeInstructions != "plan" || !req.ExcludeDynamicSections || string(req.SystemPromptSnapshot) != "false" {
+		t.Errorf("initialize request %+v", req)
+	}
+	for _, tt := range []struct {
+		opts    Options
+		version string
+		option  string
+	}{
+		{Options{ExcludeDynamicSections: true}, "2.1.87", "ExcludeDynamicSections"},
+		{Options{PlanModeInstructions: "p"}, "2.1.113", "PlanModeInstructions"},
+		{Options{ToolAliases: map[string]string{"a": "b"}}, "2.1.139", "ToolAliases"},
+		{Options{SystemPromptSnapshot: new(true)}, "2.1.252", "SystemPromptSnapshot"},
+	} {
+		_, err := tt.opts.initializeRequest(tt.version)
+		var oe *OptionError
+		if !errors.As(err, &oe) || !oe.Unsupported || oe.Option != tt.option {
+			t.Errorf("%s on %s: %v, want it unsupported", tt.option, tt.version, err)
+		}
+	}
+	_, err = (&Options{ExcludeDynamicSections: true, SystemPrompt: "own"}).initializeRequest("2.1.332")
+	if oe := (*OptionError)(nil); !errors.As(err, &oe) || oe.Option != "ExcludeDynamicSections" {
+		t.Errorf("ExcludeDynamicSections with SystemPrompt: %v, want refused", err)
+	}
+}
+
+// TestLaunchConfig checks what goes in the initialize request at launch,
+// where the version reads it: the plugins (2.1.268 on), the managed
+// settings (2.1.323 on) and the JSON of MCPConfig, merged (2.1.326 on);
+// before, nothing (Args passes the flags).
+func TestLaunchConfig(t *testing.T) {
+	t.Parallel()
+	o := Options{
+		Plugins:         []Plugin{{Path: "/p/one"}},
+		ManagedSettings: ` {"permissions":{"deny":["Bash"]}} `,
+		MCPConfig:       []string{`{"mcpServers":{"a":{"command":"x"}}}`, "servers.json", `{"mcpServers":{"b":{"type":"http","url":"u"}}}`},
+	}
+	for _, tt := range []struct {
+		version               string
+		plugins, managed, mcp string
+	}{
+		{"2.1.252", "", "", ""},
+		{"2.1.268", `[{"type":"local","path":"/p/one"}]`, "", ""},
+		{"2.1.323", `[{"type":"local","path":"/p/one"}]`, `{"permissions":{"deny":["Bash"]}}`, ""},
+		{"2.1.332", `[{"type":"local","path":"/p/one"}]`, `{"permissions":{"deny":["Bash"]}}`, `{"a":{"command":"x"},"b":{"type":"http","url":"u"}}`},
+		{"", "", "", ""},
+	} {
+		req, err := o.initializeRequest(tt.version)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.version, err)
+		}
+		if string(req.Plugins) != tt.plugins || string(req.ManagedSettings) != tt.managed || string(req.MCPServers) != tt.mcp {
+			t.Errorf("%s: plugins %s, managed settings %s, MCP servers %s; want %s, %s, %s", tt.version, req.Plugins, req.ManagedSettings, req.MCPServers, tt.plugins, tt.managed, tt.mcp)
+		}
+	}
+	dup := Options{MCPConfig: []string{`{"mcpServers":{"a":{}}}`, `{"mcpServers":{"a":{}}}`}}
+	if _, err := dup.initializeRequest("2.1.332"); err == nil || !strings.Contains(err.Error(), `two configurations name MCP server "a"`) {
+		t.Errorf("two servers a: %v", err)
 	}
 }
 

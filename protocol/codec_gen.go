@@ -318,6 +318,11 @@ func init() {
 		boolField("perTaskStopAffordance", func(m *InitializeRequest) *bool { return &m.PerTaskStopAffordance }),
 		rawField("plugins", func(m *InitializeRequest) *rawJSON { return &m.Plugins }),
 		rawField("mcpServers", func(m *InitializeRequest) *rawJSON { return &m.MCPServers }),
+		stringField("planModeInstructions", func(m *InitializeRequest) *string { return &m.PlanModeInstructions }),
+		rawField("toolAliases", func(m *InitializeRequest) *rawJSON { return &m.ToolAliases }),
+		boolField("excludeDynamicSections", func(m *InitializeRequest) *bool { return &m.ExcludeDynamicSections }),
+		rawField("systemPromptSnapshot", func(m *InitializeRequest) *rawJSON { return &m.SystemPromptSnapshot }),
+		rawField("managedSettings", func(m *InitializeRequest) *rawJSON { return &m.ManagedSettings }),
 	)
 	interruptRequestTable = newTable(
 		constField[InterruptRequest]("subtype", "interrupt"),

@@ -57,6 +57,11 @@ type InitializeRequest struct {
 	PerTaskStopAffordance  bool            `json:"perTaskStopAffordance"`  // the host can stop single background tasks with stop_task (CLI 2.1.330)
 	Plugins                json.RawMessage `json:"plugins"`                // plugins to load: [{"type":"local","path":...}] (CLI 2.1.330)
 	MCPServers             json.RawMessage `json:"mcpServers"`             // MCP servers for the CLI to run or connect to, by name (CLI 2.1.330)
+	PlanModeInstructions   string          `json:"planModeInstructions"`   // workflow body of the plan-mode reminder (CLI 2.1.124)
+	ToolAliases            json.RawMessage `json:"toolAliases"`            // tool names the model may emit for others, alias to tool (CLI 2.1.149)
+	ExcludeDynamicSections bool            `json:"excludeDynamicSections"` // keep per-user sections out of the default system prompt (CLI 2.1.100)
+	SystemPromptSnapshot   json.RawMessage `json:"systemPromptSnapshot"`   // true or false: record the system prompt once and reuse it (CLI 2.1.268)
+	ManagedSettings        json.RawMessage `json:"managedSettings"`        // the host's managed settings, with --managed-settings-in-initialize (CLI 2.1.323)
 	objectState            `wire:"union=ControlRequestBody,subtype=initialize"`
 }
 

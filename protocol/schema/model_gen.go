@@ -163,6 +163,11 @@ func protocolModel() *Model {
 					{Key: "perTaskStopAffordance", Field: "PerTaskStopAffordance", GoType: "bool", Doc: "the host can stop single background tasks with stop_task (CLI 2.1.330)", Shape: ShapeBoolean},
 					{Key: "plugins", Field: "Plugins", GoType: "json.RawMessage", Doc: "plugins to load: [{\"type\":\"local\",\"path\":...}] (CLI 2.1.330)", Shape: ShapeRaw},
 					{Key: "mcpServers", Field: "MCPServers", GoType: "json.RawMessage", Doc: "MCP servers for the CLI to run or connect to, by name (CLI 2.1.330)", Shape: ShapeRaw},
+					{Key: "planModeInstructions", Field: "PlanModeInstructions", GoType: "string", Doc: "workflow body of the plan-mode reminder (CLI 2.1.124)", Shape: ShapeString},
+					{Key: "toolAliases", Field: "ToolAliases", GoType: "json.RawMessage", Doc: "tool names the model may emit for others, alias to tool (CLI 2.1.149)", Shape: ShapeRaw},
+					{Key: "excludeDynamicSections", Field: "ExcludeDynamicSections", GoType: "bool", Doc: "keep per-user sections out of the default system prompt (CLI 2.1.100)", Shape: ShapeBoolean},
+					{Key: "systemPromptSnapshot", Field: "SystemPromptSnapshot", GoType: "json.RawMessage", Doc: "true or false: record the system prompt once and reuse it (CLI 2.1.268)", Shape: ShapeRaw},
+					{Key: "managedSettings", Field: "ManagedSettings", GoType: "json.RawMessage", Doc: "the host's managed settings, with --managed-settings-in-initialize (CLI 2.1.323)", Shape: ShapeRaw},
 				},
 			},
 			{

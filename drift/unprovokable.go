@@ -43,5 +43,17 @@ func Unprovokables() []Unprovokable {
 				"2.1.37 and 2.1.150 have no worker_shutting_down at all (2.1.250 and 2.1.332 do).",
 			Versions: []string{"2.1.37", "2.1.150", "2.1.250", "2.1.332"},
 		},
+		{
+			Item: ProtocolItem{Group: GroupStdout, Name: "system/local_command_output"},
+			Reason: "No version writes it on stdout: the model has it from the SDK's message schema, and the CLI itself only " +
+				"reads it, in the adapter that turns a remote session's messages into transcript rows. In print mode a slash " +
+				"command's output is written as an assistant message from the model \"<synthetic>\" followed by a result.",
+			Tried: "Read the CLI's code for the string local_command_output as a subtype on every installed version from " +
+				"2.1.29 to 2.1.332: 2.1.29 to 2.1.52 have none; 2.1.64 and later have only the schema's literal and, in the later ones, " +
+				"the remote adapter's comparison; no builder of such a line. Sent /cost, /context, /status and " +
+				"/release-notes as user messages on 2.1.150 and 2.1.332: each turn wrote system/init, an assistant message " +
+				"(model \"<synthetic>\") and result/success, and no system/local_command_output.",
+			Versions: []string{"2.1.37", "2.1.150", "2.1.250", "2.1.332"},
+		},
 	}
 }

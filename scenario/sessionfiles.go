@@ -59,7 +59,11 @@ func readSessionFiles(configDir string) ([]sessionFile, error) {
 // are learned, then their paths are normalized, in the order of the raw
 // paths (the session ids in them are numbered by then, from the stdout
 // lines), then their content in the order of the normalized paths, which
-// is the order of the recording. A .jsonl file's JSON lines are
+// is the order of the recording. In a .jsonl file, the entries the CLI
+// writes when a timer fires (timingEntries), whose number and place among
+// the others vary from run to run, are moved to the end of the file, each
+// distinct one (once normalized) once, in the order they first appear;
+// the others are in the order of canonicalOrder. A .jsonl file's JSON lines are
 // normalized as stdout lines are, compact, with sessionEntry's members
 // besides; other lines and files as text. A file that does not end with
 // a newline gets one: a recording's files end with one.
@@ -68,8 +72,9 @@ func normalizeSessionFiles(files []sessionFile, n *normalizer) []recording.Sessi
 		return nil
 	}
 	type line struct {
-		v    *jsontree.Value // nil for a line normalized as text
-		text string
+		v      *jsontree.Value // nil for a line normalized as text
+		text   string
+		timing bool // an entry of one of timingEntries
 	}
 	parsed := make([][]line, len(files))
 	out := make([]recording.SessionFile, len(files))
@@ -79,7 +84,7 @@ func normalizeSessionFiles(files []sessionFile, n *normalizer) []recording.Sessi
 			l = bytes.TrimSuffix(l, []byte("\n"))
 			if v, err := jsontree.Parse(l); jsonl && err == nil {
 				n.learn(v)
-				parsed[i] = append(parsed[i], line{v: v})
+				parsed[i] = append(parsed[i], line{v: v, timing: slices.Contains(timingEntries, v.StringAt("type"))})
 			} else {
 				parsed[i] = append(parsed[i], line{text: string(l)})
 			}
@@ -96,7 +101,20 @@ func normalizeSessionFiles(files []sessionFile, n *normalizer) []recording.Sessi
 	sorted := make([]recording.SessionFile, 0, len(files))
 	for _, i := range order {
 		sf := out[i]
-		for _, l := range parsed[i] {
+		lines := parsed[i]
+		if strings.HasSuffix(sf.Path, ".jsonl") {
+			lines = canonicalOrder(lines, func(l line) (bool, *jsontree.Value) { return l.timing, l.v })
+		}
+		seen := map[string]bool{} // the timing entries written, normalized
+		for _, l := range lines {
+			if l.timing {
+				entry := string(n.value(sessionEntry(l.v)).AppendCompact(nil))
+				if !seen[entry] {
+					seen[entry] = true
+					sf.Data = append(append(sf.Data, entry...), '\n')
+				}
+				continue
+			}
 			if l.v != nil {
 				sf.Data = n.value(sessionEntry(l.v)).AppendCompact(sf.Data)
 			} else {
@@ -108,6 +126,93 @@ func normalizeSessionFiles(files []sessionFile, n *normalizer) []recording.Sessi
 	}
 	return sorted
 }
+
+// canonicalOrder returns the lines of a .jsonl file in the order a
+// recording writes them, which the order the CLI wrote them in does not
+// change: the conversation entries (those with a uuid) in the order of
+// their chain, each after its parent (preorder, children in file order;
+// first the entries without a parent, then those whose parent the file
+// lacks), each followed by the other entries that followed it in the
+// file (and the entries before the first conversation entry first); the
+// timing entries last, in file order. Measured on 2.1.37
+// (hook-subagent-start-stop): a subagent's first entry was written before
+// the entries after it in one run and after them in the next.
+func canonicalOrder[L any](lines []L, is func(L) (timing bool, v *jsontree.Value)) []L {
+	type group struct {
+		lines    []L
+		uuid     string
+		parent   *jsontree.Value // the parentUuid member, nil for none
+		children []int
+	}
+	groups := []group{{}} // groups[0]: the lines before the first conversation entry
+	var timing []L
+	for _, l := range lines {
+		t, v := is(l)
+		switch {
+		case t:
+			timing = append(timing, l)
+		case v != nil && v.Kind == jsontree.Object && v.StringAt("uuid") != "":
+			groups = append(groups, group{lines: []L{l}, uuid: v.StringAt("uuid"), parent: v.Get("parentUuid")})
+		default:
+			last := &groups[len(groups)-1]
+			last.lines = append(last.lines, l)
+		}
+	}
+	byUUID := map[string]int{}
+	for i := 1; i < len(groups); i++ {
+		if _, dup := byUUID[groups[i].uuid]; !dup {
+			byUUID[groups[i].uuid] = i
+		}
+	}
+	var noParent, lostParent []int
+	for i := 1; i < len(groups); i++ {
+		p := groups[i].parent
+		switch {
+		case p == nil || p.Kind != jsontree.String || p.Str == "":
+			noParent = append(noParent, i)
+		default:
+			if j, ok := byUUID[p.Str]; ok && j != i {
+				groups[j].children = append(groups[j].children, i)
+			} else {
+				lostParent = append(lostParent, i)
+			}
+		}
+	}
+	out := slices.Clone(groups[0].lines)
+	visited := make([]bool, len(groups))
+	var stack []int
+	for _, root := range slices.Concat(noParent, lostParent) {
+		stack = append(stack[:0], root)
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if visited[i] {
+				continue
+			}
+			visited[i] = true
+			out = append(out, groups[i].lines...)
+			for c := len(groups[i].children) - 1; c >= 0; c-- {
+				stack = append(stack, groups[i].children[c])
+			}
+		}
+	}
+	for i := 1; i < len(groups); i++ { // a cycle of parents: in file order
+		if !visited[i] {
+			out = append(out, groups[i].lines...)
+		}
+	}
+	return append(out, timing...)
+}
+
+// timingEntries are the types of the session entries the CLI writes when
+// a timer fires rather than as the conversation goes: the latest prompt
+// (last-prompt) and atis-latch. How many a run writes, and where among
+// the other entries, depends on timing (measured on 2.1.332:
+// hook-subagent-start-stop wrote 4 last-prompt entries in one run, 3 in
+// the next, in other places).
+// 2.1.37 wrote its queue-operation entries before a prompt's entry in
+// one run, after its answer in the next.
+var timingEntries = []string{"last-prompt", "atis-latch", "queue-operation"}
 
 // sessionDurationKey names the numeric members of session entries that
 // hold timings the stdout lines do not have, beyond durationKey's:

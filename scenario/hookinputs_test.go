@@ -69,6 +69,7 @@ func TestRecordedHookInputs(t *testing.T) {
 		protocol.HookUserPromptSubmit, protocol.HookStop, protocol.HookSubagentStart, protocol.HookSubagentStop,
 		protocol.HookPreCompact, protocol.HookSessionStart, protocol.HookSessionEnd, protocol.HookPermissionRequest, protocol.HookNotification,
 		protocol.HookPreModelSwitch, protocol.HookPostModelSwitch,
+		protocol.HookTaskCreated, protocol.HookTaskCompleted,
 	}
 	for _, ev := range want {
 		if !seen[ev] {

@@ -24,9 +24,15 @@ func connect(t *testing.T, withElicit bool, opts *mcp.ClientOptions) *mcp.Client
 // connectVersion is connect with the client asking for protocol version.
 func connectVersion(t *testing.T, withElicit bool, opts *mcp.ClientOptions, version string) *mcp.ClientSession {
 	t.Helper()
+	return connectServer(t, mcpecho.NewServer(withElicit), opts, version)
+}
+
+// connectServer is connectVersion with the server s.
+func connectServer(t *testing.T, s *mcp.Server, opts *mcp.ClientOptions, version string) *mcp.ClientSession {
+	t.Helper()
 	ctx := t.Context()
 	ct, st := mcp.NewInMemoryTransports()
-	ss, err := mcpecho.NewServer(withElicit).Connect(ctx, st, nil)
+	ss, err := s.Connect(ctx, st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,17 +165,7 @@ func TestElicitURL(t *testing.T) {
 						completed <- req.Params.ElicitationID
 					},
 				}
-				ct, st := mcp.NewInMemoryTransports()
-				ss, err := mcpecho.NewServerElicitURL().Connect(ctx, st, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { _ = ss.Close() })
-				cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, opts).Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: version})
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { _ = cs.Close() })
+				cs := connectServer(t, mcpecho.NewServerElicitURL(), opts, version)
 				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "elicit_url", Arguments: map[string]any{"message": "Open it."}})
 				if err != nil {
 					t.Fatal(err)

@@ -66,5 +66,19 @@ func Unprovokables() []Unprovokable {
 				"processed_at occurs in the schema only. No object literal with this subtype exists to be written.",
 			Versions: []string{"2.1.37", "2.1.113", "2.1.150", "2.1.199", "2.1.250", "2.1.300", "2.1.332"},
 		},
+		{
+			Item: ProtocolItem{Group: GroupStdout, Name: "system/session_writes_lost"},
+			CLI:  ">=2.1.317",
+			Reason: "The CLI writes it only when saving the session transcript or ~/.claude.json failed with ENOSPC or EDQUOT: " +
+				"the disk holding its config folder is full or over quota. A scenario runs the CLI with a fresh HOME on the " +
+				"machine's own disk, and can put files only in the working folder, so no run can give it a full disk there.",
+			Tried: "Read the CLI's code for a writer of subtype session_writes_lost: one, in print mode's exit path " +
+				"(the print_full_disk_exit telemetry), which writes it with --output-format stream-json when the transcript " +
+				"writer or the global config writer recorded a full-disk error code (error_code ENOSPC or EDQUOT, lost " +
+				"transcript and/or global_config, transcript_session_ids), after a message on stderr " +
+				"(\"Error: Claude Code could not save ... because the disk is full\"); nothing else (no flag, env var or " +
+				"setting) makes it. 2.1.316 and earlier have no session_writes_lost at all (2.1.317 is the first installed version with it).",
+			Versions: []string{"2.1.317", "2.1.332"},
+		},
 	}
 }

@@ -1081,6 +1081,7 @@ func init() {
 		rawField("context_usage", func(m *AssistantMessage) *rawJSON { return &m.ContextUsage }),
 		rawField("usage_report", func(m *AssistantMessage) *rawJSON { return &m.UsageReport }),
 		objectsField[AssistantMessage, ToolUseMeta]("tool_use_meta", &toolUseMetaTable, func(m *AssistantMessage) *[]ToolUseMeta { return &m.ToolUseMeta }),
+		stringField("refused_message_id", func(m *AssistantMessage) *string { return &m.RefusedMessageID }),
 	)
 	toolUseMetaTable = newTable(
 		stringField("id", func(m *ToolUseMeta) *string { return &m.ID }),
@@ -1107,6 +1108,8 @@ func init() {
 		stringField("agent_id", func(m *UserMessage) *string { return &m.AgentID }),
 		stringField("subagent_type", func(m *UserMessage) *string { return &m.SubagentType }),
 		stringField("task_description", func(m *UserMessage) *string { return &m.TaskDescription }),
+		stringField("refused_message_id", func(m *UserMessage) *string { return &m.RefusedMessageID }),
+		boolField("refusal_retry", func(m *UserMessage) *bool { return &m.RefusalRetry }),
 	)
 	permissionDenialTable = newTable(
 		stringField("tool_name", func(m *PermissionDenial) *string { return &m.ToolName }),

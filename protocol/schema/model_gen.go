@@ -1538,6 +1538,7 @@ func protocolModel() *Model {
 					{Key: "context_usage", Field: "ContextUsage", GoType: "json.RawMessage", Doc: "the /context report as data, on its synthetic message (CLI 2.1.330)", Shape: ShapeRaw},
 					{Key: "usage_report", Field: "UsageReport", GoType: "json.RawMessage", Doc: "the /usage report as data, on its synthetic message (CLI 2.1.330)", Shape: ShapeRaw},
 					{Key: "tool_use_meta", Field: "ToolUseMeta", GoType: "[]ToolUseMeta", Doc: "how to show the message's calls of MCP tools, one per tool_use block (CLI 2.1.197)", Shape: ShapeObjects, Elem: "ToolUseMeta"},
+					{Key: "refused_message_id", Field: "RefusedMessageID", GoType: "string", Doc: "on the synthetic error message after a refusal: the ID of the refused API message (CLI 2.1.332)", Shape: ShapeString},
 				},
 			},
 			{
@@ -1584,6 +1585,8 @@ func protocolModel() *Model {
 					{Key: "agent_id", Field: "AgentID", GoType: "string", Doc: "the subagent whose conversation holds the message (CLI 2.1.330)", Shape: ShapeString},
 					{Key: "subagent_type", Field: "SubagentType", GoType: "string", Doc: "that subagent's type (CLI 2.1.330)", Shape: ShapeString},
 					{Key: "task_description", Field: "TaskDescription", GoType: "string", Doc: "the description of that subagent's task (CLI 2.1.330)", Shape: ShapeString},
+					{Key: "refused_message_id", Field: "RefusedMessageID", GoType: "string", Doc: "on the synthetic message after a refusal: the ID of the refused API message (CLI 2.1.332)", Shape: ShapeString},
+					{Key: "refusal_retry", Field: "RefusalRetry", GoType: "bool", Doc: "that synthetic message goes with a retry after the refusal (CLI 2.1.332)", Shape: ShapeBoolean},
 				},
 			},
 			{

@@ -60,7 +60,7 @@ var placeholders = [...]Placeholder{
 	{Name: "time", Number: true, Where: "a clock reading: a member named so (timestamp, resetsAt, created_at…), in a tag or a usage block's line"},
 	{Name: "timestamp", Where: "an ISO 8601 date and time, in any text"},
 	{Name: "date", Where: "the run's date, a day either side, in any text"},
-	{Name: "os-version", Where: "the OS version in the system prompt's environment"},
+	{Name: "os-version", Where: "the OS version in the system prompt's environment, and a session file entry's osVersion"},
 	{Name: "cli-version", Where: "the running CLI's version, in any text"},
 	{Name: "fingerprint", Where: "the three hex digits after cc_version=<cli-version>. in the billing header of the system prompt"},
 	{Name: "api-url", Where: "the fake API's base URL, in any text"},
@@ -68,6 +68,7 @@ var placeholders = [...]Placeholder{
 	{Name: "next-run", Where: "when a cron job fires next, in the answers of the cron tools"},
 	{Name: "clock", Where: "when a ScheduleWakeup wakeup fires"},
 	{Name: "delay", Where: "how long before a ScheduleWakeup wakeup fires"},
+	{Name: "leaf", Where: "a session file entry's leafUuid (last-prompt, summary): the entry that was the latest when the CLI wrote it"},
 }
 
 // PlaceholderPattern returns a regular expression that matches the

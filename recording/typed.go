@@ -31,6 +31,8 @@ import (
 //	                   sent to the CLI
 //	requests/N.json    main-loop request N (see [Request])
 //	side.json          the side requests, counted by kind (see [SideRequests])
+//	projects/…         the session files the CLI wrote, if the scenario
+//	                   asks for them (see [SessionFile])
 type Recording struct {
 	// Scenario is the scenario's ID and Title its English title.
 	Scenario, Title string
@@ -63,6 +65,10 @@ type Recording struct {
 	// number and kinds are stable from run to run, the times they arrive
 	// at are not.
 	Side []SideRequests
+	// SessionFiles are the files the CLI wrote under its config folder's
+	// projects/ folder, in the order of their paths, for a scenario that
+	// asks for them; nil for the others.
+	SessionFiles []SessionFile
 }
 
 // Restart is a second CLI process in a scenario: before turn Turn the
@@ -409,8 +415,14 @@ func parseRecording(data []byte, unit unitFunc, lean bool) (*Recording, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(files) > 0 {
-		return nil, fmt.Errorf("unexpected file %s", files[0].Name)
+	for _, f := range files {
+		if !strings.HasPrefix(f.Name, SessionDir+"/") {
+			return nil, fmt.Errorf("unexpected file %s: %w", f.Name, errNotSessionFile)
+		}
+		r.SessionFiles = append(r.SessionFiles, SessionFile{Path: f.Name, Data: f.Data})
+	}
+	if err := checkSessionFiles(r.SessionFiles); err != nil {
+		return nil, err
 	}
 	if lean {
 		r.Events = slices.DeleteFunc(r.Events, func(ev Event) bool { return ev.Kind == EventRequest })
@@ -743,6 +755,12 @@ func (r *Recording) Marshal() ([]byte, error) {
 		ar.Files = append(ar.Files, txtar.File{Name: requestFile(i + 1), Data: data})
 	}
 	ar.Files = append(ar.Files, txtar.File{Name: sideFile, Data: r.sideJSON()})
+	if err := checkSessionFiles(r.SessionFiles); err != nil {
+		return nil, fmt.Errorf("recording: marshal: %w", err)
+	}
+	for _, f := range r.SessionFiles {
+		ar.Files = append(ar.Files, txtar.File{Name: f.Path, Data: f.Data})
+	}
 	return txtar.Format(ar), nil
 }
 

@@ -247,6 +247,7 @@ func TestParseRecordingErrors(t *testing.T) {
 // and bytes.
 func FuzzParseRecording(f *testing.F) {
 	f.Add([]byte(smallRecording))
+	f.Add([]byte(sessionRecording))
 	f.Add([]byte(strings.Replace(smallRecording, `{"turn":1,"dir":"stdin","text":"not JSON"}`, `{"turn":1,"dir":"signal","signal":"SIGINT"}`, 1)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rec, err := recording.ParseRecording(data)

@@ -84,6 +84,11 @@ type Scenario struct {
 	// another in the same working and config folders, as a later run of a
 	// user resumes a session; nil for one process.
 	Restart *recording.Restart
+	// SessionFiles asks for the files the CLI writes under its config
+	// folder's projects/ folder (the session transcripts, subagents'
+	// transcripts, …) in the recording, as its session files (see
+	// [recording.SessionFile]).
+	SessionFiles bool
 	// Paths declare what a CLI's run may or may not show from run to run
 	// on some versions, where the CLI takes one of several paths by
 	// timing: a difference there between two recordings is no change.
@@ -599,6 +604,7 @@ type headerJSON struct {
 	Timeout       string             `json:"timeout"`
 	Auth          string             `json:"auth"`
 	Restart       *recording.Restart `json:"restart"`
+	SessionFiles  bool               `json:"session_files"`
 	Paths         []pathsJSON        `json:"paths"`
 }
 
@@ -701,6 +707,7 @@ func (p *parser) header(sc *Scenario, data []byte, line int) {
 	default:
 		p.errorf(line, sec, "auth %q: want %q (the default) or %q", h.Auth, AuthAPIKey, AuthOAuth)
 	}
+	sc.SessionFiles = h.SessionFiles
 	if h.Restart != nil {
 		if h.Restart.Turn < 2 {
 			p.errorf(line, sec, "restart: turn %d: the new process starts at turn 2 or later", h.Restart.Turn)

@@ -93,6 +93,9 @@ type runLog struct {
 	exitCode int
 	requests []stubapi.Request
 	unused   int
+	// sessionFiles are the files under the config folder's projects/,
+	// for a scenario that asks for them.
+	sessionFiles []sessionFile
 }
 
 // encode makes the Recording of the run, with the main-loop requests
@@ -100,7 +103,7 @@ type runLog struct {
 // by placeholders (see the package documentation). The normalizer numbers
 // placeholders by first appearance in the order of the archive: events,
 // then run.json's flags and environment, then the requests, then the side
-// requests.
+// requests, then the session files.
 func (rec *runLog) encode(n *normalizer) *recording.Recording {
 	out := &recording.Recording{
 		Scenario:    rec.scenario.ID,
@@ -180,6 +183,7 @@ func (rec *runLog) encode(n *normalizer) *recording.Recording {
 		}
 	}
 	out.Side = sideSummary(side, n)
+	out.SessionFiles = normalizeSessionFiles(rec.sessionFiles, n)
 	return out
 }
 

@@ -371,6 +371,14 @@ func (x *run) do(ctx context.Context) (rec *recording.Recording, problems []erro
 	}
 	srv.Close()
 	requests := srv.Requests()
+	var sessionFiles []sessionFile
+	if sc.SessionFiles {
+		// The CLI has exited: what it wrote is all there, and its folders
+		// stay until sess.Close.
+		if sessionFiles, err = readSessionFiles(sess.ConfigDir()); err != nil {
+			problems = append(problems, err)
+		}
+	}
 	stderr.WriteString(sess.Stderr())
 	x.fillBadLines(sess.Transcript(), from)
 
@@ -397,6 +405,8 @@ func (x *run) do(ctx context.Context) (rec *recording.Recording, problems []erro
 		exitCode: exitCode,
 		requests: requests,
 		unused:   srv.Remaining(),
+
+		sessionFiles: sessionFiles,
 	}
 	return r.encode(n), problems
 }

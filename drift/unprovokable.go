@@ -55,5 +55,16 @@ func Unprovokables() []Unprovokable {
 				"(model \"<synthetic>\") and result/success, and no system/local_command_output.",
 			Versions: []string{"2.1.37", "2.1.150", "2.1.250", "2.1.332"},
 		},
+		{
+			Item: ProtocolItem{Group: GroupStdout, Name: "system/files_persisted"},
+			Reason: "No CLI version writes it: the CLI's code declares the message (its zod schema, in the SDK's message union) " +
+				"and lists its subtype among those a reader skips or keeps off the transcript, but no code builds one, so " +
+				"no flag, variable or setting makes print mode write it.",
+			Tried: "Read every occurrence of files_persisted and of its member processed_at in the CLI's code: 2.1.37 has the " +
+				"schema alone; the later versions read name it only in the schema, in the lists of subtypes that a stream reader " +
+				"skips (subtype === \"files_persisted\") and, from 2.1.250, in the set of system subtypes kept off the transcript; " +
+				"processed_at occurs in the schema only. No object literal with this subtype exists to be written.",
+			Versions: []string{"2.1.37", "2.1.113", "2.1.150", "2.1.199", "2.1.250", "2.1.300", "2.1.332"},
+		},
 	}
 }

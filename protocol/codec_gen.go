@@ -1964,6 +1964,7 @@ func init() {
 		stringsField("updatedFields", func(m *TaskUpdateToolResult) *[]string { return &m.UpdatedFields }),
 		objectField[TaskUpdateToolResult, TaskStatusChange]("statusChange", &taskStatusChangeTable, func(m *TaskUpdateToolResult) *TaskStatusChange { return &m.StatusChange }),
 		boolField("verificationNudgeNeeded", func(m *TaskUpdateToolResult) *bool { return &m.VerificationNudgeNeeded }),
+		stringField("error", func(m *TaskUpdateToolResult) *string { return &m.Error }),
 	)
 	taskStatusChangeTable = newTable(
 		stringField("from", func(m *TaskStatusChange) *string { return &m.From }),

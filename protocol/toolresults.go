@@ -445,6 +445,7 @@ type TaskUpdateToolResult struct {
 	UpdatedFields           []string         `json:"updatedFields"`           // the members the call changed ("status"…)
 	StatusChange            TaskStatusChange `json:"statusChange"`            // the status before and after, when the call changed it
 	VerificationNudgeNeeded bool             `json:"verificationNudgeNeeded"` // the CLI will remind the model to verify the work once every task is done (CLI 2.1.100)
+	Error                   string           `json:"error"`                   // why the update failed, with success false: a TaskCompleted hook's feedback ("TaskCompleted hook feedback:\n…")
 	objectState             `wire:"tool=TaskUpdate"`
 }
 

@@ -69,6 +69,8 @@ func TestRecordedHookInputs(t *testing.T) {
 		protocol.HookUserPromptSubmit, protocol.HookStop, protocol.HookSubagentStart, protocol.HookSubagentStop,
 		protocol.HookPreCompact, protocol.HookSessionStart, protocol.HookSessionEnd, protocol.HookPermissionRequest, protocol.HookNotification,
 		protocol.HookPreModelSwitch, protocol.HookPostModelSwitch,
+		protocol.HookTaskCreated, protocol.HookTaskCompleted, protocol.HookUserPromptExpansion, protocol.HookPostCompact,
+		protocol.HookPreSkillShellCommand, protocol.HookStopFailure, protocol.HookElicitation, protocol.HookElicitationResult,
 	}
 	for _, ev := range want {
 		if !seen[ev] {

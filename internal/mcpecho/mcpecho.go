@@ -13,7 +13,11 @@
 //   - elicit, only with the argument -elicit (so that the tool list of
 //     the servers started without it stays the same), asks the client
 //     for input (an MCP elicitation: a form with a name and a count) and
-//     returns what it answered, or the error the elicitation got.
+//     returns what it answered, or the error the elicitation got;
+//   - elicit_url, only with the argument -elicit-url, asks the client to
+//     open a URL (a URL-mode elicitation, id [ElicitURLID]) and, when the
+//     client accepts, notifies it that the elicitation is complete
+//     (notifications/elicitation/complete) before it returns the answer.
 //
 // [Main] is the whole program: the ccwire command runs it as
 // "ccwire mcp-test-server", and test binaries run it from TestMain.
@@ -80,6 +84,13 @@ type ElicitOutput struct {
 // elicitSchema is the form the elicit tool asks for: a name and a count.
 var elicitSchema = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Your name"},"count":{"type":"integer","description":"How many"}},"required":["name"]}`)
 
+// ElicitURLID is the elicitation id of the elicit_url tool's URL-mode
+// elicitation, and ElicitURL the URL it asks the client to open.
+const (
+	ElicitURLID = "ccwire-elicit-url-1"
+	ElicitURL   = "https://example.com/ccwire/confirm"
+)
+
 // SleepInput is the sleep tool's input.
 type SleepInput struct {
 	MS int `json:"ms" jsonschema:"how long to wait, in milliseconds (at most 60000)"`
@@ -88,12 +99,21 @@ type SleepInput struct {
 // NewServer returns the server with its three tools, and the elicit tool
 // when withElicit is set.
 func NewServer(withElicit bool) *mcp.Server {
+	return newServer(withElicit, false)
+}
+
+// newServer returns the server with its three tools, the elicit tool when
+// withElicit is set and the elicit_url tool when withElicitURL is.
+func newServer(withElicit, withElicitURL bool) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: Name, Version: Version}, nil)
 	mcp.AddTool(s, &mcp.Tool{Name: "echo", Description: "Returns its text."}, echo)
 	mcp.AddTool(s, &mcp.Tool{Name: "fail", Description: "Fails with a tool error giving its reason."}, fail)
 	mcp.AddTool(s, &mcp.Tool{Name: "sleep", Description: "Waits for ms milliseconds."}, sleep)
 	if withElicit {
 		mcp.AddTool(s, &mcp.Tool{Name: "elicit", Description: "Asks the user for a name and a count, and returns the answer."}, elicit)
+	}
+	if withElicitURL {
+		mcp.AddTool(s, &mcp.Tool{Name: "elicit_url", Description: "Asks the user to open a URL, and says when they are done."}, elicitURL)
 	}
 	return s
 }
@@ -127,6 +147,39 @@ func elicit(_ context.Context, req *mcp.CallToolRequest, in ElicitInput) (*mcp.C
 		return nil, ElicitOutput{}, fmt.Errorf("elicitation answer: %w", err)
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "elicit: " + string(text)}}}, out, nil
+}
+
+// elicitURLKey names the elicit_url tool's one input request.
+const elicitURLKey = "open"
+
+// elicitURL asks the client to open ElicitURL (a URL-mode elicitation),
+// as elicit asks for its form. When the client accepts, the server
+// notifies it that the elicitation ElicitURLID is complete, as a server
+// does once the user has finished at the URL, then returns the answer.
+func elicitURL(ctx context.Context, req *mcp.CallToolRequest, in ElicitInput) (*mcp.CallToolResult, ElicitOutput, error) {
+	if in.Message == "" {
+		in.Message = "Open the page to confirm."
+	}
+	answer, ok := req.Params.InputResponses[elicitURLKey]
+	if !ok {
+		ask := &mcp.ElicitParams{Mode: "url", Message: in.Message, URL: ElicitURL, ElicitationID: ElicitURLID}
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{elicitURLKey: ask}}, ElicitOutput{}, nil
+	}
+	res, ok := answer.(*mcp.ElicitResult)
+	if !ok {
+		return nil, ElicitOutput{}, fmt.Errorf("elicitation failed: the answer is a %T, not an elicitation result", answer)
+	}
+	if res.Action == "accept" {
+		if err := req.Session.NotifyElicitationComplete(ctx, &mcp.ElicitationCompleteParams{ElicitationID: ElicitURLID}); err != nil {
+			return nil, ElicitOutput{}, fmt.Errorf("elicitation complete notification: %w", err)
+		}
+	}
+	out := ElicitOutput{Action: res.Action, Content: res.Content}
+	text, err := json.Marshal(out)
+	if err != nil {
+		return nil, ElicitOutput{}, fmt.Errorf("elicitation answer: %w", err)
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "elicit_url: " + string(text)}}}, out, nil
 }
 
 func echo(_ context.Context, _ *mcp.CallToolRequest, in EchoInput) (*mcp.CallToolResult, EchoOutput, error) {
@@ -185,8 +238,9 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	fs.SetOutput(io.Discard)
 	failAtStart := fs.Bool("fail", false, "exit with status 1 at once, before the MCP handshake")
 	withElicit := fs.Bool("elicit", false, "serve the elicit tool as well, which asks the client for input")
+	withElicitURL := fs.Bool("elicit-url", false, "serve the elicit_url tool as well, which asks the client to open a URL and notifies it when that is complete")
 	usage := func(w io.Writer) {
-		fmt.Fprintf(w, "Usage: %s [-fail] [-elicit]\n\nServe the ccwire test MCP server (tools echo, fail, sleep; elicit with -elicit) on stdin and stdout.\n\n", Command)
+		fmt.Fprintf(w, "Usage: %s [-fail] [-elicit] [-elicit-url]\n\nServe the ccwire test MCP server (tools echo, fail, sleep; elicit with -elicit; elicit_url with -elicit-url) on stdin and stdout.\n\n", Command)
 		fs.SetOutput(w)
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)
@@ -209,7 +263,7 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 		fmt.Fprintln(stderr, ErrAskedToFail)
 		return 1
 	}
-	if err := serve(ctx, NewServer(*withElicit), io.NopCloser(stdin), nopCloser{stdout}); err != nil {
+	if err := serve(ctx, newServer(*withElicit, *withElicitURL), io.NopCloser(stdin), nopCloser{stdout}); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}

@@ -24,9 +24,15 @@ func connect(t *testing.T, withElicit bool, opts *mcp.ClientOptions) *mcp.Client
 // connectVersion is connect with the client asking for protocol version.
 func connectVersion(t *testing.T, withElicit bool, opts *mcp.ClientOptions, version string) *mcp.ClientSession {
 	t.Helper()
+	return connectServer(t, mcpecho.NewServer(withElicit), opts, version)
+}
+
+// connectServer is connectVersion with the server s.
+func connectServer(t *testing.T, s *mcp.Server, opts *mcp.ClientOptions, version string) *mcp.ClientSession {
+	t.Helper()
 	ctx := t.Context()
 	ct, st := mcp.NewInMemoryTransports()
-	ss, err := mcpecho.NewServer(withElicit).Connect(ctx, st, nil)
+	ss, err := s.Connect(ctx, st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,6 +142,63 @@ func TestElicit(t *testing.T) {
 	}
 }
 
+// TestElicitURL checks the elicit_url tool: it asks the client to open
+// its URL (a URL-mode elicitation) and, when the client accepts, notifies
+// it that the elicitation is complete before it answers, under both
+// protocol versions; a client that declines gets no notification.
+func TestElicitURL(t *testing.T) {
+	t.Parallel()
+	for _, version := range []string{"2025-06-18", "2026-07-28"} {
+		for _, action := range []string{"accept", "decline"} {
+			t.Run(version+"/"+action, func(t *testing.T) {
+				t.Parallel()
+				ctx := t.Context()
+				var asked *mcp.ElicitParams
+				completed := make(chan string, 1)
+				opts := &mcp.ClientOptions{
+					Capabilities: &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{URL: &mcp.URLElicitationCapabilities{}}},
+					ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+						asked = req.Params
+						return &mcp.ElicitResult{Action: action}, nil
+					},
+					ElicitationCompleteHandler: func(_ context.Context, req *mcp.ElicitationCompleteNotificationRequest) {
+						completed <- req.Params.ElicitationID
+					},
+				}
+				cs := connectServer(t, mcpecho.NewServerElicitURL(), opts, version)
+				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "elicit_url", Arguments: map[string]any{"message": "Open it."}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := `elicit_url: {"action":"` + action + `"}`; res.IsError || res.Content[0].(*mcp.TextContent).Text != want {
+					t.Errorf("elicit_url result %+v, want the text %s", res, want)
+				}
+				if asked == nil || asked.Mode != "url" || asked.URL != mcpecho.ElicitURL || asked.ElicitationID != mcpecho.ElicitURLID || asked.Message != "Open it." {
+					t.Errorf("elicitation asked %+v", asked)
+				}
+				if action != "accept" {
+					// The server sends a notification, if any, before its
+					// result.
+					select {
+					case id := <-completed:
+						t.Errorf("a declined elicitation was completed: %s", id)
+					default:
+					}
+					return
+				}
+				select {
+				case id := <-completed:
+					if id != mcpecho.ElicitURLID {
+						t.Errorf("completed %q, want %q", id, mcpecho.ElicitURLID)
+					}
+				case <-ctx.Done():
+					t.Fatal("no elicitation complete notification")
+				}
+			})
+		}
+	}
+}
+
 func TestMain_(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -144,7 +207,7 @@ func TestMain_(t *testing.T) {
 		wantOut string
 		wantErr string
 	}{
-		{[]string{"-h"}, 0, "Usage: mcp-test-server [-fail] [-elicit]", ""},
+		{[]string{"-h"}, 0, "Usage: mcp-test-server [-fail] [-elicit] [-elicit-url]", ""},
 		{[]string{"-fail"}, 1, "", "asked to fail at start"},
 		{[]string{"-nope"}, 2, "", "flag provided but not defined: -nope"},
 		{[]string{"extra"}, 2, "", `unexpected arguments ["extra"]`},

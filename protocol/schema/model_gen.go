@@ -3334,6 +3334,7 @@ func protocolModel() *Model {
 					{Key: "updatedFields", Field: "UpdatedFields", GoType: "[]string", Doc: "the members the call changed (\"status\"…)", Shape: ShapeStrings},
 					{Key: "statusChange", Field: "StatusChange", GoType: "TaskStatusChange", Doc: "the status before and after, when the call changed it", Shape: ShapeObject, Elem: "TaskStatusChange"},
 					{Key: "verificationNudgeNeeded", Field: "VerificationNudgeNeeded", GoType: "bool", Doc: "the CLI will remind the model to verify the work once every task is done (CLI 2.1.100)", Shape: ShapeBoolean},
+					{Key: "error", Field: "Error", GoType: "string", Doc: "why the update failed, with success false: a TaskCompleted hook's feedback (\"TaskCompleted hook feedback:\\n…\")", Shape: ShapeString},
 				},
 			},
 			{

@@ -6,6 +6,7 @@ import (
 	"github.com/ccwire/ccwire/cliversion"
 	"github.com/ccwire/ccwire/drift"
 	"github.com/ccwire/ccwire/internal/jsontree"
+	"github.com/ccwire/ccwire/protocol"
 )
 
 // corpus is everything the reference is generated from.
@@ -91,6 +92,21 @@ type event struct {
 	// key of its entry in the message reference; both are set by index.
 	label   string
 	kindKey string
+	// decoded and decodeErr cache message's decoding of line, which
+	// decoded tells is done: index and observe both need it.
+	decoded   protocol.Message
+	decodeErr error
+	done      bool
+}
+
+// message returns the line decoded with the protocol model, decoding it
+// once.
+func (ev *event) message() (protocol.Message, error) {
+	if !ev.done {
+		ev.decoded, ev.decodeErr = protocol.Decode(ev.line)
+		ev.done = true
+	}
+	return ev.decoded, ev.decodeErr
 }
 
 // apiExchange is a main-loop request to the fake API and how it was

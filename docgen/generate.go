@@ -149,7 +149,7 @@ func index(c *corpus) {
 					continue
 				}
 				ev.label = match.MessageLabel(ev.line)
-				if m, err := protocol.Decode(ev.line); err == nil {
+				if m, err := ev.message(); err == nil {
 					ev.kindKey = classify(c.schema, m, requests.KindOf(m)).key
 				}
 			}

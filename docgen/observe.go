@@ -171,7 +171,7 @@ func observe(s *schema, defs []kindDef, scenarios []*scenarioDoc) *reference {
 				if ev.kind == eventAPI || ev.msg == nil {
 					continue
 				}
-				m, err := protocol.Decode(ev.line)
+				m, err := ev.message()
 				if err != nil {
 					continue
 				}

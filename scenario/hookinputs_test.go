@@ -71,6 +71,7 @@ func TestRecordedHookInputs(t *testing.T) {
 		protocol.HookPreModelSwitch, protocol.HookPostModelSwitch, protocol.HookCwdChanged, protocol.HookFileChanged,
 		protocol.HookTaskCreated, protocol.HookTaskCompleted, protocol.HookUserPromptExpansion, protocol.HookPostCompact,
 		protocol.HookPreSkillShellCommand, protocol.HookStopFailure, protocol.HookElicitation, protocol.HookElicitationResult,
+		protocol.HookWorktreeCreate, protocol.HookWorktreeRemove, protocol.HookMessageDisplay,
 	}
 	for _, ev := range want {
 		if !seen[ev] {

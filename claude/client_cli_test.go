@@ -40,16 +40,15 @@ func TestClientCLI(t *testing.T) {
 }
 
 // cliOptions returns client options for bin against stub. The control
-// timeout is the test's own bound: a loaded machine can take the node
-// CLI past the default 30 s to answer initialize, and each test's context
-// still ends it.
-func cliOptions(bin cliinstall.Binary, stub *stubapi.Server) claude.Options {
+// timeout is the test's own bound, patience(t): a loaded machine can take
+// the node CLI minutes to answer initialize, and only a hang should fail.
+func cliOptions(t *testing.T, bin cliinstall.Binary, stub *stubapi.Server) claude.Options {
 	return claude.Options{
 		Binary:         bin,
 		BaseURL:        stub.URL(),
 		Isolation:      &claude.Isolation{},
 		Env:            []string{"CLAUDE_CODE_MAX_RETRIES=0"},
-		ControlTimeout: cliTimeout,
+		ControlTimeout: patience(t),
 	}
 }
 
@@ -91,11 +90,11 @@ func testClientToolEvents(t *testing.T, bin cliinstall.Binary) {
 		stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "echo from-the-tool"})),
 		stubapi.Text("It printed from-the-tool."),
 	))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.DangerouslySkipPermissions = true
 	var rec recorder
 	opts.Handler = &rec
-	turn, err := claude.Query(ctxFor(t, cliTimeout), "Run echo.", opts)
+	turn, err := claude.Query(ctxFor(t), "Run echo.", opts)
 	if err != nil {
 		t.Fatalf("Query: %v", err)
 	}
@@ -116,7 +115,7 @@ func testClientToolEvents(t *testing.T, bin cliinstall.Binary) {
 
 func testClientInitialize(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript())
-	c := connectCLI(t, cliOptions(bin, stub))
+	c := connectCLI(t, cliOptions(t, bin, stub))
 	ir := c.InitializeResponse()
 	if len(ir.Commands) == 0 || len(ir.Models) == 0 || ir.Account.APIKeySource != "ANTHROPIC_API_KEY" || ir.OutputStyle != "default" {
 		t.Errorf("initialize answer: %d commands, %d models, account %+v, output style %q",
@@ -137,7 +136,7 @@ func testClientPermissionAllowDeny(t *testing.T, bin cliinstall.Binary) {
 		stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "echo denied > denied.txt", "description": "Write another"})),
 		stubapi.Text("Denied."),
 	))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	var mu sync.Mutex
 	var asked []*claude.PermissionRequest
 	opts.CanUseTool = func(ctx context.Context, req *claude.PermissionRequest) (claude.PermissionDecision, error) {
@@ -150,7 +149,7 @@ func testClientPermissionAllowDeny(t *testing.T, bin cliinstall.Binary) {
 		return claude.Allow(), nil
 	}
 	c := connectCLI(t, opts)
-	ctx := ctxFor(t, cliTimeout)
+	ctx := ctxFor(t)
 
 	var rec recorder
 	if _, err := c.Query(ctx, "Write allowed.txt.", &rec); err != nil {
@@ -201,7 +200,7 @@ func testClientAskUserQuestion(t *testing.T, bin cliinstall.Binary) {
 		}}})),
 		stubapi.Text("Go it is."),
 	))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.CanUseTool = func(ctx context.Context, req *claude.PermissionRequest) (claude.PermissionDecision, error) {
 		if req.ToolName != "AskUserQuestion" {
 			return claude.Deny("unexpected tool " + req.ToolName), nil
@@ -214,7 +213,7 @@ func testClientAskUserQuestion(t *testing.T, bin cliinstall.Binary) {
 	}
 	var rec recorder
 	opts.Handler = &rec
-	turn, err := claude.Query(ctxFor(t, cliTimeout), "Ask me which language to use.", opts)
+	turn, err := claude.Query(ctxFor(t), "Ask me which language to use.", opts)
 	if err != nil {
 		t.Fatalf("Query: %v", err)
 	}
@@ -241,7 +240,7 @@ func testClientExitPlanMode(t *testing.T, bin cliinstall.Binary) {
 		stubapi.ToolUse(stubapi.Call("ExitPlanMode", map[string]any{"plan": "1. Write hello.txt"})),
 		stubapi.Text("Plan approved."),
 	))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.PermissionMode = protocol.PermissionPlan
 	opts.CanUseTool = func(ctx context.Context, req *claude.PermissionRequest) (claude.PermissionDecision, error) {
 		if req.ToolName != "ExitPlanMode" {
@@ -251,7 +250,7 @@ func testClientExitPlanMode(t *testing.T, bin cliinstall.Binary) {
 	}
 	var rec recorder
 	opts.Handler = &rec
-	if _, err := claude.Query(ctxFor(t, cliTimeout), "Plan, then go.", opts); err != nil {
+	if _, err := claude.Query(ctxFor(t), "Plan, then go.", opts); err != nil {
 		t.Fatalf("Query: %v", err)
 	}
 	var modes []protocol.PermissionMode
@@ -274,8 +273,8 @@ func testClientExitPlanMode(t *testing.T, bin cliinstall.Binary) {
 
 func testClientModeAndModel(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("One."), stubapi.Text("Two.")))
-	c := connectCLI(t, cliOptions(bin, stub))
-	ctx := ctxFor(t, cliTimeout)
+	c := connectCLI(t, cliOptions(t, bin, stub))
+	ctx := ctxFor(t)
 	first, err := c.Query(ctx, "First.", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -340,10 +339,10 @@ func testClientInterrupt(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript(
 		stubapi.Text("This is a long answer that stalls.").WithFaults(stubapi.Stall(0).MidBlock(0)),
 	))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.IncludePartialMessages = true
 	c := connectCLI(t, opts)
-	ctx := ctxFor(t, cliTimeout)
+	ctx := ctxFor(t)
 	var kindsSeen []string
 	var turnErr error
 	for ev, err := range c.Stream(ctx, "Talk.") {
@@ -383,12 +382,12 @@ func testClientPartial(t *testing.T, bin cliinstall.Binary) {
 		stubapi.Reply(stubapi.Say("Let me run it."), stubapi.Call("Bash", map[string]any{"command": "echo hi"})),
 		stubapi.Text("Done here."),
 	))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.IncludePartialMessages = true
 	opts.DangerouslySkipPermissions = true
 	var rec recorder
 	opts.Handler = &rec
-	if _, err := claude.Query(ctxFor(t, cliTimeout), "Run.", opts); err != nil {
+	if _, err := claude.Query(ctxFor(t), "Run.", opts); err != nil {
 		t.Fatalf("Query: %v", err)
 	}
 	var lastDelta, input string
@@ -425,11 +424,11 @@ func testClientPartial(t *testing.T, bin cliinstall.Binary) {
 
 func testClientReplay(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Hi.")))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.ReplayUserMessages = true
 	var rec recorder
 	opts.Handler = &rec
-	if _, err := claude.Query(ctxFor(t, cliTimeout), "Echo me.", opts); err != nil {
+	if _, err := claude.Query(ctxFor(t), "Echo me.", opts); err != nil {
 		t.Fatalf("Query: %v", err)
 	}
 	var echoed *claude.UserEvent
@@ -448,10 +447,10 @@ func testClientMaxTurnsCLI(t *testing.T, bin cliinstall.Binary) {
 		stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "echo hi"})),
 		stubapi.Text("Never sent."),
 	))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.MaxTurns = 1
 	opts.DangerouslySkipPermissions = true
-	turn, err := claude.Query(ctxFor(t, cliTimeout), "Run.", opts)
+	turn, err := claude.Query(ctxFor(t), "Run.", opts)
 	var te *claude.TurnError
 	if !errors.As(err, &te) || te.Subtype != protocol.SubtypeErrorMaxTurns {
 		t.Fatalf("Query error = %v, want error_max_turns", err)
@@ -463,14 +462,14 @@ func testClientMaxTurnsCLI(t *testing.T, bin cliinstall.Binary) {
 
 func testClientPromptOptions(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Brief.")))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.SystemPrompt = "You are a terse test assistant."
 	opts.AppendSystemPrompt = "Always answer in one word."
 	opts.Tools = []string{"Bash", "Read"}
 	opts.Model = "claude-sonnet-4-5-20250929"
 	var rec recorder
 	opts.Handler = &rec
-	if _, err := claude.Query(ctxFor(t, cliTimeout), "Hello.", opts); err != nil {
+	if _, err := claude.Query(ctxFor(t), "Hello.", opts); err != nil {
 		t.Fatalf("Query: %v", err)
 	}
 	sp := stub.SystemPrompt()
@@ -492,7 +491,7 @@ func testClientPromptOptions(t *testing.T, bin cliinstall.Binary) {
 // permission mode the table says this version lacks is refused by the CLI
 // itself.
 func testClientFlags(t *testing.T, bin cliinstall.Binary) {
-	ctx := ctxFor(t, cliTimeout)
+	ctx := ctxFor(t)
 	stub := stubapi.NewTest(t, stubapi.NewScript())
 	decide := func(context.Context, *claude.PermissionRequest) (claude.PermissionDecision, error) {
 		return claude.Allow(), nil
@@ -551,9 +550,9 @@ func testClientFlags(t *testing.T, bin cliinstall.Binary) {
 // The resumed session sends the whole conversation to the API; with
 // ForkSession it gets a new ID.
 func testClientResume(t *testing.T, bin cliinstall.Binary) {
-	ctx := ctxFor(t, cliTimeout)
+	ctx := ctxFor(t)
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("The secret is 42."), stubapi.Text("You told me 42."), stubapi.Text("Still 42.")))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.ConfigDir = t.TempDir()
 	opts.WorkDir = t.TempDir()
 	opts.SessionID = "6f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f"

@@ -32,7 +32,7 @@ func connectFake(t *testing.T, configure func(*claude.Options)) *claude.Client {
 // the test ends.
 func connectWith(t *testing.T, opts claude.Options) *claude.Client {
 	t.Helper()
-	c, err := claude.Connect(ctxFor(t, 30*time.Second), opts)
+	c, err := claude.Connect(ctxFor(t), opts)
 	if err != nil {
 		t.Fatalf("Connect: %v", err)
 	}
@@ -114,7 +114,7 @@ func TestClientInitialize(t *testing.T) {
 func TestClientQueryToolEvents(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	var rec recorder
 	turn, err := c.Query(ctx, "tool", &rec)
 	if err != nil {
@@ -152,7 +152,7 @@ func TestClientObserver(t *testing.T) {
 	t.Parallel()
 	var obs recorder
 	c := connectFake(t, func(o *claude.Options) { o.Observer = &obs })
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	for _, prompt := range []string{"tool", "partial"} {
 		var rec recorder
 		if _, err := c.Query(ctx, prompt, &rec); err != nil {
@@ -180,7 +180,7 @@ func TestQueryOneShot(t *testing.T) {
 	opts := fakeOptions(t)
 	var rec recorder
 	opts.Handler = &rec
-	turn, err := claude.Query(ctxFor(t, 30*time.Second), "hello", opts)
+	turn, err := claude.Query(ctxFor(t), "hello", opts)
 	if err != nil {
 		t.Fatalf("Query: %v", err)
 	}
@@ -192,7 +192,7 @@ func TestQueryOneShot(t *testing.T) {
 func TestClientMultiTurn(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	for i, prompt := range []string{"hello", "tool", "hello"} {
 		turn, err := c.Query(ctx, prompt, nil)
 		if err != nil {
@@ -298,7 +298,7 @@ func TestClientPermission(t *testing.T) {
 				t.Errorf("args lack --permission-prompt-tool stdio: %q", c.Session().Args())
 			}
 			var rec recorder
-			turn, err := c.Query(ctxFor(t, 30*time.Second), tt.prompt, &rec)
+			turn, err := c.Query(ctxFor(t), tt.prompt, &rec)
 			var te *claude.TurnError
 			switch {
 			case tt.wantTurn != "":
@@ -346,7 +346,7 @@ func TestClientPermissionCancelled(t *testing.T) {
 			return claude.Allow(), nil
 		}
 	})
-	turn, err := c.Query(ctxFor(t, 30*time.Second), "cancel", nil)
+	turn, err := c.Query(ctxFor(t), "cancel", nil)
 	if err != nil {
 		t.Fatalf("Query: %v", err)
 	}
@@ -355,7 +355,7 @@ func TestClientPermissionCancelled(t *testing.T) {
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("callback context ended with %v", err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-ctxFor(t).Done():
 		t.Fatal("the callback's context was not cancelled")
 	}
 	if got := turn.Result().Result; got != "no answer after the cancel" {
@@ -366,7 +366,7 @@ func TestClientPermissionCancelled(t *testing.T) {
 func TestClientAnswersUnregisteredRequests(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
-	turn, err := c.Query(ctxFor(t, 30*time.Second), "unasked", nil)
+	turn, err := c.Query(ctxFor(t), "unasked", nil)
 	if err != nil {
 		t.Fatalf("Query: %v", err)
 	}
@@ -381,7 +381,7 @@ func TestClientAnswersUnregisteredRequests(t *testing.T) {
 func TestClientControlRequests(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 
 	// The fake answers set_permission_mode twice, as CLI 2.1.37 does; the
 	// second answer must not leak anywhere.
@@ -439,7 +439,7 @@ func TestClientControlRequests(t *testing.T) {
 func TestClientInterrupt(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	var rec recorder
 	var interruptErr error
 	for ev, err := range c.Stream(ctx, "stall") {
@@ -478,7 +478,7 @@ func TestClientPartialMessages(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
 	var rec recorder
-	if _, err := c.Query(ctxFor(t, 30*time.Second), "partial", &rec); err != nil {
+	if _, err := c.Query(ctxFor(t), "partial", &rec); err != nil {
 		t.Fatal(err)
 	}
 	want := "init partial partial thinking_delta thinking_delta partial thinking partial " +
@@ -516,7 +516,7 @@ func TestClientPartialMessages(t *testing.T) {
 func TestClientSlowConsumerLosesNothing(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
-	ctx := ctxFor(t, 60*time.Second)
+	ctx := ctxFor(t)
 	const n = 5000
 	if err := c.Send(ctx, fmt.Sprintf("flood %d", n)); err != nil {
 		t.Fatal(err)
@@ -554,7 +554,7 @@ func TestClientSlowConsumerLosesNothing(t *testing.T) {
 func TestClientBreakLosesNothing(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	var kinds []string
 	for ev, err := range c.Stream(ctx, "tool") {
 		if err != nil {
@@ -582,7 +582,7 @@ func TestClientOddMessages(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
 	var rec recorder
-	turn, err := c.Query(ctxFor(t, 30*time.Second), "garbage", &rec)
+	turn, err := c.Query(ctxFor(t), "garbage", &rec)
 	var le *claude.LineErrors
 	if !errors.As(err, &le) || len(le.Errs) != 1 {
 		t.Fatalf("Query error = %v, want LineErrors with one line", err)
@@ -607,7 +607,7 @@ func TestClientOddMessages(t *testing.T) {
 func TestClientMaxTurns(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
-	turn, err := c.Query(ctxFor(t, 30*time.Second), "maxturns", nil)
+	turn, err := c.Query(ctxFor(t), "maxturns", nil)
 	var te *claude.TurnError
 	if !errors.As(err, &te) || te.Subtype != protocol.SubtypeErrorMaxTurns || te.TerminalReason != "max_turns" {
 		t.Fatalf("Query error = %v, want TurnError error_max_turns", err)
@@ -622,7 +622,7 @@ func TestClientLongToolResult(t *testing.T) {
 	c := connectFake(t, nil)
 	const n = 200_000
 	var rec recorder
-	if _, err := c.Query(ctxFor(t, 30*time.Second), fmt.Sprintf("big %d", n), &rec); err != nil {
+	if _, err := c.Query(ctxFor(t), fmt.Sprintf("big %d", n), &rec); err != nil {
 		t.Fatal(err)
 	}
 	res := rec.events[2].(*claude.ToolResultEvent)
@@ -639,7 +639,7 @@ func TestClientLongToolResult(t *testing.T) {
 func TestClientCLIExits(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	turn, err := c.Query(ctx, "exit", nil)
 	var ee *claude.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode != 3 || ee.Stopped {
@@ -659,7 +659,7 @@ func TestClientCLIExits(t *testing.T) {
 func TestClientStreamCleanExitBeforeResult(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	var got []string
 	var final error
 	for ev, err := range c.Stream(ctx, "quit") {
@@ -685,7 +685,7 @@ func TestClientStreamCleanExitBeforeResult(t *testing.T) {
 func TestClientCloseKillsDescendants(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	if err := c.Send(ctx, "spawn"); err != nil {
 		t.Fatal(err)
 	}
@@ -704,13 +704,13 @@ func TestClientCloseKillsDescendants(t *testing.T) {
 		t.Fatalf("Close: %v", err)
 	}
 	// Killed, the child may take a moment to be reaped by its new parent.
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+	for gone := ctxFor(t); ; time.Sleep(20 * time.Millisecond) {
 		err := processGone(child)
 		if err == nil {
 			break
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("10 s after Close: %v", err)
+		if gone.Err() != nil {
+			t.Fatalf("long after Close: %v", err)
 		}
 	}
 }
@@ -725,7 +725,7 @@ func TestClientCloseDuringTurn(t *testing.T) {
 			return claude.Deny("closing"), nil
 		}
 	})
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	if err := c.Send(ctx, "perm"); err != nil {
 		t.Fatal(err)
 	}
@@ -749,12 +749,16 @@ func TestClientCloseDuringTurn(t *testing.T) {
 
 func TestClientReceiveContext(t *testing.T) {
 	t.Parallel()
-	c := connectFake(t, nil)
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
+	text := newFirstText()
+	c := connectFake(t, func(o *claude.Options) { o.Observer = text })
 	if err := c.Send(ctx, "hang"); err != nil {
 		t.Fatal(err)
 	}
-	short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+	// The deadline passes once the turn's text has arrived (an event,
+	// not raced by the timer) and while the CLI hangs.
+	text.wait(ctx, t)
+	short, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
 	turn, err := c.ReceiveTurn(short, nil)
 	var ce *claude.ContextError
@@ -768,7 +772,7 @@ func TestClientReceiveContext(t *testing.T) {
 
 func TestConnectRefusesOptions(t *testing.T) {
 	t.Parallel()
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	tests := []struct {
 		name        string
 		configure   func(*claude.Options)
@@ -903,7 +907,7 @@ func TestClientTranscriptBound(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			c := connectFake(t, func(o *claude.Options) { o.TranscriptLines = tc.option })
-			ctx := ctxFor(t, 30*time.Second)
+			ctx := ctxFor(t)
 			for i := range tc.turns {
 				if _, err := c.Query(ctx, "hello", nil); err != nil {
 					t.Fatalf("turn %d: %v", i+1, err)

@@ -48,7 +48,7 @@ func testLargeConfigCLI(t *testing.T, bin cliinstall.Binary) {
 		}
 	}
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Hello.")))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.SystemPrompt = system
 	opts.AppendSystemPrompt = appended
 	opts.Agents = agents
@@ -58,7 +58,7 @@ func testLargeConfigCLI(t *testing.T, bin cliinstall.Binary) {
 	}
 	opts.MCPConfig = []string{string(mcp)}
 	c := connectCLI(t, opts)
-	ctx := ctxFor(t, cliTimeout)
+	ctx := ctxFor(t)
 
 	argv := c.Session().Args()
 	if n := argvBytes(argv); n > maxArgvBytes {
@@ -138,7 +138,7 @@ func TestSDKOptionsCLI(t *testing.T) {
 func testSDKOptionsCLI(t *testing.T, bin cliinstall.Binary) {
 	const agentPrompt = "ccwire-main-agent: you are the reviewer agent."
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Hello.")))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.ConfigDir = t.TempDir()
 	opts.Agents = map[string]claude.AgentDefinition{"reviewer": {Description: "Reviews", Prompt: agentPrompt}}
 	opts.Agent = "reviewer"
@@ -160,7 +160,7 @@ func testSDKOptionsCLI(t *testing.T, bin cliinstall.Binary) {
 		opts.AgentProgressSummaries = true
 		opts.ForwardSubagentText = true
 	}
-	if _, err := claude.Query(ctxFor(t, cliTimeout), "Hi.", opts); err != nil {
+	if _, err := claude.Query(ctxFor(t), "Hi.", opts); err != nil {
 		t.Fatalf("Query: %v", err)
 	}
 	if !strings.Contains(stub.SystemPrompt(), agentPrompt) {

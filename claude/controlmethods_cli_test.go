@@ -40,14 +40,14 @@ type controlCall struct {
 
 func testControlMethodsCLI(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Hello.")))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.WorkDir = t.TempDir()
 	notes := filepath.Join(opts.WorkDir, "notes.txt")
 	if err := os.WriteFile(notes, []byte("ccwire notes\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	c := connectCLI(t, opts)
-	ctx := ctxFor(t, cliTimeout)
+	ctx := ctxFor(t)
 	if _, err := c.Query(ctx, "Hi.", nil); err != nil {
 		t.Fatalf("Query: %v", err)
 	}

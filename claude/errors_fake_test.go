@@ -64,7 +64,7 @@ func TestErrorPrefixesOnce(t *testing.T) {
 		return func(t *testing.T) error {
 			opts := fakeOptions(t)
 			configure(&opts)
-			c, err := claude.Connect(ctxFor(t, 30*time.Second), opts)
+			c, err := claude.Connect(ctxFor(t), opts)
 			if err == nil {
 				c.Close()
 				t.Fatal("Connect succeeded")
@@ -74,8 +74,8 @@ func TestErrorPrefixesOnce(t *testing.T) {
 	}
 	afterTurn := func(prompt string, then func(ctx context.Context, c *claude.Client) error) func(t *testing.T) error {
 		return func(t *testing.T) error {
-			c := connectFake(t, func(o *claude.Options) { o.ControlTimeout = 2 * time.Second })
-			ctx := ctxFor(t, 30*time.Second)
+			c := connectFake(t, nil)
+			ctx := ctxFor(t)
 			if prompt != "" {
 				c.Query(ctx, prompt, nil)
 			}
@@ -102,7 +102,12 @@ func TestErrorPrefixesOnce(t *testing.T) {
 			return c.SetPermissionMode(ctx, "bogus")
 		}), new(*claude.ControlError)},
 		{"ControlNoAnswer", afterTurn("", func(ctx context.Context, c *claude.Client) error {
-			return c.SetMaxThinkingTokens(ctx, 999)
+			// The fake never answers it. The bound is the request's own:
+			// Options.ControlTimeout would also bound initialize (its own
+			// case is InitializeNoAnswer, against a deaf fake).
+			short, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+			defer cancel()
+			return c.SetMaxThinkingTokens(short, 999)
 		}), new(*claude.ContextError)},
 		{"ControlAfterExit", afterTurn("exit", func(ctx context.Context, c *claude.Client) error {
 			return c.SetModel(ctx, "x")
@@ -124,7 +129,7 @@ func TestErrorPrefixesOnce(t *testing.T) {
 			return err
 		}), new(*claude.ExitError)},
 		{"SendAbandonedTurnContext", afterTurn("", func(ctx context.Context, c *claude.Client) error {
-			for range c.Stream(ctx, "slow 1000") {
+			for range c.Stream(ctx, "held") { // held until stdin closes
 				break
 			}
 			short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
@@ -193,13 +198,13 @@ func TestTurnErrorWording(t *testing.T) {
 	t.Run("fake", func(t *testing.T) {
 		t.Parallel()
 		c := connectFake(t, nil)
-		_, err := c.Query(ctxFor(t, 30*time.Second), "apierror", nil)
+		_, err := c.Query(ctxFor(t), "apierror", nil)
 		checkAPIErrorTurn(t, "0.0.1", err)
 	})
 	for _, version := range []string{"2.1.37", "2.1.332"} {
 		t.Run("recording/"+version, func(t *testing.T) {
 			t.Parallel()
-			_, err := claude.Query(ctxFor(t, 30*time.Second), "Say hello.", recordingOptions(t, version, "api-server-error-500"))
+			_, err := claude.Query(ctxFor(t), "Say hello.", recordingOptions(t, version, "api-server-error-500"))
 			checkAPIErrorTurn(t, version, err)
 		})
 	}

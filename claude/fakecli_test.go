@@ -63,7 +63,15 @@ func fakeCLIBinary(t testing.TB) (cliinstall.Binary, string) {
 	return cliinstall.Binary{Version: "0.0.1", Path: exe}, fakeCLIEnv + "=1"
 }
 
-// fakeOptions returns client options that run the fake CLI.
+// fakeOptions returns client options that run the fake CLI. Its control
+// timeout is the test's own bound, patience(t): on a loaded machine the
+// fake (a -race test binary) can take many seconds to start and answer
+// initialize, and only a hang should fail; tests of that timeout set their
+// own, against a fake that never answers (fakeCLIDeaf, set_max_thinking_tokens
+// 999). The close grace stays short: an idle fake exits when its stdin
+// closes, one stuck in a turn (waiting for a callback, "hang") does not and
+// is killed when it ends; Close succeeds either way (it reports only
+// failures to clean up), so no verdict depends on which comes first.
 func fakeOptions(t testing.TB) claude.Options {
 	bin, env := fakeCLIBinary(t)
 	return claude.Options{
@@ -72,7 +80,7 @@ func fakeOptions(t testing.TB) claude.Options {
 		Isolation:      &claude.Isolation{},
 		Env:            []string{env},
 		CloseTimeout:   2 * time.Second,
-		ControlTimeout: 10 * time.Second,
+		ControlTimeout: patience(t),
 	}
 }
 
@@ -120,7 +128,9 @@ func runFakeCLI() bool {
 		responses: make(chan *protocol.ControlResponse, 16),
 		interrupt: make(chan string, 1),
 		session:   "11111111-2222-4333-8444-555555555555",
+		released:  make(chan struct{}),
 	}
+	f.release = sync.OnceFunc(func() { close(f.released) })
 	go f.readStdin()
 	for u := range f.turns {
 		if code := f.turn(u); code != 0 {
@@ -147,6 +157,8 @@ type fakeCLIProc struct {
 	hooksMu   sync.Mutex
 	hooks     map[string][]fakeHookMatcher // the initialize request's hooks
 	stalling  atomic.Bool                  // a turn waits for an interrupt
+	released  chan struct{}                // closed by release
+	release   func()                       // ends the "held" turn
 }
 
 // fakeHookMatcher is a matcher of the initialize request's hooks.
@@ -186,6 +198,7 @@ func (f *fakeCLIProc) emit(v any) {
 // up as turns.
 func (f *fakeCLIProc) readStdin() {
 	defer close(f.turns)
+	defer f.release() // a held turn ends with stdin
 	sc := bufio.NewScanner(os.Stdin)
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	for sc.Scan() {
@@ -244,6 +257,9 @@ func (f *fakeCLIProc) control(m *protocol.ControlRequest) {
 		}
 		ok("")
 	case *protocol.SetModelRequest:
+		if r.Model == "release" {
+			f.release()
+		}
 		ok("")
 	case *protocol.InterruptRequest:
 		if f.stalling.Load() {
@@ -523,6 +539,13 @@ func (f *fakeCLIProc) turn(u *protocol.UserMessage) int {
 		f.text("Bye.")
 		f.flush()
 		os.Exit(0)
+	case "held":
+		// A turn held after its text until the client sends set_model
+		// "release" (or closes stdin): tests that end a read inside a turn
+		// wait for this event, not for a time.
+		f.text("Slow.")
+		<-f.released
+		f.result("success", "Slow.", false)
 	case "slow":
 		// "slow MS": a turn that takes MS milliseconds after its text.
 		ms, _ := strconv.Atoi(arg)

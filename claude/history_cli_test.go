@@ -24,7 +24,7 @@ func TestHistoryCLI(t *testing.T) {
 }
 
 func testHistoryCLI(t *testing.T, bin cliinstall.Binary) {
-	ctx := t.Context() // each Query has its own bound, cliTimeout
+	ctx := t.Context() // each Query has its own bound, patience(t)
 	call := stubapi.Call("Task", map[string]any{"description": "Check readiness", "prompt": "Say you are ready.", "subagent_type": "general-purpose"})
 	if bin.Version != cliinstall.SeedVersion { // agents run in the background by default from 2.1.198
 		call = stubapi.Call("Agent", map[string]any{"description": "Check readiness", "prompt": "Say you are ready.", "subagent_type": "general-purpose", "run_in_background": false})
@@ -33,20 +33,20 @@ func testHistoryCLI(t *testing.T, bin cliinstall.Binary) {
 		stubapi.ToolUse(call), stubapi.Text("Ready."), stubapi.Text("The subagent is ready."),
 		stubapi.Text("Resumed from the fork."), stubapi.Text("Resumed by title."),
 	))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.DangerouslySkipPermissions = true
 	opts.ConfigDir = t.TempDir()
 	opts.WorkDir = t.TempDir()
 	opts.SessionID = "6f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f"
 	hist := claude.HistoryOptions{ConfigDir: opts.ConfigDir, Dir: opts.WorkDir}
 	first := connectCLI(t, opts)
-	if _, err := first.Query(ctxFor(t, cliTimeout), "Start a subagent.", nil); err != nil {
+	if _, err := first.Query(ctxFor(t), "Start a subagent.", nil); err != nil {
 		t.Fatalf("first session: %v", err)
 	}
 	// 2.1.37 writes the subagent's transcript some time after the turn's
 	// result, and not at all if the session ends first: wait for it while
 	// the CLI runs.
-	waitCtx := ctxFor(t, cliTimeout)
+	waitCtx := ctxFor(t)
 	for {
 		if agents, err := claude.ListSubagents(waitCtx, opts.SessionID, hist); err == nil && len(agents) > 0 {
 			break
@@ -103,7 +103,7 @@ func testHistoryCLI(t *testing.T, bin cliinstall.Binary) {
 	resume := opts
 	resume.SessionID = ""
 	resume.Resume = forkID
-	turn, err := claude.Query(ctxFor(t, cliTimeout), "What did the subagent say?", resume)
+	turn, err := claude.Query(ctxFor(t), "What did the subagent say?", resume)
 	if err != nil {
 		t.Fatalf("resuming the fork: %v", err)
 	}
@@ -137,7 +137,7 @@ func testHistoryCLI(t *testing.T, bin cliinstall.Binary) {
 	byTitle := opts
 	byTitle.SessionID = ""
 	byTitle.Resume = "Readiness check"
-	turn, err = claude.Query(ctxFor(t, cliTimeout), "Which session is this?", byTitle)
+	turn, err = claude.Query(ctxFor(t), "Which session is this?", byTitle)
 	if bin.Version == cliinstall.SeedVersion {
 		// 2.1.37 reads custom-title entries (its /resume picker shows
 		// them) but does not resume by title in print mode: it exits with

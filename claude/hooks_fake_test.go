@@ -110,7 +110,7 @@ func TestClientHooks(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			c := connectFake(t, func(o *claude.Options) { o.Hooks = tt.hooks })
-			turn, err := c.Query(ctxFor(t, 30*time.Second), tt.prompt, nil)
+			turn, err := c.Query(ctxFor(t), tt.prompt, nil)
 			if err != nil {
 				t.Fatalf("Query: %v", err)
 			}
@@ -173,7 +173,7 @@ func TestClientCloseDuringHook(t *testing.T) {
 // option whose message says want.
 func wantOptionError(t *testing.T, opts claude.Options, option, want string) {
 	t.Helper()
-	c, err := claude.Connect(ctxFor(t, 30*time.Second), opts)
+	c, err := claude.Connect(ctxFor(t), opts)
 	if err == nil {
 		c.Close()
 		t.Fatalf("Connect accepted the %s", option)
@@ -190,7 +190,7 @@ func wantOptionError(t *testing.T, opts claude.Options, option, want string) {
 // callback, ended its context and left no process behind.
 func closeDuringCallback(t *testing.T, c *claude.Client, prompt string, started <-chan struct{}, returned <-chan error, what string) {
 	t.Helper()
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	if err := c.Send(ctx, prompt); err != nil {
 		t.Fatal(err)
 	}

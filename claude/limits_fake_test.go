@@ -47,7 +47,7 @@ func TestControlRequestFlood(t *testing.T) {
 			}
 		}
 	}()
-	_, err := c.Query(ctxFor(t, time.Minute), "permflood 20000", nil)
+	_, err := c.Query(ctxFor(t), "permflood 20000", nil)
 	close(stop)
 	<-sampled
 	grown := heap.Stop()
@@ -62,10 +62,10 @@ func TestControlRequestFlood(t *testing.T) {
 	if over := peak - base; over > claude.DefaultControlHandlers+16 {
 		t.Errorf("the flood took %d goroutines more, want at most the %d handlers and a few", over, claude.DefaultControlHandlers)
 	}
-	if err := c.SetModel(ctxFor(t, time.Minute), "x"); !errors.As(err, &le) {
+	if err := c.SetModel(ctxFor(t), "x"); !errors.As(err, &le) {
 		t.Errorf("a control request after the session failed: %v, want the *LimitError", err)
 	}
-	if err := c.Wait(ctxFor(t, time.Minute)); !errors.As(err, &le) {
+	if err := c.Wait(ctxFor(t)); !errors.As(err, &le) {
 		t.Errorf("Wait = %v, want the *LimitError", err)
 	}
 }
@@ -86,7 +86,7 @@ func TestEndlessStream(t *testing.T) {
 				o.MaxBufferedBytes = limit
 				o.CloseTimeout = 200 * time.Millisecond
 			})
-			ctx := ctxFor(t, time.Minute)
+			ctx := ctxFor(t)
 			heap := benchheap.Start()
 			var err error
 			if read {

@@ -69,7 +69,7 @@ func TestClientMCPServer(t *testing.T) {
 	for _, tt := range tests {
 		// One client answers them in turn: the fake CLI plays one prompt
 		// at a time.
-		turn, err := c.Query(ctxFor(t, 30*time.Second), "mcp "+tt.server+" "+tt.message, nil)
+		turn, err := c.Query(ctxFor(t), "mcp "+tt.server+" "+tt.message, nil)
 		if err != nil {
 			t.Fatalf("%s: Query: %v", tt.name, err)
 		}

@@ -75,9 +75,9 @@ func testPlugin(t *testing.T) string {
 func testClientPluginsCLI(t *testing.T, bin cliinstall.Binary) {
 	dir := testPlugin(t)
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Hello.")))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.Plugins = []claude.Plugin{{Path: dir}}
-	turn, err := claude.Query(ctxFor(t, cliTimeout), "Hi.", opts)
+	turn, err := claude.Query(ctxFor(t), "Hi.", opts)
 	if err != nil {
 		t.Fatalf("Query: %v", err)
 	}
@@ -100,11 +100,11 @@ func testClientPluginsCLI(t *testing.T, bin cliinstall.Binary) {
 func testClientBetasStderrCLI(t *testing.T, bin cliinstall.Binary) {
 	const beta, unknown = "context-1m-2025-08-07", "ccwire-unknown-2026-01-01"
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Hello.")))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.Betas = []string{beta, unknown}
 	var stderr stderrLines
 	opts.Stderr = stderr.add
-	turn, err := claude.Query(ctxFor(t, cliTimeout), "Hi.", opts)
+	turn, err := claude.Query(ctxFor(t), "Hi.", opts)
 	if err != nil {
 		t.Fatalf("Query: %v", err)
 	}
@@ -157,14 +157,14 @@ func testClientSandboxCLI(t *testing.T, bin cliinstall.Binary) {
 		stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": `echo "setting=$CCWIRE_FROM_SETTINGS"; echo out > ` + escaped})),
 		stubapi.Text("Done."),
 	))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.WorkDir = work
 	opts.DangerouslySkipPermissions = true
 	opts.Settings = `{"env": {"CCWIRE_FROM_SETTINGS": "merged"}}`
 	opts.Sandbox = &claude.SandboxSettings{Enabled: new(true), AllowUnsandboxedCommands: new(false)}
 	var rec recorder
 	opts.Handler = &rec
-	if _, err := claude.Query(ctxFor(t, cliTimeout), "Write a file outside.", opts); err != nil {
+	if _, err := claude.Query(ctxFor(t), "Write a file outside.", opts); err != nil {
 		t.Fatalf("Query: %v", err)
 	}
 	var result *claude.ToolResultEvent
@@ -212,12 +212,12 @@ func testClientFileCheckpointingCLI(t *testing.T, bin cliinstall.Binary) {
 				stubapi.ToolUse(stubapi.Call("Write", map[string]any{"file_path": created, "content": "new\n"})),
 				stubapi.Text("Done."),
 			))
-			opts := cliOptions(bin, stub)
+			opts := cliOptions(t, bin, stub)
 			opts.WorkDir = work
 			opts.DangerouslySkipPermissions = true
 			opts.FileCheckpointing = checkpointing
 			c := connectCLI(t, opts)
-			ctx := ctxFor(t, cliTimeout)
+			ctx := ctxFor(t)
 			msg := protocol.NewUserText("Change the notes.")
 			msg.UUID = "3f1e2d3c-4b5a-4697-8a8b-9c0d1e2f3a4b"
 			if err := c.SendMessage(ctx, msg); err != nil {
@@ -284,9 +284,9 @@ func sorted(s []string) []string {
 func testClientExtraArgsCLI(t *testing.T, bin cliinstall.Binary) {
 	const appended = "ccwire: the extra arguments reached the CLI."
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Hello.")))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.ExtraArgs = []string{"--append-system-prompt", appended, "--disable-slash-commands"}
-	turn, err := claude.Query(ctxFor(t, cliTimeout), "Hi.", opts)
+	turn, err := claude.Query(ctxFor(t), "Hi.", opts)
 	if err != nil {
 		t.Fatalf("Query: %v", err)
 	}

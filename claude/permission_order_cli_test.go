@@ -18,7 +18,7 @@ func TestPermissionOrderCLI(t *testing.T) {
 				stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "echo ordered > ordered.txt", "description": "Write a file"})),
 				stubapi.Text("Done."),
 			))
-			opts := cliOptions(bin, stub)
+			opts := cliOptions(t, bin, stub)
 			opts.PermissionMode = "default"
 			opts.CanUseTool = canUseTool
 			return connectCLI(t, opts)

@@ -50,7 +50,7 @@ func checkPermissionOrder(t *testing.T, connect func(t *testing.T, canUseTool cl
 	t.Run("Query", func(t *testing.T) {
 		var o orderLog
 		c := connect(t, o.canUseTool)
-		if _, err := c.Query(ctxFor(t, cliTimeout), prompt, &o); err != nil {
+		if _, err := c.Query(ctxFor(t), prompt, &o); err != nil {
 			t.Fatalf("Query: %v", err)
 		}
 		if got := o.String(); got != "OnToolUse CanUseTool" {
@@ -60,7 +60,7 @@ func checkPermissionOrder(t *testing.T, connect func(t *testing.T, canUseTool cl
 	t.Run("Stream", func(t *testing.T) {
 		var o orderLog
 		c := connect(t, o.canUseTool)
-		for ev, err := range c.Stream(ctxFor(t, cliTimeout), prompt) {
+		for ev, err := range c.Stream(ctxFor(t), prompt) {
 			if err != nil {
 				t.Fatalf("Stream: %v", err)
 			}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/protocol"
@@ -17,8 +16,11 @@ func TestClientRefusesUnknownRequests(t *testing.T) {
 	t.Parallel()
 	// The fake CLI is version 0.0.1, of the era that never answers a
 	// request it does not know.
-	c := connectFake(t, func(o *claude.Options) { o.ControlTimeout = 5 * time.Second })
-	ctx := ctxFor(t, 30*time.Second)
+	// A client that sent these and waited for an answer would get none,
+	// and end with a ContextError at the test's bound, not an
+	// UnsupportedRequestError.
+	c := connectFake(t, nil)
+	ctx := ctxFor(t)
 	tests := []struct {
 		name string
 		call func() error
@@ -32,14 +34,10 @@ func TestClientRefusesUnknownRequests(t *testing.T) {
 		}, "from_the_future"},
 	}
 	for _, tt := range tests {
-		start := time.Now()
 		err := tt.call()
 		var ue *claude.UnsupportedRequestError
 		if !errors.As(err, &ue) || ue.Subtype != tt.want || ue.Version != "0.0.1" || !errors.Is(err, errors.ErrUnsupported) {
 			t.Errorf("%s: %v, want an UnsupportedRequestError for %s", tt.name, err, tt.want)
-		}
-		if d := time.Since(start); d > time.Second {
-			t.Errorf("%s took %s: it waited for an answer", tt.name, d)
 		}
 	}
 	// The MCP requests are of 2.1.37's era: they are sent (and the fake
@@ -68,7 +66,7 @@ func TestClientRefusesUnknownRequests(t *testing.T) {
 func TestClientMCPRequestsCheckArguments(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	tests := []struct {
 		name string
 		call func() error
@@ -119,7 +117,7 @@ func TestOutputSchemaRefused(t *testing.T) {
 	for _, schema := range []string{`[1]`, `{"type":`, `"x"`} {
 		opts := fakeOptions(t)
 		opts.OutputSchema = []byte(schema)
-		c, err := claude.Connect(ctxFor(t, 30*time.Second), opts)
+		c, err := claude.Connect(ctxFor(t), opts)
 		if err == nil {
 			c.Close()
 			t.Fatalf("Connect accepted the output schema %s", schema)
@@ -178,7 +176,7 @@ func TestClientAnswersDialogs(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			c := connectFake(t, tc.set)
-			turn, err := c.Query(ctxFor(t, 30*time.Second), "dialogs", nil)
+			turn, err := c.Query(ctxFor(t), "dialogs", nil)
 			if err != nil {
 				t.Fatal(err)
 			}

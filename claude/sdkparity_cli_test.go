@@ -69,14 +69,14 @@ func mcpServerStatus(st *protocol.MCPStatusResponse, name string) string {
 // included: none gives an UnsupportedRequestError.
 func testClientMCPControlCLI(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript())
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	cfg, err := json.Marshal(map[string]any{"mcpServers": map[string]claude.MCPServerConfig{"echo": testMCPServer(t)}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts.MCPConfig = []string{string(cfg)}
 	c := connectCLI(t, opts)
-	ctx := ctxFor(t, cliTimeout)
+	ctx := ctxFor(t)
 
 	// wantStatus checks the servers' status, asking again while one is
 	// still connecting (pending): the CLI connects in the background, so
@@ -174,7 +174,7 @@ func testClientSettingsAgentsBudget(t *testing.T, bin cliinstall.Binary) {
 				stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "echo over budget"})),
 				stubapi.Text("Not reached."),
 			))
-			opts := cliOptions(bin, stub)
+			opts := cliOptions(t, bin, stub)
 			opts.DangerouslySkipPermissions = true
 			opts.WorkDir = t.TempDir()
 			if err := os.MkdirAll(filepath.Join(opts.WorkDir, ".claude"), 0o755); err != nil {
@@ -188,7 +188,7 @@ func testClientSettingsAgentsBudget(t *testing.T, bin cliinstall.Binary) {
 			opts.MaxBudgetUSD = 0.0001
 			var rec recorder
 			opts.Handler = &rec
-			turn, err := claude.Query(ctxFor(t, cliTimeout), "Write a file.", opts)
+			turn, err := claude.Query(ctxFor(t), "Write a file.", opts)
 			var te *claude.TurnError
 			if err != nil && !errors.As(err, &te) {
 				t.Fatalf("Query: %v", err)
@@ -223,7 +223,7 @@ func testClientHookBlocks(t *testing.T, bin cliinstall.Binary) {
 		stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "echo never > out.txt"})),
 		stubapi.Text("Blocked."),
 	))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.DangerouslySkipPermissions = true
 	var seen *protocol.HookInput
 	opts.Hooks = map[protocol.HookEvent][]claude.HookMatcher{protocol.HookPreToolUse: {{Matcher: "Bash", Hooks: []claude.HookFunc{
@@ -234,7 +234,7 @@ func testClientHookBlocks(t *testing.T, bin cliinstall.Binary) {
 	}}}}
 	var rec recorder
 	opts.Handler = &rec
-	if _, err := claude.Query(ctxFor(t, cliTimeout), "Write a file.", opts); err != nil {
+	if _, err := claude.Query(ctxFor(t), "Write a file.", opts); err != nil {
 		t.Fatalf("Query: %v", err)
 	}
 	if seen == nil || seen.HookEventName != protocol.HookPreToolUse || seen.ToolName != "Bash" || !strings.Contains(string(seen.ToolInput), "echo never") {
@@ -259,7 +259,7 @@ func testClientInProcessTool(t *testing.T, bin cliinstall.Binary) {
 		stubapi.ToolUse(stubapi.Call("mcp__calc__fail", map[string]any{})),
 		stubapi.Text("Done."),
 	))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.DangerouslySkipPermissions = true
 	calls := make(chan addInput, 1)
 	opts.MCPServers = []*claude.MCPServer{{Name: "calc", Tools: []claude.Tool{
@@ -275,7 +275,7 @@ func testClientInProcessTool(t *testing.T, bin cliinstall.Binary) {
 	}}}
 	var rec recorder
 	opts.Handler = &rec
-	if _, err := claude.Query(ctxFor(t, cliTimeout), "Add 2 and 3.", opts); err != nil {
+	if _, err := claude.Query(ctxFor(t), "Add 2 and 3.", opts); err != nil {
 		t.Fatalf("Query: %v", err)
 	}
 	select {
@@ -335,12 +335,12 @@ func testClientInProcessTool(t *testing.T, bin cliinstall.Binary) {
 
 func testClientControlRequestsCLI(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript())
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.MCPServers = []*claude.MCPServer{{Name: "calc", Tools: []claude.Tool{
 		claude.MustTool("noop", "Does nothing.", func(context.Context, struct{}) (*claude.ToolResult, error) { return nil, nil }),
 	}}}
 	c := connectCLI(t, opts)
-	ctx := ctxFor(t, cliTimeout)
+	ctx := ctxFor(t)
 	st, err := c.MCPStatus(ctx)
 	if err != nil {
 		t.Fatalf("MCPStatus: %v", err)
@@ -350,13 +350,14 @@ func testClientControlRequestsCLI(t *testing.T, bin cliinstall.Binary) {
 	if err != nil || rw.CanRewind || rw.Error == "" {
 		t.Errorf("RewindFiles without checkpointing = %+v, %v; want CanRewind false with a reason", rw, err)
 	}
-	start := time.Now()
 	usage, err := c.ContextUsage(ctx)
 	switch bin.Version {
 	case cliinstall.SeedVersion:
+		// A client that sent it would wait for an answer 2.1.37 never
+		// gives, and end with a *ContextError at the test's bound.
 		var ue *claude.UnsupportedRequestError
-		if !errors.As(err, &ue) || time.Since(start) > time.Second {
-			t.Errorf("ContextUsage on %s = %v after %s, want an UnsupportedRequestError at once", bin.Version, err, time.Since(start))
+		if !errors.As(err, &ue) {
+			t.Errorf("ContextUsage on %s = %v, want an UnsupportedRequestError", bin.Version, err)
 		}
 	default:
 		if err != nil || usage.MaxTokens == 0 || len(usage.Categories) == 0 {
@@ -381,13 +382,13 @@ func testClientStructuredOutput(t *testing.T, bin cliinstall.Binary) {
 		turns = append(turns, stubapi.Text("Done.")) // 2.1.37 asks the model once more
 	}
 	stub := stubapi.NewTest(t, stubapi.NewScript(turns...))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	schema, err := claude.SchemaOf(cityInput{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts.OutputSchema = schema
-	turn, err := claude.Query(ctxFor(t, cliTimeout), "The capital of France?", opts)
+	turn, err := claude.Query(ctxFor(t), "The capital of France?", opts)
 	if err != nil {
 		t.Fatalf("Query: %v", err)
 	}
@@ -405,7 +406,7 @@ func testClientHookEvents(t *testing.T, bin cliinstall.Binary) {
 		stubapi.ToolUse(stubapi.Call("Bash", map[string]any{"command": "exit 3"})),
 		stubapi.Text("It failed."),
 	))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.DangerouslySkipPermissions = true
 	var mu sync.Mutex
 	seen := map[protocol.HookEvent]*protocol.HookInput{}
@@ -424,7 +425,7 @@ func testClientHookEvents(t *testing.T, bin cliinstall.Binary) {
 		protocol.HookSubagentStart, protocol.HookSubagentStop, protocol.HookPreCompact, protocol.HookPermissionRequest} {
 		opts.Hooks[ev] = []claude.HookMatcher{{Hooks: []claude.HookFunc{record}}}
 	}
-	if _, err := claude.Query(ctxFor(t, cliTimeout), "Run a failing command.", opts); err != nil {
+	if _, err := claude.Query(ctxFor(t), "Run a failing command.", opts); err != nil {
 		t.Fatalf("Query: %v", err)
 	}
 	mu.Lock()

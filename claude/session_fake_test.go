@@ -63,12 +63,6 @@ func startFake(t *testing.T, cfg claude.SessionConfig) *claude.Session {
 	return s
 }
 
-func ctxFor(t *testing.T, d time.Duration) context.Context {
-	ctx, cancel := context.WithTimeout(t.Context(), d)
-	t.Cleanup(cancel)
-	return ctx
-}
-
 func resultText(t *testing.T, turn claude.Turn) string {
 	t.Helper()
 	r := turn.Result()
@@ -80,7 +74,7 @@ func resultText(t *testing.T, turn claude.Turn) string {
 
 func TestFakeSessionBoundedTranscript(t *testing.T) {
 	t.Parallel()
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	s := startFake(t, claude.SessionConfig{TranscriptLines: 2})
 	for range 2 {
 		if err := s.SendText(ctx, "prompt"); err != nil {
@@ -103,7 +97,7 @@ func TestFakeSessionBoundedTranscript(t *testing.T) {
 
 func TestFakeSessionTurnsAndTranscript(t *testing.T) {
 	t.Parallel()
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	s := startFake(t, claude.SessionConfig{})
 	for i, want := range []string{"turn 1", "turn 2"} {
 		if err := s.SendText(ctx, "prompt"); err != nil {
@@ -168,7 +162,7 @@ func isExit(err error) bool {
 
 func TestFakeSessionUndecodableLine(t *testing.T) {
 	t.Parallel()
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	s := startFake(t, claude.SessionConfig{})
 	if err := s.SendText(ctx, "garbage please"); err != nil {
 		t.Fatal(err)
@@ -202,7 +196,7 @@ func TestFakeSessionUndecodableLine(t *testing.T) {
 
 func TestFakeSessionSlowConsumerLosesNothing(t *testing.T) {
 	t.Parallel()
-	ctx := ctxFor(t, 60*time.Second)
+	ctx := ctxFor(t)
 	s := startFake(t, claude.SessionConfig{})
 	if err := s.SendText(ctx, "flood"); err != nil {
 		t.Fatal(err)
@@ -233,7 +227,7 @@ func TestFakeSessionSlowConsumerLosesNothing(t *testing.T) {
 
 func TestFakeSessionExitError(t *testing.T) {
 	t.Parallel()
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	s := startFake(t, claude.SessionConfig{})
 	if err := s.SendText(ctx, "exit now"); err != nil {
 		t.Fatal(err)
@@ -267,11 +261,15 @@ func TestFakeSessionExitError(t *testing.T) {
 func TestFakeSessionContextDeadline(t *testing.T) {
 	t.Parallel()
 	s := startFake(t, claude.SessionConfig{CloseTimeout: 100 * time.Millisecond})
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	if err := s.SendText(ctx, "hang"); err != nil {
 		t.Fatal(err)
 	}
-	short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+	// The deadline must pass after the turn's one message arrived (an
+	// event awaited here, not raced by the timer) and while the CLI hangs,
+	// so that it is certain to be what ends ReadTurn.
+	waitForStdoutLines(ctx, t, s, 1)
+	short, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
 	turn, err := s.ReadTurn(short)
 	var ce *claude.ContextError
@@ -306,7 +304,7 @@ func TestFakeSessionCloseKillsEscapedDescendants(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("only on linux: the fake CLI detaches its child with setsid(1), a util-linux command")
 	}
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	s := startFake(t, claude.SessionConfig{})
 	if err := s.SendText(ctx, "spawn"); err != nil {
 		t.Fatal(err)
@@ -384,7 +382,7 @@ func TestFakeSessionEnvironment(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			ctx := ctxFor(t, 30*time.Second)
+			ctx := ctxFor(t)
 			work := t.TempDir()
 			s := startFake(t, claude.SessionConfig{BaseURL: "http://127.0.0.1:1234", Args: tc.args, Env: tc.env, WorkDir: work, Isolation: &claude.Isolation{LookupEnv: lookup, AllowNetwork: tc.network}})
 			if err := s.CloseInput(); err != nil {
@@ -446,7 +444,7 @@ func TestFakeSessionEnvironment(t *testing.T) {
 
 func TestFakeSessionSendRaw(t *testing.T) {
 	t.Parallel()
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	s := startFake(t, claude.SessionConfig{})
 	if err := s.SendRaw(ctx, []byte("one\ntwo\n")); err != nil {
 		t.Fatal(err)
@@ -540,7 +538,7 @@ func TestUserEnvironment(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := claude.Start(ctxFor(t, 30*time.Second), fakeBinary(t), tc.cfg)
+			s, err := claude.Start(ctxFor(t), fakeBinary(t), tc.cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -549,7 +547,7 @@ func TestUserEnvironment(t *testing.T) {
 			if err := s.CloseInput(); err != nil {
 				t.Fatal(err)
 			}
-			if err := s.Wait(ctxFor(t, 30*time.Second)); err != nil {
+			if err := s.Wait(ctxFor(t)); err != nil {
 				t.Fatal(err)
 			}
 			data, err := os.ReadFile(filepath.Join(work, "env.txt"))
@@ -576,5 +574,29 @@ func TestUserEnvironment(t *testing.T) {
 				t.Errorf("the caller's folder: %v", err)
 			}
 		})
+	}
+}
+
+// waitForStdoutLines waits until s has read n lines from the CLI's
+// stdout (its transcript shows them), before ctx ends.
+func waitForStdoutLines(ctx context.Context, t *testing.T, s *claude.Session, n int) {
+	t.Helper()
+	count := func() int {
+		c := 0
+		for _, l := range s.Transcript() {
+			if l.Direction == claude.Stdout {
+				c++
+			}
+		}
+		return c
+	}
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for count() < n {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the CLI wrote %d lines, want %d: %v", count(), n, ctx.Err())
+		case <-tick.C:
+		}
 	}
 }

@@ -24,10 +24,10 @@ func TestTurnIntegrityCLI(t *testing.T) {
 				stubapi.Text("First answer."),
 				stubapi.Text("Second answer."),
 			))
-			opts := cliOptions(bin, stub)
+			opts := cliOptions(t, bin, stub)
 			opts.DangerouslySkipPermissions = true
 			c := connectCLI(t, opts)
-			askAfterAbandoning(t, ctxFor(t, cliTimeout), c, way.abandon, "First question.", "Second question.", "Second answer.")
+			askAfterAbandoning(t, ctxFor(t), c, way.abandon, "First question.", "Second question.", "Second answer.")
 			reqs := stub.MainRequests()
 			if len(reqs) != 3 {
 				t.Fatalf("%d main-loop requests, want 3", len(reqs))
@@ -46,7 +46,7 @@ func TestTurnErrorCLI(t *testing.T) {
 	t.Parallel()
 	runCLITests(t, []cliTest{{"HTTP500", func(t *testing.T, bin cliinstall.Binary) {
 		stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Fail(stubapi.ServerError())))
-		_, err := claude.Query(ctxFor(t, cliTimeout), "Say hello.", cliOptions(bin, stub))
+		_, err := claude.Query(ctxFor(t), "Say hello.", cliOptions(t, bin, stub))
 		checkAPIErrorTurn(t, bin.Version, err)
 	}}})
 }

@@ -110,7 +110,7 @@ func TestTurnIntegrity(t *testing.T) {
 		t.Run(way.name, func(t *testing.T) {
 			t.Parallel()
 			c := connectFake(t, nil)
-			ctx := ctxFor(t, 30*time.Second)
+			ctx := ctxFor(t)
 			askAfterAbandoning(t, ctx, c, way.abandon, "slow 300", "hello", "Hello!")
 			// And the session goes on turn by turn.
 			if turn, err := c.Query(ctx, "tool", nil); err != nil || turn.Text() != "Done." {
@@ -129,7 +129,7 @@ func TestTurnIntegrityRecording(t *testing.T) {
 			t.Run(version+"/"+way.name, func(t *testing.T) {
 				t.Parallel()
 				c := connectWith(t, recordingOptions(t, version, "multi-turn"))
-				askAfterAbandoning(t, ctxFor(t, 30*time.Second), c, way.abandon, "First question.", "Second question.", "Second answer.")
+				askAfterAbandoning(t, ctxFor(t), c, way.abandon, "First question.", "Second question.", "Second answer.")
 			})
 		}
 	}
@@ -140,7 +140,7 @@ func TestTurnIntegrityRecording(t *testing.T) {
 func TestTurnIntegrityNothingAbandoned(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := ctxFor(t)
 	// A prompt that was not sent owes no turn.
 	canceled, cancelNow := context.WithCancel(ctx)
 	cancelNow()
@@ -153,10 +153,8 @@ func TestTurnIntegrityNothingAbandoned(t *testing.T) {
 		t.Fatalf("ReceiveTurn with nothing sent = %v, want its context's end", err)
 	}
 	// A completed turn abandons nothing either.
-	qctx, cancelQ := context.WithTimeout(ctx, 5*time.Second)
-	defer cancelQ()
 	for range 2 {
-		if turn, err := c.Query(qctx, "hello", nil); err != nil || turn.Text() != "Hello!" {
+		if turn, err := c.Query(ctx, "hello", nil); err != nil || turn.Text() != "Hello!" {
 			t.Fatalf("Query = %q, %v", turn.Text(), err)
 		}
 	}
@@ -166,16 +164,23 @@ func TestTurnIntegrityNothingAbandoned(t *testing.T) {
 // is continued by the next read when no prompt is sent in between.
 func TestTurnIntegrityContinue(t *testing.T) {
 	t.Parallel()
-	c := connectFake(t, nil)
-	ctx := ctxFor(t, 30*time.Second)
-	if err := c.Send(ctx, "slow 300"); err != nil {
+	ctx := ctxFor(t)
+	text := newFirstText()
+	c := connectFake(t, func(o *claude.Options) { o.Observer = text })
+	if err := c.Send(ctx, "held"); err != nil {
 		t.Fatal(err)
 	}
-	short, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
+	// The deadline passes once the turn's text has arrived (an event, not
+	// raced by the timer) and while the fake holds the turn.
+	text.wait(ctx, t)
+	short, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
 	first, err := c.ReceiveTurn(short, nil)
 	if !errors.Is(err, context.DeadlineExceeded) || len(first.Messages) != 2 {
 		t.Fatalf("ReceiveTurn = %d messages, %v; want init and text, then the deadline", len(first.Messages), err)
+	}
+	if err := c.SetModel(ctx, "release"); err != nil {
+		t.Fatal(err)
 	}
 	rest, err := c.ReceiveTurn(ctx, nil)
 	if err != nil || len(rest.Messages) != 1 || rest.Text() != "Slow." {
@@ -189,16 +194,21 @@ func TestTurnIntegrityContinue(t *testing.T) {
 func TestTurnIntegrityDrainContext(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
-	ctx := ctxFor(t, 30*time.Second)
-	for range c.Stream(ctx, "slow 1000") {
+	ctx := ctxFor(t)
+	for range c.Stream(ctx, "held") {
 		break
 	}
+	// The fake holds the abandoned turn until released: the short
+	// context is certain to end first.
 	short, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
 	defer cancel()
 	err := c.Send(short, "hello")
 	var ce *claude.ContextError
 	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "abandoned turn") {
 		t.Fatalf("Send while the abandoned turn runs, with a short context = %v, want a ContextError naming the abandoned turn", err)
+	}
+	if err := c.SetModel(ctx, "release"); err != nil {
+		t.Fatal(err)
 	}
 	turn, err := c.Query(ctx, "tool", nil)
 	if err != nil || turn.Text() != "Done." {
@@ -218,7 +228,7 @@ func TestTurnIntegrityDrainContext(t *testing.T) {
 func TestQueryLineErrors(t *testing.T) {
 	t.Parallel()
 	c := connectFake(t, nil)
-	turn, err := c.Query(ctxFor(t, 30*time.Second), "garbage", nil)
+	turn, err := c.Query(ctxFor(t), "garbage", nil)
 	var le *claude.LineErrors
 	if !errors.As(err, &le) || len(le.Errs) != 1 {
 		t.Fatalf("Query error = %v, want LineErrors with one line", err)
@@ -231,7 +241,7 @@ func TestQueryLineErrors(t *testing.T) {
 		t.Errorf("turn = %q, result %v; want the complete turn", turn.Text(), turn.Result())
 	}
 	// The next turn starts clean.
-	if turn, err := c.Query(ctxFor(t, 30*time.Second), "hello", nil); err != nil || turn.Text() != "Hello!" {
+	if turn, err := c.Query(ctxFor(t), "hello", nil); err != nil || turn.Text() != "Hello!" {
 		t.Errorf("next Query = %q, %v", turn.Text(), err)
 	}
 }

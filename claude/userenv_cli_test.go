@@ -15,7 +15,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/ccwire/ccwire/claude"
 	"github.com/ccwire/ccwire/claude/claudetest"
@@ -125,7 +124,7 @@ func newUserMachine(t *testing.T, bin cliinstall.Binary) *userEnv {
 // client's own session runs unsealed.
 func (u *userEnv) query(t *testing.T) *stubapi.Request {
 	t.Helper()
-	turn, err := claude.Query(ctxFor(t, cliTimeout), "Say hello.", claude.Options{ControlTimeout: cliTimeout,
+	turn, err := claude.Query(ctxFor(t), "Say hello.", claude.Options{ControlTimeout: patience(t),
 		Stderr: func(line string) { t.Logf("CLI stderr: %s", line) }})
 	if err != nil {
 		t.Fatalf("Query with zero Options: %v (the proxy refused %v)", err, u.proxy.refusedHosts())
@@ -356,7 +355,7 @@ func TestUserProgramCLI(t *testing.T) {
 					env = append(env, kv)
 				}
 			}
-			cmd := exec.CommandContext(ctxFor(t, cliTimeout), prog)
+			cmd := exec.CommandContext(ctxFor(t), prog)
 			cmd.Dir, cmd.Env = u.work, env
 			out, err := cmd.CombinedOutput()
 			if err != nil || strings.TrimSpace(string(out)) != "Hello from the stub." {
@@ -399,7 +398,7 @@ func buildUserProgram(t *testing.T) string {
 		}
 	}
 	prog := filepath.Join(dir, "userprogram")
-	cmd := exec.CommandContext(ctxFor(t, 5*time.Minute), "go", "build", "-mod=mod", "-o", prog, ".")
+	cmd := exec.CommandContext(ctxFor(t), "go", "build", "-mod=mod", "-o", prog, ".")
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("build the user's program: %v\n%s", err, out)

@@ -26,13 +26,13 @@ func testStallWatchdogCLI(t *testing.T, bin cliinstall.Binary) {
 	stub := stubapi.NewTest(t, stubapi.NewScript(
 		stubapi.Text("This is a long answer that stalls.").WithFaults(stubapi.Stall(0).MidBlock(0)),
 	))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	stalls := make(chan *claude.StallEvent, 10)
 	opts.StallTimeout = 2 * time.Second
 	opts.InterruptOnStall = true
 	opts.OnStall = func(ev *claude.StallEvent) bool { stalls <- ev; return false }
 	c := connectCLI(t, opts)
-	ctx := ctxFor(t, cliTimeout)
+	ctx := ctxFor(t)
 	_, err := c.Query(ctx, "Talk.", nil)
 	var te *claude.TurnError
 	if !errors.As(err, &te) || te.Subtype != protocol.SubtypeErrorDuringExecution {

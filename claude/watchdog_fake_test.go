@@ -37,7 +37,7 @@ func TestStallWatchdog(t *testing.T) {
 					return byCallback
 				}
 			})
-			ctx := ctxFor(t, 30*time.Second)
+			ctx := ctxFor(t)
 			if err := c.Send(ctx, "stall task"); err != nil {
 				t.Fatal(err)
 			}

@@ -68,9 +68,10 @@ func TestRecordedHookInputs(t *testing.T) {
 		protocol.HookPreToolUse, protocol.HookPostToolUse, protocol.HookPostToolUseFailure,
 		protocol.HookUserPromptSubmit, protocol.HookStop, protocol.HookSubagentStart, protocol.HookSubagentStop,
 		protocol.HookPreCompact, protocol.HookSessionStart, protocol.HookSessionEnd, protocol.HookPermissionRequest, protocol.HookNotification,
-		protocol.HookPreModelSwitch, protocol.HookPostModelSwitch,
+		protocol.HookPreModelSwitch, protocol.HookPostModelSwitch, protocol.HookCwdChanged, protocol.HookFileChanged,
 		protocol.HookTaskCreated, protocol.HookTaskCompleted, protocol.HookUserPromptExpansion, protocol.HookPostCompact,
 		protocol.HookPreSkillShellCommand, protocol.HookStopFailure, protocol.HookElicitation, protocol.HookElicitationResult,
+		protocol.HookWorktreeCreate, protocol.HookWorktreeRemove, protocol.HookMessageDisplay,
 	}
 	for _, ev := range want {
 		if !seen[ev] {

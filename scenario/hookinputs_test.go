@@ -71,7 +71,7 @@ func TestRecordedHookInputs(t *testing.T) {
 		protocol.HookPreModelSwitch, protocol.HookPostModelSwitch, protocol.HookCwdChanged, protocol.HookFileChanged,
 		protocol.HookTaskCreated, protocol.HookTaskCompleted, protocol.HookUserPromptExpansion, protocol.HookPostCompact,
 		protocol.HookPreSkillShellCommand, protocol.HookStopFailure, protocol.HookElicitation, protocol.HookElicitationResult,
-		protocol.HookWorktreeCreate, protocol.HookWorktreeRemove, protocol.HookMessageDisplay,
+		protocol.HookWorktreeCreate, protocol.HookWorktreeRemove, protocol.HookMessageDisplay, protocol.HookDirectoryAdded,
 	}
 	for _, ev := range want {
 		if !seen[ev] {

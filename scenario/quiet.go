@@ -16,8 +16,9 @@ const DefaultQuiet = 3 * time.Second
 
 // ErrQuiet is wrapped by the failure of a turn whose expected messages had
 // not all been seen when the CLI went quiet: after its last line it wrote
-// nothing, had no API request in flight, ran no command and did next to no
-// work for the quiet period ([Runner.Quiet]). Such a CLI waits for input the scenario does
+// nothing, had no API request in flight, owed no answer the turn awaits to
+// a control request of the host, ran no command and did next to no work
+// for the quiet period ([Runner.Quiet]). Such a CLI waits for input the scenario does
 // not give, so the turn fails at once rather than at the scenario's
 // timeout.
 var ErrQuiet = errors.New("the CLI went quiet")
@@ -32,7 +33,9 @@ const busyShare = 0.1
 // CLI's first stdout line (before it, the CLI is starting up, which can take
 // many seconds on a loaded machine). Then the last sign of activity is the
 // latest of: a stdout line or the turn's start, the arrival or end of an
-// API request, any request still being answered, a child process (a
+// API request, any request still being answered, an answer the turn awaits
+// to a control request of the host (an mcp_call whose tool takes a minute),
+// a child process (a
 // command a tool runs, such as "sleep 5"), a thread running, runnable or
 // waiting for the disk, and CPU use above busyShare between two looks. The
 // probes are fields so that tests can fake them.
@@ -50,6 +53,7 @@ type quietWatch struct {
 	busy func() bool
 
 	up      atomic.Bool  // the CLI has written a line
+	owes    atomic.Bool  // the turn awaits the CLI's answer to a control request of the host
 	last    atomic.Int64 // Unix nanoseconds of the last activity
 	cpuSeen time.Duration
 	cpuAt   time.Time
@@ -121,6 +125,12 @@ func (w *quietWatch) quietAt(now time.Time) bool {
 		w.cpuSeen, w.cpuAt = cpu, now
 	}
 	if !w.up.Load() || now.Sub(time.Unix(0, w.last.Load())) < w.quiet {
+		return false
+	}
+	if w.owes.Load() {
+		// The CLI works on a request of the host: a stalled API
+		// stream's request in flight is the same.
+		w.touch(now)
 		return false
 	}
 	for _, r := range w.requests() {

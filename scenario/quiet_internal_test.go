@@ -22,6 +22,7 @@ func TestQuietAt(t *testing.T) {
 		cpu      []time.Duration // CPU readings at the looks, in order; nil: unreadable
 		children bool
 		busy     bool
+		owes     bool // the turn awaits an answer to a control request of the host
 		starting bool            // no line yet
 		looks    []time.Duration // times of the looks after t0 (the last activity)
 		want     bool            // at the last look
@@ -45,6 +46,7 @@ func TestQuietAt(t *testing.T) {
 		},
 		{name: "a command runs", children: true, looks: []time.Duration{time.Minute}, want: false},
 		{name: "a thread runs", busy: true, looks: []time.Duration{time.Minute}, want: false},
+		{name: "an answer owed", owes: true, looks: []time.Duration{time.Minute}, want: false},
 		{name: "starting up", starting: true, looks: []time.Duration{time.Minute}, want: false},
 		{
 			name:  "busy CPU",
@@ -78,6 +80,7 @@ func TestQuietAt(t *testing.T) {
 				children: func() bool { return tc.children },
 				busy:     func() bool { return tc.busy },
 			}
+			w.owes.Store(tc.owes)
 			if tc.starting {
 				w.touch(t0)
 			} else {

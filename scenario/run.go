@@ -618,6 +618,10 @@ func (x *run) turn(ctx context.Context, sess *claude.Session, t *TurnPlan) error
 		go func() { defer close(done); x.watch.watch(readCtx, cancel) }()
 		defer func() { cancel(nil); <-done }()
 	}
+	if x.watch != nil {
+		x.watch.owes.Store(awaitsAnswer(t.Expect))
+		defer x.watch.owes.Store(false)
+	}
 	for msg, err := range sess.Messages(readCtx) {
 		if msg == nil && !isLineError(err) {
 			end = err
@@ -643,6 +647,9 @@ func (x *run) turn(ctx context.Context, sess *claude.Session, t *TurnPlan) error
 			if next == len(t.Expect) {
 				return nil
 			}
+			if x.watch != nil {
+				x.watch.owes.Store(awaitsAnswer(t.Expect[next:]))
+			}
 		}
 		switch msg.MessageType() {
 		case protocol.TypeResult:
@@ -661,6 +668,19 @@ func (x *run) turn(ctx context.Context, sess *claude.Session, t *TurnPlan) error
 		}
 	}
 	return x.turnFailure(t, first, opts, end)
+}
+
+// awaitsAnswer reports whether the expectations left include the CLI's
+// answer to a control request of the host (a control_response pattern
+// naming its request_id): until it comes the CLI works on the request,
+// however quiet it is (an mcp_call whose tool runs for a minute).
+func awaitsAnswer(left []Expectation) bool {
+	for _, e := range left {
+		if _, ok := e.Pattern.LiteralString("response", "request_id"); ok && strings.HasPrefix(e.Pattern.Label(), "control_response") {
+			return true
+		}
+	}
+	return false
 }
 
 // lastAnswer reports whether the awaited pattern of turn t is the turn's

@@ -195,7 +195,7 @@ func testSDKOptionsCLI(t *testing.T, bin cliinstall.Binary) {
 func testSDKOptions0332CLI(t *testing.T, bin cliinstall.Binary) {
 	const instructions = "ccwire-plan-instructions: list the files first."
 	stub := stubapi.NewTest(t, stubapi.NewScript(stubapi.Text("Hello.")))
-	opts := cliOptions(bin, stub)
+	opts := cliOptions(t, bin, stub)
 	opts.WorkDir = t.TempDir()
 	opts.PermissionMode = protocol.PermissionPlan
 	plugin := testPlugin(t)
@@ -216,9 +216,9 @@ func testSDKOptions0332CLI(t *testing.T, bin cliinstall.Binary) {
 			"PermissionPrompts":      func(o *claude.Options) { o.PermissionPrompts = "host" },
 			"ResumeDropsTurn":        func(o *claude.Options) { o.Resume, o.ResumeSessionAt, o.ResumeDropsTurn = "r", "u", "p" },
 		} {
-			o := cliOptions(bin, stub)
+			o := cliOptions(t, bin, stub)
 			set(&o)
-			c, err := claude.Connect(ctxFor(t, cliTimeout), o)
+			c, err := claude.Connect(ctxFor(t), o)
 			var oe *claude.OptionError
 			if !errors.As(err, &oe) || oe.Option != name || !errors.Is(err, errors.ErrUnsupported) {
 				if c != nil {
@@ -257,7 +257,7 @@ func testSDKOptions0332CLI(t *testing.T, bin cliinstall.Binary) {
 	} else if !strings.Contains(argv, "--plugin-dir "+plugin) || !strings.Contains(argv, "--mcp-config") {
 		t.Errorf("2.1.37's command line lacks the plugin or the MCP configuration: %s", argv)
 	}
-	turn, err := c.Query(ctxFor(t, cliTimeout), "Hi.", nil)
+	turn, err := c.Query(ctxFor(t), "Hi.", nil)
 	if err != nil {
 		t.Fatalf("Query: %v", err)
 	}

@@ -22,7 +22,7 @@ func TestQuietAt(t *testing.T) {
 		cpu      []time.Duration // CPU readings at the looks, in order; nil: unreadable
 		children bool
 		busy     bool
-		owes     bool // the turn awaits an answer to a control request of the host
+		owes     bool            // the turn awaits an answer to a control request of the host
 		starting bool            // no line yet
 		looks    []time.Duration // times of the looks after t0 (the last activity)
 		want     bool            // at the last look

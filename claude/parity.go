@@ -31,12 +31,15 @@ type parityItem struct {
 	python  string        // its name in the Python SDK (main), "" when it has none
 	goName  string        // ccwire's API for it, "" when missing
 	support paritySupport // how ccwire offers it
-	since   string        // the first installed CLI version that takes it, "" for every recorded one
+	since   string        // the first recorded CLI version that takes it, "" for every recorded one
 	note    string        // how, or why not
 }
 
-// parityTable is the table. since is the bound the client checks (an
-// *OptionError before it), measured in the installed CLI binaries.
+// parityTable is the table. since is the first recorded version at or
+// after the bound the client checks (an *OptionError before it), measured
+// in the installed CLI binaries: the README names recorded versions only
+// (TestProseFigures), and the bound of Effort (2.1.38) and TaskBudget
+// (2.1.84) is a release the corpus has not recorded.
 var parityTable = []parityItem{
 	{"abortController", "option", "", "context.Context of Connect, Query and every method", firstClass, "", ""},
 	{"additionalDirectories", "option", "add_dirs", "Options.AddDirs", firstClass, "", ""},
@@ -73,11 +76,11 @@ var parityTable = []parityItem{
 	{"forwardSubagentText", "option", "forward_subagent_text", "Options.ForwardSubagentText", firstClass, "2.1.124", "in the initialize request"},
 	{"verbatimPrompts", "option", "", "", missing, "2.1.250", "not yet: user messages have no client_composed member in package protocol"},
 	{"thinking", "option", "thinking", "Options.Thinking", firstClass, "", "adaptive and disabled from 2.1.52, display from 2.1.100"},
-	{"effort", "option", "effort", "Options.Effort", firstClass, "2.1.38", ""},
+	{"effort", "option", "effort", "Options.Effort", firstClass, "2.1.40", ""},
 	{"maxThinkingTokens", "option", "max_thinking_tokens", "Options.MaxThinkingTokens", firstClass, "", ""},
 	{"maxTurns", "option", "max_turns", "Options.MaxTurns", firstClass, "", ""},
 	{"maxBudgetUsd", "option", "max_budget_usd", "Options.MaxBudgetUSD", firstClass, "", ""},
-	{"taskBudget", "option", "task_budget", "Options.TaskBudget", firstClass, "2.1.84", ""},
+	{"taskBudget", "option", "task_budget", "Options.TaskBudget", firstClass, "2.1.87", ""},
 	{"mcpServers", "option", "mcp_servers", "Options.MCPServers (in-process), Options.MCPConfig", firstClass, "", ""},
 	{"mcpServersDelivery", "option", "", "Options.MCPConfig", firstClass, "2.1.326", "chosen by version: JSON configurations go in the initialize request from 2.1.326, else through a file"},
 	{"model", "option", "model", "Options.Model", firstClass, "", ""},
@@ -227,7 +230,7 @@ func renderParityTable(items []parityItem) string {
 	c := parityCounts(items)
 	fmt.Fprintf(&b, "Every member of the TypeScript Agent SDK 0.3.332's `Options`, every method of its `Query`, every function it exports "+
 		"and every hook event of its `HOOK_EVENTS`, %d in all: %d first-class in ccwire, %d partly, %d missing. "+
-		"CLI: the first installed Claude Code version that takes it (empty: every recorded version, 2.1.29 on); "+
+		"CLI: the first recorded Claude Code version that takes it (empty: every recorded version, 2.1.29 on); "+
 		"the client refuses an option on an older one with an `*OptionError` wrapping `errors.ErrUnsupported`.\n\n",
 		len(items), c[firstClass], c[partly], c[missing])
 	b.WriteString("| TS SDK | kind | Python SDK | ccwire | support | CLI | note |\n|---|---|---|---|---|---|---|\n")

@@ -137,16 +137,33 @@ func elicit(_ context.Context, req *mcp.CallToolRequest, in ElicitInput) (*mcp.C
 		ask := &mcp.ElicitParams{Mode: "form", Message: in.Message, RequestedSchema: elicitSchema}
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{elicitKey: ask}}, ElicitOutput{}, nil
 	}
+	res, err := elicitResult(answer)
+	if err != nil {
+		return nil, ElicitOutput{}, err
+	}
+	return elicitAnswer("elicit", res)
+}
+
+// elicitResult is a tool's answer to its input request, which must be an
+// elicitation result.
+func elicitResult(answer any) (*mcp.ElicitResult, error) {
 	res, ok := answer.(*mcp.ElicitResult)
 	if !ok {
-		return nil, ElicitOutput{}, fmt.Errorf("elicitation failed: the answer is a %T, not an elicitation result", answer)
+		return nil, fmt.Errorf("elicitation failed: the answer is a %T, not an elicitation result", answer)
 	}
+	return res, nil
+}
+
+// elicitAnswer is the result of the elicitation tool named tool that got
+// the answer res: its action and content, as JSON text after the tool's
+// name and as structured output.
+func elicitAnswer(tool string, res *mcp.ElicitResult) (*mcp.CallToolResult, ElicitOutput, error) {
 	out := ElicitOutput{Action: res.Action, Content: res.Content}
 	text, err := json.Marshal(out)
 	if err != nil {
 		return nil, ElicitOutput{}, fmt.Errorf("elicitation answer: %w", err)
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "elicit: " + string(text)}}}, out, nil
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: tool + ": " + string(text)}}}, out, nil
 }
 
 // elicitURLKey names the elicit_url tool's one input request.
@@ -165,21 +182,16 @@ func elicitURL(ctx context.Context, req *mcp.CallToolRequest, in ElicitInput) (*
 		ask := &mcp.ElicitParams{Mode: "url", Message: in.Message, URL: ElicitURL, ElicitationID: ElicitURLID}
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{elicitURLKey: ask}}, ElicitOutput{}, nil
 	}
-	res, ok := answer.(*mcp.ElicitResult)
-	if !ok {
-		return nil, ElicitOutput{}, fmt.Errorf("elicitation failed: the answer is a %T, not an elicitation result", answer)
+	res, err := elicitResult(answer)
+	if err != nil {
+		return nil, ElicitOutput{}, err
 	}
 	if res.Action == "accept" {
 		if err := req.Session.NotifyElicitationComplete(ctx, &mcp.ElicitationCompleteParams{ElicitationID: ElicitURLID}); err != nil {
 			return nil, ElicitOutput{}, fmt.Errorf("elicitation complete notification: %w", err)
 		}
 	}
-	out := ElicitOutput{Action: res.Action, Content: res.Content}
-	text, err := json.Marshal(out)
-	if err != nil {
-		return nil, ElicitOutput{}, fmt.Errorf("elicitation answer: %w", err)
-	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "elicit_url: " + string(text)}}}, out, nil
+	return elicitAnswer("elicit_url", res)
 }
 
 func echo(_ context.Context, _ *mcp.CallToolRequest, in EchoInput) (*mcp.CallToolResult, EchoOutput, error) {
